@@ -1,0 +1,28 @@
+//! # hanoilab
+//!
+//! Exact mathematics of Tower of Hanoi variants.
+//!
+//! A variant is *rules* plus *algorithms*. Each algorithm is written once, as a recursion
+//! program (see [`program`]); from that one description the toolkit derives the move stream,
+//! the transfer matrix and a checked simulation. Independently, [`search`] finds the true
+//! optimum by breadth-first search, and [`literature`] checks what the papers printed.
+//!
+//! | module | what it knows |
+//! |---|---|
+//! | [`algebra`] | exact polynomials, factorisation over Q, matrices, recurrences, roots (knows nothing of Hanoi) |
+//! | [`puzzle`] | pins, discs, colours, rules, configurations, the checked simulator |
+//! | [`program`] | recursion programs: parser, interpreter (lazy move stream), count extraction |
+//! | [`variants`] | the built-in variant files and the rule families that need code |
+//! | [`sequences`] | Frame–Stewart and star numbers, 3-smooth numbers |
+//! | [`search`] | exhaustive breadth-first search over state graphs |
+//! | [`literature`] | the formula language, claims from the seeds, the checker |
+//! | [`output`] | tables, plots and reports |
+
+pub mod algebra;
+pub mod literature;
+pub mod output;
+pub mod program;
+pub mod puzzle;
+pub mod search;
+pub mod sequences;
+pub mod variants;
