@@ -19,6 +19,7 @@
 //! | [`output`] | tables, plots and reports |
 
 pub mod algebra;
+pub mod cli;
 pub mod literature;
 pub mod output;
 pub mod program;

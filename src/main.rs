@@ -1,8 +1,23 @@
-//! The `hanoilab` command line: a thin shell over the library.
+//! The `hanoilab` command line: a thin shell over the library (see `hanoilab::cli`).
 
+use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    eprintln!("hanoilab: the command line is being assembled; see README.md");
-    ExitCode::from(2)
+    let cli = match hanoilab::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help/version to stdout with exit 0, usage errors to stderr with 2.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match hanoilab::cli::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hanoilab: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
 }

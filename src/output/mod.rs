@@ -1,1 +1,57 @@
-//! See the crate documentation.
+//! Tables, plots and reports.
+//!
+//! Everything here consumes plain data ([`Table`], [`LineChart`]) rather than poking inside
+//! the other modules, so exporters can be tested on their exact output. The heavy crates sit
+//! behind cargo features: `tables` (polars, for Parquet) and `plots` (plotters, SVG and PNG).
+//! Without them the CSV, b-file and Markdown exporters still work.
+
+pub mod atomic;
+pub mod chart;
+pub mod table;
+
+#[cfg(feature = "tables")]
+pub mod parquet;
+#[cfg(feature = "plots")]
+pub mod plot;
+
+pub use atomic::{write_file_atomic, StagedDir};
+pub use chart::{LineChart, Series};
+pub use table::{Cell, Table};
+
+/// Errors while writing outputs.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// A file or folder could not be written.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The path involved.
+        path: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The Parquet writer or reader failed.
+    #[error("parquet {path}: {message}")]
+    Parquet {
+        /// The path involved.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A plot could not be drawn.
+    #[error("plot {path}: {message}")]
+    Plot {
+        /// The path involved.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl OutputError {
+    pub(crate) fn io(path: &std::path::Path, source: std::io::Error) -> OutputError {
+        OutputError::Io {
+            path: path.display().to_string(),
+            source,
+        }
+    }
+}

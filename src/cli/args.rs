@@ -1,0 +1,230 @@
+//! Command-line arguments (stage one: plain clap structs, no validation beyond syntax).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Exact mathematics of Tower of Hanoi variants.
+#[derive(Debug, Parser)]
+#[command(name = "hanoilab", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Aligned text for people (the default).
+    Human,
+    /// Comma-separated values.
+    Csv,
+    /// JSON for scripts.
+    Json,
+    /// Markdown.
+    Md,
+    /// OEIS b-file (`n a(n)` lines).
+    Bfile,
+}
+
+/// Options shared by commands that name a variant.
+#[derive(Debug, Args, Clone)]
+pub struct ParamArgs {
+    /// Extra parameters other than n, e.g. `--param l=3`.
+    #[arg(long = "param", value_name = "K=V")]
+    pub params: Vec<String>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// One variant id per line, with a one-line description.
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Rules, programs and transfer matrix of a variant (id or path to a variant file).
+    Show {
+        /// Variant id or path to a variant TOML file.
+        variant: String,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// The exact count of VARIANT[.FUNCTION] for N discs (the integer alone).
+    Nth {
+        /// Variant id (or path), optionally with `.FUNCTION`.
+        target: String,
+        /// Number of discs.
+        n: String,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// A table of counts: recurrence, simulation and (where known) the search optimum.
+    Table {
+        /// Variant id (or path), optionally with `.FUNCTION`.
+        target: String,
+        /// Range of n, `A..B` (inclusive).
+        #[arg(long = "n", value_name = "A..B", default_value = "1..10")]
+        range: String,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Skip the simulation column.
+        #[arg(long)]
+        no_simulate: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Play the variant's algorithm under its rules, checking every move and the goal.
+    Simulate {
+        /// Variant id (or path), optionally with `.FUNCTION`.
+        target: String,
+        /// Number of discs.
+        #[arg(short = 'n', long = "discs")]
+        n: String,
+        /// An alternative algorithm by name (see `show`).
+        #[arg(long)]
+        algorithm: Option<String>,
+        /// Print every move.
+        #[arg(long)]
+        trace: bool,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Characteristic polynomial of a variant's derived transfer matrix.
+    Charpoly {
+        /// Variant id or path.
+        variant: String,
+        /// Also factor it over Q.
+        #[arg(long)]
+        factor: bool,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Analyse a user's matrix: TOML with `matrix = [[...]]`, `initial = [...]`, optional `names`.
+    Matrix {
+        /// The matrix file.
+        file: PathBuf,
+        /// Also print the exact N-th term of every component.
+        #[arg(long)]
+        nth: Option<u64>,
+        /// Certified digits for roots and constants.
+        #[arg(long, default_value_t = 30)]
+        digits: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Frame–Stewart numbers T(n, p): one value, or a table when given ranges.
+    FrameStewart {
+        /// Number of pegs (or a range A..B).
+        #[arg(long)]
+        pegs: String,
+        /// Number of discs (or a range A..B).
+        #[arg(long)]
+        discs: String,
+        /// Also print the set of optimal split sizes k.
+        #[arg(long)]
+        splits: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Star-puzzle numbers S(n) (Stockmeyer's star, Lunnon's Four-Star).
+    Star {
+        /// Number of discs (or a range A..B).
+        #[arg(long)]
+        discs: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Exhaustive breadth-first search: the true optimum.
+    Search {
+        /// Variant id (or path), optionally with `.FUNCTION`.
+        target: String,
+        /// Number of discs.
+        #[arg(short = 'n', long = "discs")]
+        n: String,
+        /// Count the optimal solutions.
+        #[arg(long)]
+        count: bool,
+        /// Print one optimal solution.
+        #[arg(long)]
+        solution: bool,
+        /// Print the layer sizes.
+        #[arg(long)]
+        layers: bool,
+        /// Refuse runs whose memory estimate exceeds this (e.g. `8G`, `512M`).
+        #[arg(long)]
+        memory_limit: Option<String>,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Recorded claims from the literature, with verdicts.
+    Claims {
+        /// Only the claims about this variant (or document).
+        variant: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Check a formula (or a b-file) against a sequence.
+    Check {
+        /// VARIANT.FUNCTION (or a named sequence such as `FS` or `S`).
+        target: String,
+        /// The formula in n, e.g. "12*2^n - 8*n - 10".
+        formula: Option<String>,
+        /// Range of n, `A..B`.
+        #[arg(long = "n", value_name = "A..B", default_value = "1..30")]
+        range: String,
+        /// Compare the asymptotic ratio instead of exact values.
+        #[arg(long)]
+        asymptotic: bool,
+        /// Compare with an OEIS-style b-file instead of a formula.
+        #[arg(long)]
+        bfile: Option<PathBuf>,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Regenerate data/tables/ and reports/ (or under DIR).
+    Report {
+        /// Root folder to write `data/tables/` and `reports/` under.
+        #[arg(long, default_value = ".")]
+        out: PathBuf,
+        /// Skip the slower search and simulation columns (for quick previews).
+        #[arg(long)]
+        quick: bool,
+    },
+    /// Measure the performance targets and print the figures.
+    Bench {
+        /// Which benchmark (default: all).
+        which: Option<String>,
+    },
+}

@@ -1,0 +1,50 @@
+//! The command-line interface, as a library module so it can be tested directly.
+//!
+//! Stage one ([`args`]) is plain clap parsing; stage two ([`validate`]) resolves and checks
+//! every value before any work starts; the commands then call the library and print.
+
+pub mod args;
+pub mod validate;
+
+pub use args::{Cli, Command, Format};
+
+use std::fmt;
+
+/// A command-line failure: a message for the user and the exit status.
+#[derive(Debug)]
+pub struct CliError {
+    message: String,
+    code: u8,
+}
+
+impl CliError {
+    /// Bad input from the user (exit status 2).
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    /// The exit status to return.
+    pub fn exit_code(&self) -> u8 {
+        self.code
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// Runs one parsed command.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        other => Err(CliError::input(format!(
+            "command not available in this build: {other:?}"
+        ))),
+    }
+}

@@ -1,0 +1,262 @@
+//! Exact tables: CSV, OEIS b-files and Markdown.
+//!
+//! Integer cells are big integers and are written in full; nothing is truncated to fit a
+//! machine type. (The Parquet exporter stores a column as `Int64` only when every value fits,
+//! and as decimal strings otherwise.)
+
+use num_bigint::BigInt;
+use std::fmt::Write as _;
+
+/// One cell of a [`Table`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// An exact integer.
+    Int(BigInt),
+    /// Text (also used for formatted decimals, so output is deterministic).
+    Text(String),
+    /// No value.
+    Empty,
+}
+
+impl From<BigInt> for Cell {
+    fn from(v: BigInt) -> Cell {
+        Cell::Int(v)
+    }
+}
+impl From<&BigInt> for Cell {
+    fn from(v: &BigInt) -> Cell {
+        Cell::Int(v.clone())
+    }
+}
+impl From<u64> for Cell {
+    fn from(v: u64) -> Cell {
+        Cell::Int(BigInt::from(v))
+    }
+}
+impl From<i64> for Cell {
+    fn from(v: i64) -> Cell {
+        Cell::Int(BigInt::from(v))
+    }
+}
+impl From<usize> for Cell {
+    fn from(v: usize) -> Cell {
+        Cell::Int(BigInt::from(v))
+    }
+}
+impl From<&str> for Cell {
+    fn from(v: &str) -> Cell {
+        Cell::Text(v.to_string())
+    }
+}
+impl From<String> for Cell {
+    fn from(v: String) -> Cell {
+        Cell::Text(v)
+    }
+}
+impl<T: Into<Cell>> From<Option<T>> for Cell {
+    fn from(v: Option<T>) -> Cell {
+        v.map(Into::into).unwrap_or(Cell::Empty)
+    }
+}
+
+impl Cell {
+    /// The cell as CSV/Markdown text (empty for [`Cell::Empty`]).
+    pub fn text(&self) -> String {
+        match self {
+            Cell::Int(v) => v.to_string(),
+            Cell::Text(s) => s.clone(),
+            Cell::Empty => String::new(),
+        }
+    }
+}
+
+/// A rectangular table with named columns.
+///
+/// ```
+/// use hanoilab::output::{Cell, Table};
+/// let mut t = Table::new(&["n", "moves"]);
+/// t.push(vec![Cell::from(1u64), Cell::from(1u64)]);
+/// t.push(vec![Cell::from(2u64), Cell::from(3u64)]);
+/// assert_eq!(t.to_csv(), "n,moves\n1,1\n2,3\n");
+/// assert_eq!(t.to_bfile(1).unwrap(), "1 1\n2 3\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Column names.
+    pub columns: Vec<String>,
+    /// Rows, each as long as `columns`.
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Table {
+    /// An empty table with the given column names.
+    pub fn new(columns: &[&str]) -> Table {
+        Table {
+            columns: columns.iter().map(|s| s.to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Appends a row.
+    ///
+    /// # Panics
+    /// If the row length differs from the number of columns (a programming error).
+    pub fn push(&mut self, row: Vec<Cell>) {
+        assert_eq!(
+            row.len(),
+            self.columns.len(),
+            "row length must match the columns"
+        );
+        self.rows.push(row);
+    }
+
+    /// Index of a column by name.
+    pub fn column_index(&self, name: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c == name)
+    }
+
+    /// Whether every non-empty cell of column `j` is an integer.
+    pub fn is_integer_column(&self, j: usize) -> bool {
+        self.rows
+            .iter()
+            .all(|r| matches!(r[j], Cell::Int(_) | Cell::Empty))
+    }
+
+    /// RFC 4180 CSV with a header line and `\n` line ends.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::new();
+        let line = |cells: Vec<String>| -> String {
+            cells
+                .iter()
+                .map(|c| csv_field(c))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        out.push_str(&line(self.columns.clone()));
+        out.push('\n');
+        for row in &self.rows {
+            out.push_str(&line(row.iter().map(Cell::text).collect()));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// An OEIS b-file (`n a(n)` lines) from column 0 (n) and column `value_column`.
+    /// Rows where either cell is not an integer are skipped; `None` if no row qualifies.
+    pub fn to_bfile(&self, value_column: usize) -> Option<String> {
+        let mut out = String::new();
+        for row in &self.rows {
+            if let (Cell::Int(n), Cell::Int(v)) = (&row[0], &row[value_column]) {
+                let _ = writeln!(out, "{n} {v}");
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// A GitHub-flavoured Markdown table. Cells longer than `max_cell` characters are shown
+    /// shortened with their digit count (the CSV keeps them whole).
+    pub fn to_markdown(&self, max_cell: usize) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "| {} |", self.columns.join(" | "));
+        let _ = writeln!(
+            out,
+            "|{}",
+            self.columns.iter().map(|_| "---|").collect::<String>()
+        );
+        for row in &self.rows {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| {
+                    let t = c.text().replace('|', "\\|");
+                    shorten(&t, max_cell)
+                })
+                .collect();
+            let _ = writeln!(out, "| {} |", cells.join(" | "));
+        }
+        out
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Shortens a long number or text for display: `1234…5678 (40 digits)`.
+pub fn shorten(t: &str, max: usize) -> String {
+    let len = t.chars().count();
+    if len <= max || max < 12 {
+        return t.to_string();
+    }
+    let digits = t.chars().all(|c| c.is_ascii_digit() || c == '-');
+    let head: String = t.chars().take(max / 2 - 2).collect();
+    let tail: String = t.chars().skip(len - (max / 2 - 2)).collect();
+    if digits {
+        format!("{head}…{tail} ({len} digits)")
+    } else {
+        format!("{head}…{tail}")
+    }
+}
+
+/// Parses an OEIS b-file (`n a(n)` per line; `#` comments and blank lines ignored).
+/// Errors name the line.
+pub fn parse_bfile(text: &str) -> Result<Vec<(BigInt, BigInt)>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split_whitespace();
+        let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(format!("line {}: expected two integers `n a(n)`", i + 1));
+        };
+        let n = a
+            .parse::<BigInt>()
+            .map_err(|_| format!("line {}: `{a}` is not an integer", i + 1))?;
+        let v = b
+            .parse::<BigInt>()
+            .map_err(|_| format!("line {}: `{b}` is not an integer", i + 1))?;
+        out.push((n, v));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_quotes_only_when_needed() {
+        let mut t = Table::new(&["n", "note"]);
+        t.push(vec![Cell::from(3u64), Cell::from("a, \"b\"")]);
+        t.push(vec![Cell::Empty, Cell::from("plain")]);
+        assert_eq!(t.to_csv(), "n,note\n3,\"a, \"\"b\"\"\"\n,plain\n");
+    }
+
+    #[test]
+    fn big_integers_are_written_whole() {
+        let big: BigInt = BigInt::from(2).pow(200u32) - 1;
+        let mut t = Table::new(&["n", "v"]);
+        t.push(vec![Cell::from(200u64), Cell::from(&big)]);
+        assert!(t.to_csv().contains(&big.to_string()));
+        let md = t.to_markdown(30);
+        assert!(md.contains("(61 digits)"));
+    }
+
+    #[test]
+    fn bfile_round_trip() {
+        let mut t = Table::new(&["n", "a"]);
+        for n in 0..5u64 {
+            t.push(vec![Cell::from(n), Cell::from(3u64.pow(n as u32) - 1)]);
+        }
+        let text = t.to_bfile(1).unwrap();
+        let parsed = parse_bfile(&text).unwrap();
+        assert_eq!(parsed.len(), 5);
+        assert_eq!(parsed[4].1, BigInt::from(80));
+        assert!(parse_bfile("1 2 3").unwrap_err().contains("line 1"));
+    }
+}
