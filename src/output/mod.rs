@@ -6,6 +6,7 @@
 //! Without them the CSV, b-file and Markdown exporters still work.
 
 pub mod atomic;
+pub mod bundle;
 pub mod chart;
 pub mod table;
 
@@ -15,6 +16,7 @@ pub mod parquet;
 pub mod plot;
 
 pub use atomic::{write_file_atomic, StagedDir};
+pub use bundle::Bundle;
 pub use chart::{LineChart, Series};
 pub use table::{Cell, Table};
 

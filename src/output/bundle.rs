@@ -1,0 +1,99 @@
+//! A bundle of generated files (Markdown pages, tables, charts) written together.
+//!
+//! The report generator fills a [`Bundle`]; [`Bundle::write`] stages every file and swaps
+//! `data/tables/` and `reports/` into place at once. Everything is kept in `BTreeMap`s so the
+//! files come out in a fixed order with fixed bytes.
+
+use super::atomic::StagedDir;
+use super::chart::LineChart;
+use super::table::Table;
+use super::OutputError;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Folder (relative to the output root) for tables.
+pub const TABLES_DIR: &str = "data/tables";
+/// Folder (relative to the output root) for reports and plots.
+pub const REPORTS_DIR: &str = "reports";
+
+/// Generated files, keyed by name.
+#[derive(Default, Debug)]
+pub struct Bundle {
+    /// Markdown pages, by file name under `reports/` (e.g. `README.md`, `classic.md`).
+    pub pages: BTreeMap<String, String>,
+    /// Tables, by base name under `data/tables/` (written as `.csv` and, with the `tables`
+    /// feature, `.parquet`).
+    pub tables: BTreeMap<String, Table>,
+    /// Extra text files under `data/tables/` (e.g. b-files), by file name.
+    pub table_files: BTreeMap<String, String>,
+    /// Charts, by base name under `reports/plots/` (written as `.svg` and `.png` with the
+    /// `plots` feature).
+    pub charts: BTreeMap<String, LineChart>,
+}
+
+/// What [`Bundle::write`] produced.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct WriteSummary {
+    /// Paths written, relative to the root, sorted.
+    pub files: Vec<String>,
+}
+
+impl Bundle {
+    /// Adds a page.
+    pub fn page(&mut self, name: &str, markdown: String) {
+        self.pages.insert(name.to_string(), markdown);
+    }
+
+    /// Adds a table.
+    pub fn table(&mut self, name: &str, table: Table) {
+        self.tables.insert(name.to_string(), table);
+    }
+
+    /// Adds a chart.
+    pub fn chart(&mut self, name: &str, chart: LineChart) {
+        self.charts.insert(name.to_string(), chart);
+    }
+
+    /// Relative link from a report page to a chart image (PNG).
+    pub fn chart_link(name: &str) -> String {
+        format!("plots/{name}.png")
+    }
+
+    /// Writes everything under `root` (staged, then swapped into place).
+    pub fn write(&self, root: &Path) -> Result<WriteSummary, OutputError> {
+        let staged = StagedDir::new(root)?;
+        let mut files = Vec::new();
+        for (name, text) in &self.pages {
+            let rel = format!("{REPORTS_DIR}/{name}");
+            staged.write(&rel, text.as_bytes())?;
+            files.push(rel);
+        }
+        for (name, table) in &self.tables {
+            let rel = format!("{TABLES_DIR}/{name}.csv");
+            staged.write(&rel, table.to_csv().as_bytes())?;
+            files.push(rel);
+            #[cfg(feature = "tables")]
+            {
+                let rel = format!("{TABLES_DIR}/{name}.parquet");
+                staged.write(&rel, &super::parquet::to_parquet_bytes(table)?)?;
+                files.push(rel);
+            }
+        }
+        for (name, text) in &self.table_files {
+            let rel = format!("{TABLES_DIR}/{name}");
+            staged.write(&rel, text.as_bytes())?;
+            files.push(rel);
+        }
+        #[cfg(feature = "plots")]
+        for (name, chart) in &self.charts {
+            for ext in ["svg", "png"] {
+                let rel = format!("{REPORTS_DIR}/plots/{name}.{ext}");
+                super::plot::render(chart, &staged.path().join(&rel))?;
+                files.push(rel);
+            }
+        }
+        staged.commit(&[TABLES_DIR, REPORTS_DIR])?;
+        files.sort();
+        Ok(WriteSummary { files })
+    }
+}

@@ -1,0 +1,110 @@
+//! The small stable output contract of DESIGN.md (section Command line), exercised on the
+//! real binary. Expected numbers come from the literature (sources in comments) or from an
+//! independent closed form computed here, never from the code under test.
+
+use num_bigint::BigInt;
+use std::process::{Command, Output};
+
+fn hanoilab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = hanoilab(args);
+    assert!(
+        out.status.success(),
+        "hanoilab {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn assert_input_error(args: &[&str], needle: &str) {
+    let out = hanoilab(args);
+    assert_eq!(out.status.code(), Some(2), "exit status 2 for {args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "stderr of {args:?} mentions {needle:?}: {err}");
+    assert!(!err.contains("panicked"), "no panic for {args:?}");
+    assert!(out.stdout.is_empty(), "nothing written to stdout for {args:?}");
+}
+
+#[test]
+fn list_prints_one_variant_per_line() {
+    let text = stdout(&["list"]);
+    let ids: Vec<&str> = text.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    for id in ["classic", "cyclic", "antwerp", "reves", "star"] {
+        assert!(ids.contains(&id), "{id} listed");
+    }
+}
+
+#[test]
+fn nth_prints_the_integer_alone() {
+    // Lucas / Lunnon section Classic Hanoi: T(n) = 2^n - 1.
+    let expected = (BigInt::from(2).pow(100u32) - 1).to_string();
+    assert_eq!(stdout(&["nth", "classic", "100"]).trim(), expected);
+    // Lunnon, Towers of Antwerp: 12 * 2^n - 8n - 10 for n > 1.
+    let n = 40u32;
+    let expected = BigInt::from(12) * BigInt::from(2).pow(n) - 8 * n - 10;
+    assert_eq!(stdout(&["nth", "antwerp.T33", "40"]).trim(), expected.to_string());
+}
+
+#[test]
+fn table_csv_has_n_then_functions_then_simulated() {
+    let text = stdout(&["table", "cyclic", "--n", "1..6", "--format", "csv"]);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header[0], "n");
+    assert!(header.contains(&"simulated"));
+    // Lunnon, Cyclic Hanoi: A(n+3) = 3A(n+2) - 2A(n), A(0)=0, A(1)=2, A(2)=7.
+    let mut a = vec![0i64, 2, 7];
+    while a.len() < 7 {
+        let k = a.len();
+        a.push(3 * a[k - 1] - 2 * a[k - 3]);
+    }
+    let col = header.iter().position(|h| *h == "A").expect("column A");
+    for (i, line) in lines.enumerate() {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells[col], a[i + 1].to_string());
+    }
+}
+
+#[test]
+fn frame_stewart_and_star_print_integers() {
+    // Stockmeyer 004_33861799d4694a49.txt, section 5: M(100) = 172,033 and S(100) = 2,792,570.
+    assert_eq!(stdout(&["frame-stewart", "--pegs", "4", "--discs", "100"]).trim(), "172033");
+    assert_eq!(stdout(&["star", "--discs", "100"]).trim(), "2792570");
+    // Dudeney via Stockmeyer section 1: 33, 49, 321 for 8, 10, 21 cheeses.
+    assert_eq!(stdout(&["frame-stewart", "--pegs", "4", "--discs", "21"]).trim(), "321");
+}
+
+#[test]
+fn matrix_command_reads_toml() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-cli-matrix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("antwerp.toml");
+    // Lunnon, Towers of Antwerp: s = (T33, T31, T13, T11, 1), s(1) = (6,2,2,3,1).
+    std::fs::write(
+        &file,
+        "matrix = [[0,2,0,4,6],[0,1,0,2,2],[0,0,1,2,2],[0,0,0,2,3],[0,0,0,0,1]]\n\
+         initial = [6,2,2,3,1]\nnames = [\"T33\",\"T31\",\"T13\",\"T11\",\"1\"]\n",
+    )
+    .unwrap();
+    let text = stdout(&["matrix", file.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert!(v.is_object());
+    std::fs::write(&file, "matrix = [[1,2],[3]]\ninitial = [1,1]\n").unwrap();
+    assert_input_error(&["matrix", file.to_str().unwrap()], "matrix");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_input_is_a_clear_error_with_status_2() {
+    assert_input_error(&["nth", "no-such-variant", "3"], "no-such-variant");
+    assert_input_error(&["nth", "classic", "-3"], "-3");
+    assert_input_error(&["frame-stewart", "--pegs", "2", "--discs", "5"], "pegs");
+    assert_input_error(&["table", "classic", "--n", "9..2"], "9..2");
+    assert_input_error(&["matrix", "/nonexistent/file.toml"], "/nonexistent/file.toml");
+}
