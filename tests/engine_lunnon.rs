@@ -64,14 +64,14 @@ fn antwerp_against_lunnon() {
     assert_eq!(s.names, ["T33", "T31", "T13", "T11", "1"]);
     // Lunnon, section Towers of Antwerp, printed:
     //   s(1) = (6,2,2,3,1); M = |0,2,0,4,6|0,1,0,2,2|0,0,1,2,2|0,0,0,2,3|0,0,0,0,1|
-    let printed_m = vec![
+    let printed_m = [
         vec![0, 2, 0, 4, 6],
         vec![0, 1, 0, 2, 2],
         vec![0, 0, 1, 2, 2],
         vec![0, 0, 0, 2, 3],
         vec![0, 0, 0, 0, 1],
     ];
-    let printed_s1 = vec![6, 2, 2, 3, 1];
+    let printed_s1 = [6, 2, 2, 3, 1];
     // Finding 1: the program (Minsker's algorithm as printed) calls T31 once and T13 once,
     // so the derived T33 row is (0,1,1,4,6); the printed row (0,2,0,4,6) books the T13 call
     // under T31. Both give the same counts because T31(n) = T13(n) for all n.
