@@ -30,13 +30,20 @@ struct Frame {
 /// A lazy stream of the moves a program makes for one top-level call. It holds an
 /// explicit stack (depth proportional to n), never a list of moves.
 ///
-/// If the program goes wrong at run time (no clause applies, a pin number out of range)
-/// the stream ends early and [`MoveStream::error`] says why.
+/// If the program goes wrong at run time (no clause applies) the stream ends early and
+/// [`MoveStream::error`] says why.
 #[derive(Clone, Debug)]
 pub struct MoveStream {
     prog: Arc<Program>,
+    st: State,
+}
+
+#[derive(Clone, Debug)]
+struct State {
     globals: Vec<i64>,
     pins: usize,
+    /// Per procedure: whether some clause has a guard (only those can run on n <= 0).
+    guarded: Vec<bool>,
     stack: Vec<BlockState>,
     frames: Vec<Frame>,
     slots: Vec<i64>,
@@ -56,46 +63,24 @@ impl MoveStream {
         globals: Vec<i64>,
         pins: usize,
     ) -> MoveStream {
-        let mut s = MoveStream {
-            prog,
+        let guarded = prog
+            .procedures
+            .iter()
+            .map(|p| p.clauses.iter().any(|c| c.guard.is_some()))
+            .collect();
+        let mut st = State {
             globals,
-            pins,
+            pins: pins.max(1),
+            guarded,
             stack: Vec::new(),
-            frames: Vec::new(),
+            frames: vec![Frame { slots: 0, pins: 0 }],
             slots: vec![n],
             pinvals: Vec::new(),
             pending: None,
             error: None,
             emitted: 0,
         };
-        s.frames.push(Frame { slots: 0, pins: 0 });
-        s.push_call(call, 0);
-        s
-    }
-
-    /// The run-time error that ended the stream early, if any.
-    pub fn error(&self) -> Option<&ProgramError> {
-        self.error.as_ref()
-    }
-
-    /// Moves yielded so far.
-    pub fn emitted(&self) -> u64 {
-        self.emitted
-    }
-
-    fn pin(&self, p: &PinRef, frame: usize) -> Result<u8, ProgramError> {
-        let f = self.frames[frame];
-        match p {
-            PinRef::Param(i) => Ok(self.pinvals[f.pins + i]),
-            PinRef::Index(e) => {
-                let v = e.eval(&self.slots[f.slots..], &self.globals);
-                Ok(v.rem_euclid(self.pins as i64) as u8)
-            }
-        }
-    }
-
-    fn push_call(&mut self, call: &Step, frame: usize) {
-        let Step::Call {
+        if let Step::Call {
             proc,
             size,
             ints,
@@ -103,20 +88,62 @@ impl MoveStream {
             reversed,
             ..
         } = call
-        else {
-            return;
-        };
-        let f = self.frames[frame];
-        let caller = &self.slots[f.slots..];
-        let n = size.eval(caller, &self.globals);
-        let p = &self.prog.procedures[*proc];
-        let mut new_slots = Vec::with_capacity(p.slots);
-        new_slots.push(n);
-        for e in ints {
-            new_slots.push(e.eval(caller, &self.globals));
+        {
+            st.push_call(&prog, *proc, size, ints, pins, *reversed, 0);
         }
-        new_slots.resize(p.slots, 0);
-        let Some(clause) = p.select(&new_slots, &self.globals) else {
+        MoveStream { prog, st }
+    }
+
+    /// The run-time error that ended the stream early, if any.
+    pub fn error(&self) -> Option<&ProgramError> {
+        self.st.error.as_ref()
+    }
+
+    /// Moves yielded so far.
+    pub fn emitted(&self) -> u64 {
+        self.st.emitted
+    }
+}
+
+impl State {
+    #[inline]
+    fn pin(&self, p: &PinRef, frame: usize) -> u8 {
+        let f = self.frames[frame];
+        match p {
+            PinRef::Param(i) => self.pinvals[f.pins + i],
+            PinRef::Index(e) => {
+                let v = e.eval(&self.slots[f.slots..], &self.globals);
+                v.rem_euclid(self.pins as i64) as u8
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_call(
+        &mut self,
+        prog: &Program,
+        proc: usize,
+        size: &Expr,
+        ints: &[Expr],
+        pins: &[PinRef],
+        reversed: bool,
+        frame: usize,
+    ) {
+        let f = self.frames[frame];
+        let n = size.eval(&self.slots[f.slots..], &self.globals);
+        if n <= 0 && !self.guarded[proc] {
+            return;
+        }
+        let p = &prog.procedures[proc];
+        let base = self.slots.len();
+        self.slots.push(n);
+        for e in ints {
+            let v = e.eval(&self.slots[f.slots..base], &self.globals);
+            self.slots.push(v);
+        }
+        self.slots.resize(base + p.slots, 0);
+        let Some(clause) = p.select(&self.slots[base..], &self.globals) else {
+            self.slots.truncate(base);
             if n >= 1 {
                 self.error = Some(ProgramError::NoClause {
                     name: p.name.clone(),
@@ -126,29 +153,24 @@ impl MoveStream {
             }
             return;
         };
-        let body = clause.body;
-        let mut new_pins = Vec::with_capacity(pins.len());
+        let pbase = self.pinvals.len();
         for pr in pins {
-            match self.pin(pr, frame) {
-                Ok(v) => new_pins.push(v),
-                Err(e) => {
-                    self.error = Some(e);
-                    self.stack.clear();
-                    return;
-                }
-            }
+            let v = match pr {
+                PinRef::Param(i) => self.pinvals[f.pins + i],
+                PinRef::Index(e) => e
+                    .eval(&self.slots[f.slots..base], &self.globals)
+                    .rem_euclid(self.pins as i64) as u8,
+            };
+            self.pinvals.push(v);
         }
-        let fr = Frame {
-            slots: self.slots.len(),
-            pins: self.pinvals.len(),
-        };
-        self.slots.extend_from_slice(&new_slots);
-        self.pinvals.extend_from_slice(&new_pins);
-        self.frames.push(fr);
+        self.frames.push(Frame {
+            slots: base,
+            pins: pbase,
+        });
         self.stack.push(BlockState {
-            block: body,
+            block: clause.body,
             done: 0,
-            rev: *reversed,
+            rev: reversed,
             frame: self.frames.len() - 1,
             owns_frame: true,
             lp: None,
@@ -164,7 +186,7 @@ impl MoveStream {
         }
     }
 
-    fn advance(&mut self) -> Option<Move> {
+    fn advance(&mut self, prog: &Program) -> Option<Move> {
         loop {
             if let Some((m, k)) = self.pending.as_mut() {
                 let m = *m;
@@ -175,7 +197,6 @@ impl MoveStream {
                 }
                 return Some(m);
             }
-            let prog = Arc::clone(&self.prog);
             let top = self.stack.last_mut()?;
             let steps = &prog.blocks[top.block];
             if top.done == steps.len() {
@@ -202,36 +223,33 @@ impl MoveStream {
             let (frame, rev) = (top.frame, top.rev);
             match &steps[idx] {
                 Step::Move { from, to, times } => {
-                    let base = self.frames[frame].slots;
-                    let k = times.eval(&self.slots[base..], &self.globals);
+                    let k = match times {
+                        Expr::Const(k) => *k,
+                        e => e.eval(&self.slots[self.frames[frame].slots..], &self.globals),
+                    };
                     if k <= 0 {
                         continue;
                     }
-                    let (a, b) = match (self.pin(from, frame), self.pin(to, frame)) {
-                        (Ok(a), Ok(b)) => (a, b),
-                        (Err(e), _) | (_, Err(e)) => {
-                            self.error = Some(e);
-                            self.stack.clear();
-                            return None;
-                        }
-                    };
+                    let (a, b) = (self.pin(from, frame), self.pin(to, frame));
                     let m = if rev {
                         Move { from: b, to: a }
                     } else {
                         Move { from: a, to: b }
                     };
+                    if k == 1 {
+                        return Some(m);
+                    }
                     self.pending = Some((m, k as u64));
                 }
-                call @ Step::Call { reversed, .. } => {
-                    if rev {
-                        let mut c = call.clone();
-                        if let Step::Call { reversed: r, .. } = &mut c {
-                            *r = !*reversed;
-                        }
-                        self.push_call(&c, frame);
-                    } else {
-                        self.push_call(call, frame);
-                    }
+                Step::Call {
+                    proc,
+                    size,
+                    ints,
+                    pins,
+                    reversed,
+                    ..
+                } => {
+                    self.push_call(prog, *proc, size, ints, pins, *reversed ^ rev, frame);
                 }
                 Step::For {
                     slot,
@@ -270,9 +288,9 @@ impl Iterator for MoveStream {
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        let m = self.advance();
+        let m = self.st.advance(&self.prog);
         if m.is_some() {
-            self.emitted += 1;
+            self.st.emitted += 1;
         }
         m
     }

@@ -36,14 +36,16 @@ pub fn classic_puzzle(n: u32) -> Puzzle {
 pub fn classic_binary_moves(n: u32) -> impl Iterator<Item = Move> {
     let swap = n % 2 == 0;
     let total: u64 = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    // Exchanging pins 1 and 2 is x -> 2x mod 3; the table has 4 entries so that indexing
+    // by `x & 3` needs no bounds check.
+    let map: [u8; 4] = if swap { [0, 2, 1, 0] } else { [0, 1, 2, 0] };
     (1..=total).map(move |m| {
-        let mut f = ((m & (m - 1)) % 3) as u8;
-        let mut t = (((m | (m - 1)) + 1) % 3) as u8;
-        if swap {
-            f = [0, 2, 1][f as usize];
-            t = [0, 2, 1][t as usize];
+        let f = ((m & (m - 1)) % 3) as usize;
+        let t = (((m | (m - 1)) + 1) % 3) as usize;
+        Move {
+            from: map[f & 3],
+            to: map[t & 3],
         }
-        Move { from: f, to: t }
     })
 }
 
