@@ -180,3 +180,21 @@ fn longest_and_fancy_are_powers_of_three() {
         }
     }
 }
+
+#[test]
+fn large_n_by_matrix_power_agrees_with_memo_and_closed_forms() {
+    let p = Params::new();
+    // Classic at n = 1000 by matrix power (n > 256) against 2^n - 1.
+    assert_eq!(
+        count("classic", "T", 1000, &p),
+        (BigInt::from(1) << 1000) - 1
+    );
+    // Antwerp: 12 * 2^n - 8n - 10 (Lunnon).
+    assert_eq!(
+        count("antwerp", "T33", 300, &p),
+        12 * (BigInt::from(1) << 300) - 8 * 300 - 10
+    );
+    // Matrix power equals stepping.
+    let s = sys("cyclic", &p);
+    assert_eq!(s.state_pow(77), s.state(77));
+}

@@ -184,6 +184,62 @@ impl TransferSystem {
         Some(s)
     }
 
+    /// `s(n)` for `n >= first_n` by repeated squaring of `M` (O(k^3 log n) big-integer
+    /// products for k components): for large n.
+    pub fn state_pow(&self, n: u64) -> Option<Vec<BigInt>> {
+        if n < self.first_n as u64 {
+            return None;
+        }
+        let k = self.names.len();
+        let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| -> Vec<Vec<BigInt>> {
+            (0..k)
+                .map(|i| {
+                    (0..k)
+                        .map(|j| {
+                            let mut acc = BigInt::zero();
+                            for (l, ail) in a[i].iter().enumerate() {
+                                if !ail.is_zero() && !b[l][j].is_zero() {
+                                    acc += ail * &b[l][j];
+                                }
+                            }
+                            acc
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let mut result: Vec<Vec<BigInt>> = (0..k)
+            .map(|i| {
+                (0..k)
+                    .map(|j| {
+                        if i == j {
+                            BigInt::one()
+                        } else {
+                            BigInt::zero()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut base = self.matrix.clone();
+        let mut e = n - self.first_n as u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = mul(&result, &base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = mul(&base, &base);
+            }
+        }
+        Some(
+            result
+                .iter()
+                .map(|row| row.iter().zip(&self.initial).map(|(a, b)| a * b).sum())
+                .collect(),
+        )
+    }
+
     /// The system restricted to the named components (in the given order; `"1"` included if
     /// named). Useful to compare with a printed matrix that leaves out a top-level procedure
     /// no other procedure calls. `None` if a name is unknown or a dropped component is used

@@ -951,12 +951,30 @@ impl Variant {
         })
     }
 
-    /// The exact number of moves of `function` at `n`, by memoised counting.
+    /// The exact number of moves of `function` at `n`: by memoised counting for n <= 256,
+    /// and for larger n by powering the transfer matrix when the function's call is a
+    /// procedure on exactly n discs that is a component of the system (else memoised).
     pub fn count(&self, function: &str, n: i64, params: &Params) -> Result<BigInt, VariantError> {
         let f = self.function(function)?;
         let all = self.resolve_params(params)?;
         self.check_function(f, n, &all)?;
         let globals = self.globals(&all)?;
+        if n > 256 {
+            if let Step::Call {
+                proc,
+                size: Expr::Slot(0),
+                ..
+            } = &f.call_step
+            {
+                if let Some(sys) = self.transfer_system(params)? {
+                    let name = &self.program.procedures[*proc].name;
+                    let name = self.count_as.get(name).unwrap_or(name);
+                    if let (Some(i), Some(s)) = (sys.index(name), sys.state_pow(n as u64)) {
+                        return Ok(s[i].clone());
+                    }
+                }
+            }
+        }
         program::count_call(&self.program, &f.call_step, n, &globals).map_err(|e| {
             VariantError::Run {
                 variant: self.id.clone(),
