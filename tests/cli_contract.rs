@@ -26,15 +26,24 @@ fn assert_input_error(args: &[&str], needle: &str) {
     let out = hanoilab(args);
     assert_eq!(out.status.code(), Some(2), "exit status 2 for {args:?}");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(needle), "stderr of {args:?} mentions {needle:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "stderr of {args:?} mentions {needle:?}: {err}"
+    );
     assert!(!err.contains("panicked"), "no panic for {args:?}");
-    assert!(out.stdout.is_empty(), "nothing written to stdout for {args:?}");
+    assert!(
+        out.stdout.is_empty(),
+        "nothing written to stdout for {args:?}"
+    );
 }
 
 #[test]
 fn list_prints_one_variant_per_line() {
     let text = stdout(&["list"]);
-    let ids: Vec<&str> = text.lines().map(|l| l.split_whitespace().next().unwrap()).collect();
+    let ids: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
     for id in ["classic", "cyclic", "antwerp", "reves", "star"] {
         assert!(ids.contains(&id), "{id} listed");
     }
@@ -48,7 +57,10 @@ fn nth_prints_the_integer_alone() {
     // Lunnon, Towers of Antwerp: 12 * 2^n - 8n - 10 for n > 1.
     let n = 40u32;
     let expected = BigInt::from(12) * BigInt::from(2).pow(n) - 8 * n - 10;
-    assert_eq!(stdout(&["nth", "antwerp.T33", "40"]).trim(), expected.to_string());
+    assert_eq!(
+        stdout(&["nth", "antwerp.T33", "40"]).trim(),
+        expected.to_string()
+    );
 }
 
 #[test]
@@ -74,10 +86,16 @@ fn table_csv_has_n_then_functions_then_simulated() {
 #[test]
 fn frame_stewart_and_star_print_integers() {
     // Stockmeyer 004_33861799d4694a49.txt, section 5: M(100) = 172,033 and S(100) = 2,792,570.
-    assert_eq!(stdout(&["frame-stewart", "--pegs", "4", "--discs", "100"]).trim(), "172033");
+    assert_eq!(
+        stdout(&["frame-stewart", "--pegs", "4", "--discs", "100"]).trim(),
+        "172033"
+    );
     assert_eq!(stdout(&["star", "--discs", "100"]).trim(), "2792570");
     // Dudeney via Stockmeyer section 1: 33, 49, 321 for 8, 10, 21 cheeses.
-    assert_eq!(stdout(&["frame-stewart", "--pegs", "4", "--discs", "21"]).trim(), "321");
+    assert_eq!(
+        stdout(&["frame-stewart", "--pegs", "4", "--discs", "21"]).trim(),
+        "321"
+    );
 }
 
 #[test]
@@ -106,5 +124,8 @@ fn bad_input_is_a_clear_error_with_status_2() {
     assert_input_error(&["nth", "classic", "-3"], "-3");
     assert_input_error(&["frame-stewart", "--pegs", "2", "--discs", "5"], "pegs");
     assert_input_error(&["table", "classic", "--n", "9..2"], "9..2");
-    assert_input_error(&["matrix", "/nonexistent/file.toml"], "/nonexistent/file.toml");
+    assert_input_error(
+        &["matrix", "/nonexistent/file.toml"],
+        "/nonexistent/file.toml",
+    );
 }

@@ -3,7 +3,10 @@
 //! Stage one ([`args`]) is plain clap parsing; stage two ([`validate`]) resolves and checks
 //! every value before any work starts; the commands then call the library and print.
 
+pub mod alternatives;
 pub mod args;
+pub mod commands;
+pub mod search_cmd;
 pub mod validate;
 
 pub use args::{Cli, Command, Format};
@@ -43,6 +46,40 @@ impl std::error::Error for CliError {}
 /// Runs one parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
+        Command::List { format } => commands::list(format),
+        Command::Show {
+            variant,
+            params,
+            format,
+        } => commands::show(&variant, &params.params, format),
+        Command::Nth {
+            target,
+            n,
+            params,
+            format,
+        } => commands::nth(&target, &n, &params.params, format),
+        Command::Table {
+            target,
+            range,
+            params,
+            no_simulate,
+            format,
+        } => commands::table(&target, &range, &params.params, !no_simulate, format),
+        Command::Simulate {
+            target,
+            n,
+            algorithm,
+            trace,
+            params,
+            format,
+        } => commands::simulate(
+            &target,
+            &n,
+            algorithm.as_deref(),
+            trace,
+            &params.params,
+            format,
+        ),
         other => Err(CliError::input(format!(
             "command not available in this build: {other:?}"
         ))),

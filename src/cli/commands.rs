@@ -1,0 +1,383 @@
+//! The commands backed by the variant engine: list, show, nth, table, simulate.
+
+use super::args::Format;
+use super::validate::{parse_n, parse_params, parse_range, split_target};
+use super::CliError;
+use crate::output::{Cell, Table};
+use crate::variants::{builtin_ids, Params, Variant};
+use num_bigint::BigInt;
+use std::io::IsTerminal;
+
+/// A variant and the function a target names (its default function for a bare id).
+pub struct Target {
+    /// The loaded variant.
+    pub variant: Variant,
+    /// The function name (always resolved).
+    pub function: String,
+    /// Whether the user named the function explicitly.
+    pub explicit: bool,
+    /// Parameters other than n.
+    pub params: Params,
+}
+
+/// Resolves `VARIANT[.FUNCTION]` and `--param` values.
+pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
+    let params = parse_params(params)?;
+    let (id, function) = split_target(target);
+    let variant = Variant::load(&id).or_else(|e| {
+        // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
+        if function.is_some() {
+            Variant::load(target).map_err(|_| e)
+        } else {
+            Err(e)
+        }
+    });
+    let (variant, function) = match variant {
+        Ok(v) => (v, function),
+        Err(e) => return Err(CliError::input(e.to_string())),
+    };
+    let explicit = function.is_some();
+    let function = match function {
+        Some(f) => {
+            variant
+                .function(&f)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            f
+        }
+        None => variant.default_function().name.clone(),
+    };
+    variant
+        .resolve_params(&params)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    Ok(Target {
+        variant,
+        function,
+        explicit,
+        params,
+    })
+}
+
+/// Prints text to stdout (with a final newline).
+pub fn emit(text: &str) {
+    if text.ends_with('\n') {
+        print!("{text}");
+    } else {
+        println!("{text}");
+    }
+}
+
+/// Serialises to pretty JSON.
+pub fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("serialisable")
+}
+
+/// Renders a table in the chosen format (`human` = aligned columns).
+pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Csv => table.to_csv(),
+        Format::Md => table.to_markdown(usize::MAX),
+        Format::Bfile => table.to_bfile(1).ok_or_else(|| {
+            CliError::input("--format bfile: the table has no integer values to write")
+        })?,
+        Format::Json => {
+            let rows: Vec<serde_json::Map<String, serde_json::Value>> = table
+                .rows
+                .iter()
+                .map(|r| {
+                    table
+                        .columns
+                        .iter()
+                        .zip(r)
+                        .map(|(c, v)| {
+                            let value = match v {
+                                // Big integers as decimal strings: exact in every JSON reader.
+                                Cell::Int(i) => serde_json::Value::String(i.to_string()),
+                                Cell::Text(t) => serde_json::Value::String(t.clone()),
+                                Cell::Empty => serde_json::Value::Null,
+                            };
+                            (c.clone(), value)
+                        })
+                        .collect()
+                })
+                .collect();
+            json(&rows)
+        }
+        Format::Human => human_table(table),
+    })
+}
+
+/// Aligned plain-text columns.
+pub fn human_table(table: &Table) -> String {
+    let cells: Vec<Vec<String>> = std::iter::once(table.columns.clone())
+        .chain(
+            table
+                .rows
+                .iter()
+                .map(|r| r.iter().map(Cell::text).collect()),
+        )
+        .collect();
+    let widths: Vec<usize> = (0..table.columns.len())
+        .map(|j| {
+            cells
+                .iter()
+                .map(|r| r[j].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in cells {
+        let line: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:>w$}"))
+            .collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// `hanoilab list`.
+pub fn list(format: Format) -> Result<(), CliError> {
+    let mut table = Table::new(&["id", "description"]);
+    for id in builtin_ids() {
+        let v = Variant::builtin(id).map_err(|e| CliError::input(e.to_string()))?;
+        table.push(vec![Cell::from(id), Cell::from(v.summary.as_str())]);
+    }
+    let text = match format {
+        Format::Human => {
+            let w = table
+                .rows
+                .iter()
+                .map(|r| r[0].text().len())
+                .max()
+                .unwrap_or(0);
+            table
+                .rows
+                .iter()
+                .map(|r| format!("{:<w$}  {}\n", r[0].text(), r[1].text()))
+                .collect()
+        }
+        f => render_table(&table, f)?,
+    };
+    emit(&text);
+    Ok(())
+}
+
+/// A serialisable description of a variant for `show`.
+#[derive(serde::Serialize)]
+struct Shown<'a> {
+    id: &'a str,
+    title: &'a str,
+    summary: &'a str,
+    source: &'a str,
+    functions: Vec<(String, String)>,
+    program: &'a str,
+    transfer_system: Option<crate::program::TransferSystem>,
+}
+
+/// `hanoilab show`.
+pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliError> {
+    let t = resolve(variant, params)?;
+    let v = &t.variant;
+    let system = v
+        .transfer_system(&t.params)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let shown = Shown {
+        id: &v.id,
+        title: &v.title,
+        summary: &v.summary,
+        source: &v.source,
+        functions: v
+            .functions()
+            .iter()
+            .map(|f| (f.name.clone(), f.summary.clone()))
+            .collect(),
+        program: &v.program_text,
+        transfer_system: system,
+    };
+    if format == Format::Json {
+        emit(&json(&shown));
+        return Ok(());
+    }
+    let mut out = format!(
+        "# {} (`{}`)\n\n{}\n\nSource: {}\n\n## Functions\n\n",
+        v.title, v.id, v.summary, v.source
+    );
+    for (name, summary) in &shown.functions {
+        out.push_str(&format!("- `{}.{name}`: {summary}\n", v.id));
+    }
+    out.push_str(&format!(
+        "\n## Program\n\n```\n{}\n```\n",
+        v.program_text.trim()
+    ));
+    match &shown.transfer_system {
+        Some(s) => out.push_str(&format!("\n## Transfer system\n\n{}\n", s.to_markdown())),
+        None => out.push_str("\n## Counts\n\nSome call is not on n-1 discs: counts are memoised per (procedure, size).\n"),
+    }
+    emit(&out);
+    Ok(())
+}
+
+/// `hanoilab nth` for a variant function.
+pub fn nth(target: &str, n: &str, params: &[String], format: Format) -> Result<(), CliError> {
+    let n = parse_n("N", n)?;
+    let t = resolve(target, params)?;
+    let value = t
+        .variant
+        .count(&t.function, n as i64, &t.params)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    print_integer(&value, format);
+    Ok(())
+}
+
+/// Prints one exact integer (JSON: a decimal string in an object).
+pub fn print_integer(value: &BigInt, format: Format) {
+    match format {
+        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() }))),
+        _ => emit(&value.to_string()),
+    }
+}
+
+/// Most moves `table` simulates per row before leaving the cell empty.
+pub const SIMULATION_LIMIT: u64 = 50_000_000;
+
+/// `hanoilab table`.
+pub fn table(
+    target: &str,
+    range: &str,
+    params: &[String],
+    simulate: bool,
+    format: Format,
+) -> Result<(), CliError> {
+    let (a, b) = parse_range("--n", range)?;
+    let t = resolve(target, params)?;
+    let table = count_table(&t, a, b, simulate)?;
+    emit(&render_table(&table, format)?);
+    Ok(())
+}
+
+/// The table of counts: `n`, one column per function (only the named one when explicit),
+/// `simulated` (the named/default function played under the rules) and `optimum` where a
+/// search is cheap.
+pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
+    let v = &t.variant;
+    let functions: Vec<String> = if t.explicit {
+        vec![t.function.clone()]
+    } else {
+        v.functions().iter().map(|f| f.name.clone()).collect()
+    };
+    let mut columns: Vec<&str> = vec!["n"];
+    columns.extend(functions.iter().map(String::as_str));
+    columns.push("simulated");
+    columns.push("optimum");
+    let mut table = Table::new(&columns);
+    for n in a..=b {
+        let mut row = vec![Cell::from(n)];
+        let mut own = None;
+        for f in &functions {
+            let c = v.count(f, n as i64, &t.params).ok();
+            if *f == t.function {
+                own = c.clone();
+            }
+            row.push(Cell::from(c));
+        }
+        let simulated = if simulate
+            && own
+                .as_ref()
+                .is_some_and(|c| *c <= BigInt::from(SIMULATION_LIMIT))
+        {
+            match v.simulate(&t.function, n as i64, &t.params) {
+                Ok(r) => Cell::from(r.moves),
+                Err(e) => Cell::Text(format!("error: {e}")),
+            }
+        } else {
+            Cell::Empty
+        };
+        row.push(simulated);
+        row.push(Cell::from(super::search_cmd::cheap_optimum(t, n)));
+        table.push(row);
+    }
+    Ok(table)
+}
+
+/// `hanoilab simulate`.
+pub fn simulate(
+    target: &str,
+    n: &str,
+    algorithm: Option<&str>,
+    trace: bool,
+    params: &[String],
+    format: Format,
+) -> Result<(), CliError> {
+    let n = parse_n("-n", n)?;
+    let t = resolve(target, params)?;
+    if let Some(name) = algorithm {
+        return super::alternatives::simulate_alternative(&t, n, name, format);
+    }
+    let v = &t.variant;
+    let expected = v
+        .count(&t.function, n as i64, &t.params)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    let bar = (std::io::stderr().is_terminal() && expected > BigInt::from(1u64 << 24)).then(|| {
+        let total = u64::try_from(&expected).unwrap_or(u64::MAX);
+        let pb = indicatif::ProgressBar::new(total);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} moves ({per_sec}, eta {eta})",
+            )
+            .expect("valid template"),
+        );
+        pb
+    });
+    let mut traced = String::new();
+    let mut progress = |k: u64| {
+        if let Some(pb) = &bar {
+            pb.set_position(k);
+        }
+    };
+    let mut observer = |k: u64, m: crate::puzzle::Move, _t: &crate::puzzle::Tower| {
+        traced.push_str(&format!("{k}: {} -> {}\n", m.from, m.to));
+    };
+    let mut opts = crate::puzzle::SimulateOptions::default();
+    opts.progress = Some(&mut progress);
+    if trace {
+        opts.observer = Some(&mut observer);
+    }
+    let result = v.simulate_with(&t.function, n as i64, &t.params, opts);
+    if let Some(pb) = &bar {
+        pb.finish_and_clear();
+    }
+    let report =
+        result.map_err(|e| CliError::input(format!("{}.{} n = {n}: {e}", v.id, t.function)))?;
+    let agrees = BigInt::from(report.moves) == expected;
+    match format {
+        Format::Json => emit(&json(&serde_json::json!({
+            "variant": v.id, "function": t.function, "n": n,
+            "moves": report.moves, "goal_reached": report.goal_reached,
+            "recurrence": expected.to_string(), "agrees": agrees,
+            "trace": if trace { Some(traced.lines().collect::<Vec<_>>()) } else { None },
+        }))),
+        _ => {
+            if trace {
+                emit(&traced);
+            }
+            emit(&format!(
+                "{}.{} n = {n}: {}; recurrence gives {expected}{}",
+                v.id,
+                t.function,
+                report.to_markdown(),
+                if agrees { " (agrees)" } else { " (DISAGREES)" }
+            ));
+        }
+    }
+    if agrees {
+        Ok(())
+    } else {
+        Err(CliError::input(format!(
+            "simulated {} moves but the recurrence gives {expected}",
+            report.moves
+        )))
+    }
+}
