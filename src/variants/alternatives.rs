@@ -291,14 +291,25 @@ pub fn fancy_position(k: u32, m: u64) -> u8 {
 /// rightward one (C, pin 0 to 1). Alternately move the smallest disc (once or twice) until
 /// it is orange, then the one legal other move; stop when the stack is on the goal pin.
 /// Calls `visit(colours)` (index = size - 1, 1 = blue) at the start and after every move.
-pub fn cyclic_coloured(n: u32, leftward: bool, mut visit: impl FnMut(&[u8])) -> Vec<Move> {
+pub fn cyclic_coloured(n: u32, leftward: bool, visit: impl FnMut(&[u8])) -> Vec<Move> {
+    let mut out = Vec::new();
+    cyclic_coloured_each(n, leftward, visit, |m| out.push(m));
+    out
+}
+
+/// [`cyclic_coloured`] without storing the moves: `on_move` gets each move.
+pub fn cyclic_coloured_each(
+    n: u32,
+    leftward: bool,
+    mut visit: impl FnMut(&[u8]),
+    mut on_move: impl FnMut(Move),
+) {
     let goal = if leftward { 2 } else { 1 };
     let base_colour = if leftward { 0u8 } else { 1 };
     let mut pins = Pins::tower(n, 0);
     let mut colour = vec![0u8; n as usize];
-    let mut out = Vec::new();
     visit(&colour);
-    let mut play = |pins: &mut Pins, colour: &mut Vec<u8>, f: usize, out: &mut Vec<Move>| {
+    let mut play = |pins: &mut Pins, colour: &mut Vec<u8>, f: usize| {
         let t = (f + 1) % 3;
         let d = pins.top(f) as usize;
         let next = if d == n as usize {
@@ -310,18 +321,18 @@ pub fn cyclic_coloured(n: u32, leftward: bool, mut visit: impl FnMut(&[u8])) -> 
             colour[d - 1] ^= 1;
         }
         pins.play(f, t);
-        out.push(mv(f, t));
+        on_move(mv(f, t));
         visit(colour);
     };
     if n == 0 {
-        return out;
+        return;
     }
     loop {
         // Smallest disc: once, then again while it is blue.
         let mut moved = 0;
         while moved == 0 || (colour[0] == 1 && moved < 2) {
             let at = pins.pin_of(1);
-            play(&mut pins, &mut colour, at, &mut out);
+            play(&mut pins, &mut colour, at);
             moved += 1;
         }
         if pins.0[goal].count_ones() == n {
@@ -335,14 +346,13 @@ pub fn cyclic_coloured(n: u32, leftward: bool, mut visit: impl FnMut(&[u8])) -> 
             .copied()
             .find(|&f| (f + 1) % 3 != small && pins.legal(f, (f + 1) % 3));
         match f {
-            Some(f) => play(&mut pins, &mut colour, f, &mut out),
+            Some(f) => play(&mut pins, &mut colour, f),
             None => break,
         }
         if pins.0[goal].count_ones() == n {
             break;
         }
     }
-    out
 }
 
 /// The exact average number of blue discs over all configurations (start and after every
@@ -352,14 +362,19 @@ pub fn cyclic_average_blue(n: u32) -> (BigRational, bool) {
     let mut sum = BigInt::zero();
     let mut configs = BigInt::zero();
     let mut ok = true;
-    cyclic_coloured(n, true, |c| {
-        let blue = c.iter().filter(|&&x| x == 1).count();
-        sum += blue;
-        configs += 1;
-        if c.windows(2).any(|w| w[0] == 1 && w[1] == 1) {
-            ok = false;
-        }
-    });
+    cyclic_coloured_each(
+        n,
+        true,
+        |c| {
+            let blue = c.iter().filter(|&&x| x == 1).count();
+            sum += blue;
+            configs += 1;
+            if c.windows(2).any(|w| w[0] == 1 && w[1] == 1) {
+                ok = false;
+            }
+        },
+        |_| {},
+    );
     if configs.is_zero() {
         return (BigRational::zero(), ok);
     }
