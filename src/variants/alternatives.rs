@@ -16,7 +16,11 @@ struct Pins([u64; 3]);
 impl Pins {
     fn tower(n: u32, pin: usize) -> Pins {
         let mut m = [0u64; 3];
-        m[pin] = if n == 0 { 0 } else { u64::MAX >> (64 - n) };
+        m[pin] = if n == 0 {
+            0
+        } else {
+            u64::MAX >> (64 - n.min(64))
+        };
         Pins(m)
     }
     /// Size of the top disc of `p` (0 when empty).
@@ -70,7 +74,7 @@ fn mv(f: usize, t: usize) -> Move {
 /// odd, (X, Y), (Z, X), (Y, Z) for n even, by t mod 3; X = 0, Y = 1, Z = 2.
 pub fn classic_period3(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = (1u64 << n) - 1;
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     let mut t = 0u64;
     std::iter::from_fn(move || {
         if t >= total {
@@ -183,7 +187,7 @@ pub fn classic_position_from_bits(n: u32, m: u64, f: u8, t: u8) -> Vec<u8> {
 /// any other disc has one legal move.
 pub fn classic_gray(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = (1u64 << n) - 1;
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     let cycle: [usize; 3] = if n % 2 == 1 { [0, 2, 1] } else { [0, 1, 2] };
     let mut m = 0u64;
     std::iter::from_fn(move || {
@@ -214,7 +218,7 @@ pub fn classic_gray(n: u32) -> impl Iterator<Item = Move> {
 /// smallest top piece moves (the only legal move without the smallest).
 pub fn sniedovich_recipe(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = (1u64 << n) - 1;
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     let pattern: [usize; 3] = if n % 2 == 1 { [0, 2, 1] } else { [0, 1, 2] };
     let mut k = 0u64;
     std::iter::from_fn(move || {
@@ -240,7 +244,7 @@ pub fn sniedovich_recipe(n: u32) -> impl Iterator<Item = Move> {
 /// every triplet reverse the direction of the smallest disk"): 3^n - 1 moves.
 pub fn adjacent_period6(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = 3u64.pow(n) - 1;
+    let total: u64 = 3u64.saturating_pow(n) - 1;
     let mut t = 0u64;
     std::iter::from_fn(move || {
         if t >= total {
@@ -281,7 +285,10 @@ pub fn ternary_strings(n: u32, moves: impl Iterator<Item = Move>) -> Vec<String>
 /// Fancy Hanoi's iterative position rule (002, A More Iterative Approach): the disc of
 /// magnitude k is at `[0, 1, 2, 2, 1, 0][floor(m / 3^(k-1)) mod 6]` after m moves.
 pub fn fancy_position(k: u32, m: u64) -> u8 {
-    [0, 1, 2, 2, 1, 0][((m / 3u64.pow(k - 1)) % 6) as usize]
+    match 3u64.checked_pow(k.saturating_sub(1)) {
+        Some(p) => [0, 1, 2, 2, 1, 0][((m / p) % 6) as usize],
+        None => 0,
+    }
 }
 
 /// Lunnon's man-friendly coloured algorithm for Cyclic Hanoi (000, section Cyclic Hanoi),
