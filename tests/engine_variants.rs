@@ -44,3 +44,13 @@ fn every_function_simulates_to_its_count() {
         }
     }
 }
+
+#[test]
+fn every_variant_renders() {
+    for id in builtin_ids() {
+        let v = Variant::builtin(id).unwrap();
+        let md = v.to_markdown(&Params::new()).unwrap();
+        assert!(md.contains(&format!("`{id}`")));
+        assert_eq!(md, v.to_markdown(&Params::new()).unwrap());
+    }
+}

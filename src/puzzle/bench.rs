@@ -35,7 +35,7 @@ pub fn classic_puzzle(n: u32) -> Puzzle {
 /// and pin 1 for even n; pins 1 and 2 are swapped for even n).
 pub fn classic_binary_moves(n: u32) -> impl Iterator<Item = Move> {
     let swap = n % 2 == 0;
-    let total: u64 = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     // Exchanging pins 1 and 2 is x -> 2x mod 3; the table has 4 entries so that indexing
     // by `x & 3` needs no bounds check.
     let map: [u8; 4] = if swap { [0, 2, 1, 0] } else { [0, 1, 2, 0] };

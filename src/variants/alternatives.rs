@@ -16,7 +16,11 @@ struct Pins([u64; 3]);
 impl Pins {
     fn tower(n: u32, pin: usize) -> Pins {
         let mut m = [0u64; 3];
-        m[pin] = if n == 0 { 0 } else { u64::MAX >> (64 - n) };
+        m[pin] = if n == 0 {
+            0
+        } else {
+            u64::MAX >> (64 - n.min(64))
+        };
         Pins(m)
     }
     /// Size of the top disc of `p` (0 when empty).
@@ -70,7 +74,7 @@ fn mv(f: usize, t: usize) -> Move {
 /// odd, (X, Y), (Z, X), (Y, Z) for n even, by t mod 3; X = 0, Y = 1, Z = 2.
 pub fn classic_period3(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = (1u64 << n) - 1;
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     let mut t = 0u64;
     std::iter::from_fn(move || {
         if t >= total {
@@ -183,7 +187,7 @@ pub fn classic_position_from_bits(n: u32, m: u64, f: u8, t: u8) -> Vec<u8> {
 /// any other disc has one legal move.
 pub fn classic_gray(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = (1u64 << n) - 1;
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     let cycle: [usize; 3] = if n % 2 == 1 { [0, 2, 1] } else { [0, 1, 2] };
     let mut m = 0u64;
     std::iter::from_fn(move || {
@@ -214,7 +218,7 @@ pub fn classic_gray(n: u32) -> impl Iterator<Item = Move> {
 /// smallest top piece moves (the only legal move without the smallest).
 pub fn sniedovich_recipe(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = (1u64 << n) - 1;
+    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
     let pattern: [usize; 3] = if n % 2 == 1 { [0, 2, 1] } else { [0, 1, 2] };
     let mut k = 0u64;
     std::iter::from_fn(move || {
@@ -240,7 +244,7 @@ pub fn sniedovich_recipe(n: u32) -> impl Iterator<Item = Move> {
 /// every triplet reverse the direction of the smallest disk"): 3^n - 1 moves.
 pub fn adjacent_period6(n: u32) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = 3u64.pow(n) - 1;
+    let total: u64 = 3u64.saturating_pow(n) - 1;
     let mut t = 0u64;
     std::iter::from_fn(move || {
         if t >= total {
@@ -281,7 +285,10 @@ pub fn ternary_strings(n: u32, moves: impl Iterator<Item = Move>) -> Vec<String>
 /// Fancy Hanoi's iterative position rule (002, A More Iterative Approach): the disc of
 /// magnitude k is at `[0, 1, 2, 2, 1, 0][floor(m / 3^(k-1)) mod 6]` after m moves.
 pub fn fancy_position(k: u32, m: u64) -> u8 {
-    [0, 1, 2, 2, 1, 0][((m / 3u64.pow(k - 1)) % 6) as usize]
+    match 3u64.checked_pow(k.saturating_sub(1)) {
+        Some(p) => [0, 1, 2, 2, 1, 0][((m / p) % 6) as usize],
+        None => 0,
+    }
 }
 
 /// Lunnon's man-friendly coloured algorithm for Cyclic Hanoi (000, section Cyclic Hanoi),
@@ -291,14 +298,25 @@ pub fn fancy_position(k: u32, m: u64) -> u8 {
 /// rightward one (C, pin 0 to 1). Alternately move the smallest disc (once or twice) until
 /// it is orange, then the one legal other move; stop when the stack is on the goal pin.
 /// Calls `visit(colours)` (index = size - 1, 1 = blue) at the start and after every move.
-pub fn cyclic_coloured(n: u32, leftward: bool, mut visit: impl FnMut(&[u8])) -> Vec<Move> {
+pub fn cyclic_coloured(n: u32, leftward: bool, visit: impl FnMut(&[u8])) -> Vec<Move> {
+    let mut out = Vec::new();
+    cyclic_coloured_each(n, leftward, visit, |m| out.push(m));
+    out
+}
+
+/// [`cyclic_coloured`] without storing the moves: `on_move` gets each move.
+pub fn cyclic_coloured_each(
+    n: u32,
+    leftward: bool,
+    mut visit: impl FnMut(&[u8]),
+    mut on_move: impl FnMut(Move),
+) {
     let goal = if leftward { 2 } else { 1 };
     let base_colour = if leftward { 0u8 } else { 1 };
     let mut pins = Pins::tower(n, 0);
     let mut colour = vec![0u8; n as usize];
-    let mut out = Vec::new();
     visit(&colour);
-    let mut play = |pins: &mut Pins, colour: &mut Vec<u8>, f: usize, out: &mut Vec<Move>| {
+    let mut play = |pins: &mut Pins, colour: &mut Vec<u8>, f: usize| {
         let t = (f + 1) % 3;
         let d = pins.top(f) as usize;
         let next = if d == n as usize {
@@ -310,18 +328,18 @@ pub fn cyclic_coloured(n: u32, leftward: bool, mut visit: impl FnMut(&[u8])) -> 
             colour[d - 1] ^= 1;
         }
         pins.play(f, t);
-        out.push(mv(f, t));
+        on_move(mv(f, t));
         visit(colour);
     };
     if n == 0 {
-        return out;
+        return;
     }
     loop {
         // Smallest disc: once, then again while it is blue.
         let mut moved = 0;
         while moved == 0 || (colour[0] == 1 && moved < 2) {
             let at = pins.pin_of(1);
-            play(&mut pins, &mut colour, at, &mut out);
+            play(&mut pins, &mut colour, at);
             moved += 1;
         }
         if pins.0[goal].count_ones() == n {
@@ -335,14 +353,13 @@ pub fn cyclic_coloured(n: u32, leftward: bool, mut visit: impl FnMut(&[u8])) -> 
             .copied()
             .find(|&f| (f + 1) % 3 != small && pins.legal(f, (f + 1) % 3));
         match f {
-            Some(f) => play(&mut pins, &mut colour, f, &mut out),
+            Some(f) => play(&mut pins, &mut colour, f),
             None => break,
         }
         if pins.0[goal].count_ones() == n {
             break;
         }
     }
-    out
 }
 
 /// The exact average number of blue discs over all configurations (start and after every
@@ -352,14 +369,19 @@ pub fn cyclic_average_blue(n: u32) -> (BigRational, bool) {
     let mut sum = BigInt::zero();
     let mut configs = BigInt::zero();
     let mut ok = true;
-    cyclic_coloured(n, true, |c| {
-        let blue = c.iter().filter(|&&x| x == 1).count();
-        sum += blue;
-        configs += 1;
-        if c.windows(2).any(|w| w[0] == 1 && w[1] == 1) {
-            ok = false;
-        }
-    });
+    cyclic_coloured_each(
+        n,
+        true,
+        |c| {
+            let blue = c.iter().filter(|&&x| x == 1).count();
+            sum += blue;
+            configs += 1;
+            if c.windows(2).any(|w| w[0] == 1 && w[1] == 1) {
+                ok = false;
+            }
+        },
+        |_| {},
+    );
     if configs.is_zero() {
         return (BigRational::zero(), ok);
     }
