@@ -1,1 +1,4 @@
 //! See the crate documentation.
+
+pub mod checkers;
+pub mod reversi;
