@@ -65,3 +65,31 @@ fn checkers_file_p_is_checkers_p() {
         assert_eq!(a, b, "n = {n}");
     }
 }
+
+#[test]
+fn reversi_h_matches_the_printed_formula_read_with_floor() {
+    // Lunnon 000_3e39fda85b098e00.txt, section Reversi Hanoi: "Reversi_H improves on it
+    // with [(4/3)(2^n - 1/2)] moves"; [..] is the floor (stated in section Four-Star
+    // Hanoi). (4/3)(2^n - 1/2) = (2^(n+2) - 2)/3 is an integer only for odd n.
+    let v = reversi();
+    let p = Params::new();
+    for n in 1..=12i64 {
+        let r = v
+            .simulate("H", n, &p)
+            .unwrap_or_else(|e| panic!("H({n}): {e}"));
+        let c = v.count("H", n, &p).unwrap();
+        assert_eq!(BigInt::from(r.moves), c);
+        let printed = num_integer::Integer::div_floor(
+            &((BigInt::from(1) << (n as usize + 2)) - 2),
+            &BigInt::from(3),
+        );
+        assert_eq!(c, printed, "n = {n}");
+    }
+    for n in 13..=100i64 {
+        let printed = num_integer::Integer::div_floor(
+            &((BigInt::from(1) << (n as usize + 2)) - 2),
+            &BigInt::from(3),
+        );
+        assert_eq!(v.count("H", n, &p).unwrap(), printed, "n = {n}");
+    }
+}
