@@ -105,3 +105,24 @@ fn checkers_p_is_reversi_p_and_solves_dddd() {
         simulate(&checkers_puzzle(n, vec![None; 4]), a).unwrap();
     }
 }
+
+#[test]
+fn babb_baab_order_follows_parity_of_nearest_triangular_index() {
+    // Lunnon, section Checkers Hanoi: with j = [(2n + 1/4)^(1/2)] (= floor(sqrt(8n+1)/2)),
+    // "When j is even, odd then BABB(n) <=, >= BAAB(n) respectively".
+    let babb = [Some(1), Some(0), Some(1), Some(1)];
+    let baab = [Some(1), Some(0), Some(0), Some(1)];
+    let mut f = CheckersFrame::new();
+    for n in 1..=60usize {
+        let j = (8 * n + 1).isqrt() / 2;
+        let (a, b) = (
+            f.count(n, babb, 0, 3).unwrap(),
+            f.count(n, baab, 0, 3).unwrap(),
+        );
+        if j % 2 == 0 {
+            assert!(a <= b, "n = {n}");
+        } else {
+            assert!(a >= b, "n = {n}");
+        }
+    }
+}
