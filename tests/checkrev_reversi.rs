@@ -158,3 +158,62 @@ fn reversi_g_solves_dddf_in_twice_classic() {
         assert_eq!(BigInt::from(k), (BigInt::from(2).pow(n as u32) - 1) * 2);
     }
 }
+
+mod frame {
+    use super::simulate;
+    use hanoilab::variants::reversi::{Bottom, ReversiFrame, Top};
+    use num_bigint::BigInt;
+
+    #[test]
+    fn frame_reproduces_the_bottom_recursions() {
+        let mut f = ReversiFrame::new();
+        for p in Bottom::ALL {
+            let b = p.bases().map(Some);
+            for n in 1..=20usize {
+                assert_eq!(
+                    f.count(b, 0, 3, p.goal_flipped(), n),
+                    Some(p.count(n)),
+                    "{p}({n})"
+                );
+            }
+            for n in 1..=8usize {
+                let mv = f.moves(b, 0, 3, p.goal_flipped(), n);
+                assert_eq!(
+                    simulate(&p.puzzle(n), mv).unwrap(),
+                    p.count(n).try_into().unwrap()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn frame_solves_the_uncoloured_problems() {
+        // Breadth-first optima n = 1..7 (scratch prototype, /work/scratch-checkrev/t4.py):
+        // DDDF 2 4 8 12 20 28 36, DDDE 1 4 7 12 17 24 35, EDDD 3 6 11 16 23 32 45.
+        let opt = [
+            (Top::Dddf, [2, 4, 8, 12, 20, 28, 36]),
+            (Top::Ddde, [1, 4, 7, 12, 17, 24, 35]),
+            (Top::Eddd, [3, 6, 11, 16, 23, 32, 45]),
+        ];
+        let mut f = ReversiFrame::new();
+        for (t, o) in opt {
+            let (dst, fl) = match t {
+                Top::Dddf => (3, false),
+                Top::Ddde => (3, true),
+                Top::Eddd => (0, true),
+            };
+            for n in 1..=8usize {
+                let c = f.count([None; 4], 0, dst, fl, n).unwrap();
+                let mv = f.moves([None; 4], 0, dst, fl, n);
+                let k = simulate(&t.puzzle(n), mv).unwrap_or_else(|e| panic!("{t:?}({n}): {e}"));
+                assert_eq!(BigInt::from(k), c);
+                if n <= 7 {
+                    assert!(c >= BigInt::from(o[n - 1]), "{t:?}({n}) below the optimum");
+                }
+                if n <= 3 {
+                    assert_eq!(c, BigInt::from(o[n - 1]), "{t:?}({n})");
+                }
+            }
+        }
+    }
+}

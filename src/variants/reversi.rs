@@ -460,3 +460,201 @@ mod tests {
         }
     }
 }
+
+/// A step of a [`ReversiFrame`] plan: a single move of one of the two largest discs, or a
+/// whole transfer of the rest (`m - 2` discs) solved recursively.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum FrameStep {
+    Disc(usize, usize),
+    Sub(usize, [Option<u8>; 4], usize, usize, bool),
+}
+
+type FrameKey = (usize, [Option<u8>; 4], usize, usize, bool);
+
+/// The Frame-type Reversi algorithm over three blocks: the largest disc, the second largest
+/// and the rest (moved only as whole stacks, recursively). For each problem (relative base
+/// colours, source, destination, flipped or not) and size it takes the exact minimum by a
+/// shortest-path search over the positions and colours of the three blocks.
+///
+/// It reproduces the optimal bottom-level recursions (`BABA`, `BABB`, `BAAB`) and gives
+/// Frame-type solutions of the uncoloured `DDDF`, `DDDE`, `EDDD` (not optimal from n = 4).
+///
+/// ```
+/// use hanoilab::variants::reversi::{Bottom, ReversiFrame};
+/// let mut f = ReversiFrame::new();
+/// assert_eq!(f.count([Some(1), Some(0), Some(1), Some(1)], 0, 3, false, 7), Some(Bottom::Babb.count(7)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ReversiFrame {
+    memo: std::collections::BTreeMap<FrameKey, Option<(BigInt, Vec<FrameStep>)>>,
+}
+
+type FState = (usize, u8, usize, u8, usize, u8);
+
+impl ReversiFrame {
+    /// An empty memo.
+    pub fn new() -> ReversiFrame {
+        ReversiFrame::default()
+    }
+
+    /// Moves to take `m` discs (alternating, largest colour 0 relative to `bases`) from `src`
+    /// to `dst`, ending flipped if `flipped`; `None` if this family has no solution.
+    pub fn count(
+        &mut self,
+        bases: [Option<u8>; 4],
+        src: usize,
+        dst: usize,
+        flipped: bool,
+        m: usize,
+    ) -> Option<BigInt> {
+        self.solve((m, bases, src, dst, flipped)).map(|(c, _)| c)
+    }
+
+    /// The move list (for simulation).
+    pub fn moves(
+        &mut self,
+        bases: [Option<u8>; 4],
+        src: usize,
+        dst: usize,
+        flipped: bool,
+        m: usize,
+    ) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.expand((m, bases, src, dst, flipped), &mut out);
+        out
+    }
+
+    fn expand(&mut self, key: FrameKey, out: &mut Vec<Move>) {
+        let Some((_, plan)) = self.solve(key) else {
+            return;
+        };
+        for st in plan {
+            match st {
+                FrameStep::Disc(p, q) => out.push(Move::new(p, q)),
+                FrameStep::Sub(m, r, p, q, g) => self.expand((m, r, p, q, g), out),
+            }
+        }
+    }
+
+    fn solve(&mut self, key: FrameKey) -> Option<(BigInt, Vec<FrameStep>)> {
+        let (m, rb, src, dst, f) = key;
+        if m == 0 {
+            return Some((BigInt::from(0), Vec::new()));
+        }
+        if let Some(v) = self.memo.get(&key) {
+            return v.clone();
+        }
+        const NONE: usize = 4;
+        let has2 = m >= 2;
+        let has3 = m >= 3;
+        let fu = u8::from(f);
+        let start: FState = (
+            src,
+            0,
+            if has2 { src } else { NONE },
+            u8::from(has2),
+            if has3 { src } else { NONE },
+            0,
+        );
+        let goal: FState = (
+            dst,
+            fu,
+            if has2 { dst } else { NONE },
+            if has2 { 1 ^ fu } else { 0 },
+            if has3 { dst } else { NONE },
+            if has3 { fu } else { 0 },
+        );
+        use std::cmp::Reverse;
+        use std::collections::{BTreeMap, BinaryHeap};
+        let mut dist: BTreeMap<FState, BigInt> = BTreeMap::new();
+        let mut prev: BTreeMap<FState, (FState, FrameStep)> = BTreeMap::new();
+        let mut heap = BinaryHeap::new();
+        dist.insert(start, BigInt::from(0));
+        heap.push(Reverse((BigInt::from(0), start)));
+        while let Some(Reverse((d, s))) = heap.pop() {
+            if dist.get(&s).is_some_and(|b| *b < d) {
+                continue;
+            }
+            if s == goal {
+                break;
+            }
+            let (p1, c1, p2, c2, p3, c3) = s;
+            let mut next: Vec<(BigInt, FState, FrameStep)> = Vec::new();
+            if p2 != p1 && p3 != p1 {
+                for (q, &base) in rb.iter().enumerate() {
+                    if q == p1 || q == p2 || q == p3 || base == Some(c1 ^ 1) {
+                        continue;
+                    }
+                    next.push((
+                        BigInt::from(1),
+                        (q, c1 ^ 1, p2, c2, p3, c3),
+                        FrameStep::Disc(p1, q),
+                    ));
+                }
+            }
+            if has2 && p3 != p2 {
+                for (q, &base) in rb.iter().enumerate() {
+                    if q == p2 || q == p3 {
+                        continue;
+                    }
+                    let under = if q == p1 { Some(c1) } else { base };
+                    if under == Some(c2 ^ 1) {
+                        continue;
+                    }
+                    next.push((
+                        BigInt::from(1),
+                        (p1, c1, q, c2 ^ 1, p3, c3),
+                        FrameStep::Disc(p2, q),
+                    ));
+                }
+            }
+            if has3 {
+                let rel: [Option<u8>; 4] = std::array::from_fn(|p| {
+                    let e = if p == p2 {
+                        Some(c2)
+                    } else if p == p1 {
+                        Some(c1)
+                    } else {
+                        rb[p]
+                    };
+                    e.map(|c| c ^ c3)
+                });
+                for q in 0..4 {
+                    if q == p3 {
+                        continue;
+                    }
+                    for g in [false, true] {
+                        if let Some((c, _)) = self.solve((m - 2, rel, p3, q, g)) {
+                            next.push((
+                                c,
+                                (p1, c1, p2, c2, q, c3 ^ u8::from(g)),
+                                FrameStep::Sub(m - 2, rel, p3, q, g),
+                            ));
+                        }
+                    }
+                }
+            }
+            for (c, t, st) in next {
+                let nd = &d + c;
+                if dist.get(&t).is_none_or(|b| nd < *b) {
+                    dist.insert(t, nd.clone());
+                    prev.insert(t, (s, st));
+                    heap.push(Reverse((nd, t)));
+                }
+            }
+        }
+        let result = dist.get(&goal).cloned().map(|c| {
+            let mut plan = Vec::new();
+            let mut s = goal;
+            while s != start {
+                let (p, st) = prev[&s].clone();
+                plan.push(st);
+                s = p;
+            }
+            plan.reverse();
+            (c, plan)
+        });
+        self.memo.insert(key, result.clone());
+        result
+    }
+}
