@@ -41,6 +41,15 @@ pub type Params = BTreeMap<String, i64>;
 const BUILTINS: &[(&str, &str)] = &[
     ("classic", include_str!("../../data/variants/classic.toml")),
     ("cyclic", include_str!("../../data/variants/cyclic.toml")),
+    ("antwerp", include_str!("../../data/variants/antwerp.toml")),
+    ("turtle", include_str!("../../data/variants/turtle.toml")),
+    (
+        "multi-stack",
+        include_str!("../../data/variants/multi-stack.toml"),
+    ),
+    ("lundon", include_str!("../../data/variants/lundon.toml")),
+    ("longest", include_str!("../../data/variants/longest.toml")),
+    ("fancy", include_str!("../../data/variants/fancy.toml")),
 ];
 
 /// Ids of the built-in variants, in registry order.
@@ -237,6 +246,8 @@ struct FunctionFile {
     #[serde(default)]
     n_min: Option<i64>,
     #[serde(default)]
+    goal_match: Option<String>,
+    #[serde(default)]
     parameter_min: BTreeMap<String, i64>,
     #[serde(default)]
     parameter_max: BTreeMap<String, i64>,
@@ -266,6 +277,10 @@ pub struct Function {
     pub call: String,
     /// Smallest n the function is defined for.
     pub n_min: i64,
+    /// The goal is reached when every pin holds the goal's sequence of disc sizes, equally
+    /// sized discs being interchangeable (`goal_match = "sizes"`; Antwerp's T31, T13, T11,
+    /// subsidiary problems that permute equal discs).
+    pub goal_up_to_equal_sizes: bool,
     start: Placement2,
     goal: Placement2,
     start_colours: Option<String>,
@@ -548,6 +563,16 @@ impl Variant {
                     return Err(malformed(at, format!("functions.{name}.bases: expected letters A-F (one per pin, or one for all), found `{b}`")));
                 }
             }
+            if let Some(g) = &f.goal_match {
+                if g != "exact" && g != "sizes" {
+                    return Err(malformed(
+                        at,
+                        format!(
+                            "functions.{name}.goal_match: expected exact or sizes, found `{g}`"
+                        ),
+                    ));
+                }
+            }
             for gc in [&f.goal_colours, &f.start_colours].into_iter().flatten() {
                 if !["start", "A", "B", "C"].contains(&gc.as_str()) {
                     return Err(malformed(
@@ -563,6 +588,7 @@ impl Variant {
                 bases: f.bases.clone(),
                 call: f.call.clone(),
                 n_min: f.n_min.unwrap_or(0),
+                goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
                 start: place(&f.start)?,
                 goal: place(&f.goal)?,
                 start_colours: f.start_colours.clone(),
@@ -963,7 +989,11 @@ impl Variant {
     ) -> Result<SimulationReport, VariantError> {
         let puzzle = self.puzzle(function, n, params)?;
         let mut stream = self.moves(function, n, params)?;
-        let r = simulate_with(&puzzle, &mut stream, opts);
+        let r = if self.function(function)?.goal_up_to_equal_sizes && opts.check_goal {
+            simulate_up_to_equal_sizes(&puzzle, &mut stream)
+        } else {
+            simulate_with(&puzzle, &mut stream, opts)
+        };
         if let Some(e) = stream.error() {
             return Err(VariantError::Run {
                 variant: self.id.clone(),
@@ -979,6 +1009,36 @@ impl Variant {
             source: e,
         })
     }
+}
+
+/// Plays every move, then compares with the goal by disc sizes only: equally sized discs
+/// are interchangeable (which stack a disc came from, and its colour, are not compared).
+fn simulate_up_to_equal_sizes(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = crate::puzzle::Move>,
+) -> Result<SimulationReport, SimulationError> {
+    let mut tower = crate::puzzle::Tower::new(puzzle);
+    let mut count = 0;
+    for m in moves {
+        count += 1;
+        tower.play(puzzle, m, count)?;
+    }
+    let key = |pins: &[Vec<u32>]| -> Vec<Vec<u32>> {
+        pins.iter()
+            .map(|p| p.iter().map(|&d| puzzle.discs[d as usize].size).collect())
+            .collect()
+    };
+    if key(&tower.pins) != key(&puzzle.goal.pins) {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: crate::puzzle::render_config(puzzle, &tower.pins, &tower.colours),
+            goal: crate::puzzle::render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: true,
+    })
 }
 
 fn eval_with(
