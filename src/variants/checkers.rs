@@ -247,6 +247,83 @@ pub fn checkers_p(n: usize) -> crate::variants::reversi::ReversiP {
     crate::variants::reversi::ReversiP::with_rules(n, vec![None; 4], false)
 }
 
+/// One row of the Checkers / Reve's comparison.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ComparisonRow {
+    /// Number of discs.
+    pub n: u64,
+    /// `DDDD(n)` of the Frame-type Checkers algorithm (decimal string, exact).
+    pub checkers: String,
+    /// Reve's (Frame–Stewart, 4 pegs) count (decimal string, exact).
+    pub reves: String,
+    /// Lunnon's persistence `p(n)`.
+    pub persistence: i64,
+    /// Whether the two counts are equal.
+    pub equal: bool,
+}
+
+/// Checkers `DDDD(n)` against Reve's for `n` in a range, with the persistence rule.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Comparison {
+    /// The rows, by increasing n.
+    pub rows: Vec<ComparisonRow>,
+    /// The n where Lunnon's rule "equal iff |p(n)| <= 2" fails (empty when it holds).
+    pub persistence_rule_failures: Vec<u64>,
+}
+
+impl Comparison {
+    /// Computes the comparison for `n` in `range`.
+    ///
+    /// ```
+    /// use hanoilab::variants::checkers::Comparison;
+    /// let c = Comparison::compute(1..=21);
+    /// assert!(c.persistence_rule_failures.is_empty());
+    /// assert!(c.to_markdown().contains("| 15 | 137 | 129 |"));
+    /// ```
+    pub fn compute(range: std::ops::RangeInclusive<u64>) -> Comparison {
+        let mut f = CheckersFrame::new();
+        let mut rows = Vec::new();
+        let mut fails = Vec::new();
+        for n in range {
+            let c = f.dddd(n as usize);
+            let r = reves_count(n as usize);
+            let p = persistence(n);
+            let equal = c == r;
+            if n > 0 && equal != (p.abs() <= 2) {
+                fails.push(n);
+            }
+            rows.push(ComparisonRow {
+                n,
+                checkers: c.to_string(),
+                reves: r.to_string(),
+                persistence: p,
+                equal,
+            });
+        }
+        Comparison {
+            rows,
+            persistence_rule_failures: fails,
+        }
+    }
+
+    /// A Markdown table.
+    pub fn to_markdown(&self) -> String {
+        let mut s =
+            String::from("| n | Checkers DDDD | Reve's | p(n) | equal |\n|---|---|---|---|---|\n");
+        for r in &self.rows {
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | {} |\n",
+                r.n,
+                r.checkers,
+                r.reves,
+                r.persistence,
+                if r.equal { "yes" } else { "no" }
+            ));
+        }
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
