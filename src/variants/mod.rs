@@ -16,6 +16,8 @@
 #![allow(clippy::result_large_err)] // errors carry file positions; they are rare
 
 pub mod alternatives;
+pub mod checkers;
+pub mod reversi;
 
 use std::collections::BTreeMap;
 use std::path::Path;

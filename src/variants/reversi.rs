@@ -1,0 +1,660 @@
+//! Reversi Hanoi (Lunnon, `000_3e39fda85b098e00.txt`, section Reversi Hanoi): four pins,
+//! the discs alternate in colour (largest = colour 0 = Lunnon's "A"), every disc flips
+//! colour as it moves, and no disc may land on a disc or coloured base of its own colour.
+//!
+//! The colour condition is checked **after** flipping (`check_after_recolour = true`):
+//! with that reading Lunnon's bottom-level times are reproduced by breadth-first search
+//! and by the programs below; with the colour before the move the problems BABB, BAAB are
+//! insoluble already for n = 1.
+//!
+//! Bases are named as Lunnon names them, pins `W X Y Z` left to right: `BABB` means the
+//! source base has colour B (1), the first via pin A (0), the second via pin B, the
+//! destination B. The three bottom-level problems are
+//!
+//! * `BABA(n)`: goal on `Z` with every disc flipped (its base is A),
+//! * `BABB(n)`, `BAAB(n)`: goal on `Z` with the start colours.
+//!
+//! Their algorithms are recursions on `n - 2` (found by a dynamic programme over the
+//! positions of the two largest discs and the rest, see `docs/checkrev.md`):
+//!
+//! ```text
+//! BABB(1; W,X,Y,Z) = move(W,X), move(X,Z)
+//! BABB(n; W,X,Y,Z) = BABB(n-2; W,X,Y,Z), move(W,Y), move(W,X), BABB(n-2; Z,Y,X,W),
+//!                    move(X,Z), move(Y,Z), BABB(n-2; W,X,Y,Z)
+//! BABA(1; W,X,Y,Z) = move(W,Z)
+//! BABA(n; W,X,Y,Z) = BABA(n-2; W,Z,Y,X), move(W,Y), move(W,Z), BABA(n-2; X,Z,Y,W),
+//!                    move(Y,X), move(X,Z), BABA(n-2; W,X,Y,Z)
+//! BAAB(1; W,X,Y,Z) = move(W,X), move(X,Z)
+//! BAAB(n; W,X,Y,Z) = BABA(n-2; W,Y,Z,X), move(W,Z), move(W,Y), BABA(n-2; X,W,Z,Y),
+//!                    move(Z,X), move(X,W), BABA(n-2; Y,W,Z,X), move(Y,Z), move(W,Z),
+//!                    BABA(n-2; X,W,Y,Z)
+//! ```
+//!
+//! Also here: the periodic algorithm [`ReversiP`] (identical move for move to the
+//! recursive `BABB`), and [`reversi_g`] (the classic solution with every move detoured
+//! via the fourth pin, `2(2^n - 1)` moves).
+
+use crate::puzzle::model::{
+    ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule,
+};
+use num_bigint::BigInt;
+use std::fmt;
+
+/// A fully coloured bottom-level Reversi problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Bottom {
+    /// Bases B, A, B, A; the stack ends on `Z` flipped.
+    Baba,
+    /// Bases B, A, B, B; the stack ends on `Z` unchanged.
+    Babb,
+    /// Bases B, A, A, B; the stack ends on `Z` unchanged.
+    Baab,
+}
+
+impl Bottom {
+    /// All three, in Lunnon's order (Reversi_A, B, C).
+    pub const ALL: [Bottom; 3] = [Bottom::Baba, Bottom::Babb, Bottom::Baab];
+
+    /// Lunnon's name, e.g. `"BABB"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bottom::Baba => "BABA",
+            Bottom::Babb => "BABB",
+            Bottom::Baab => "BAAB",
+        }
+    }
+
+    /// Base colours of pins `W, X, Y, Z` (0 = A, 1 = B).
+    pub fn bases(self) -> [u8; 4] {
+        match self {
+            Bottom::Baba => [1, 0, 1, 0],
+            Bottom::Babb => [1, 0, 1, 1],
+            Bottom::Baab => [1, 0, 0, 1],
+        }
+    }
+
+    /// Whether every disc ends with the other colour.
+    pub fn goal_flipped(self) -> bool {
+        matches!(self, Bottom::Baba)
+    }
+
+    /// The instantiated puzzle for `n` discs.
+    pub fn puzzle(self, n: usize) -> Puzzle {
+        let b = self.bases();
+        reversi_puzzle(
+            n,
+            b.iter().map(|&c| Some(c)).collect(),
+            0,
+            3,
+            self.goal_flipped(),
+        )
+    }
+
+    /// The recursive algorithm's move stream (lazy, explicit stack).
+    pub fn moves(self, n: usize) -> BottomMoves {
+        BottomMoves::new(self, n)
+    }
+
+    /// Exact number of moves of the recursive algorithm, by its recurrence
+    /// (`BABB(n) = 3 BABB(n-2) + 4`, `BABA(n) = 3 BABA(n-2) + 4`,
+    /// `BAAB(n) = 4 BABA(n-2) + 6`, with the one-disc cases 2, 1, 2).
+    pub fn count(self, n: usize) -> BigInt {
+        if n == 0 {
+            return BigInt::from(0);
+        }
+        if n == 1 {
+            return BigInt::from(match self {
+                Bottom::Baba => 1,
+                _ => 2,
+            });
+        }
+        match self {
+            Bottom::Baba | Bottom::Babb => self.count(n - 2) * 3 + 4,
+            Bottom::Baab => Bottom::Baba.count(n - 2) * 4 + 6,
+        }
+    }
+}
+
+impl fmt::Display for Bottom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The Reversi rules on four pins: all moves, strict sizes, flip on every move, no disc on
+/// its own colour (checked after the flip).
+pub fn reversi_rules() -> Rules {
+    Rules {
+        arcs: MoveGraph::Complete.arcs(4),
+        size_rule: SizeRule::Strict,
+        colour_rule: ColourRule::NotSame,
+        recolour: Recolour::Cycle(2),
+        check_after_recolour: true,
+        access: None,
+    }
+}
+
+/// Alternating start colours: disc id `i` has size `n - i` (id 0 the largest, bottom) and
+/// colour `i % 2`, so the largest has colour 0 ("A").
+pub(crate) fn alternating_stack(n: usize, pins: usize, pin: usize) -> Config {
+    let mut p = vec![Vec::new(); pins];
+    p[pin] = (0..n as u32).collect();
+    Config {
+        pins: p,
+        colours: (0..n).map(|i| (i % 2) as u8).collect(),
+    }
+}
+
+/// A Reversi puzzle with `n` discs on pin `src`, given bases, goal on `dst` (flipped or not).
+pub fn reversi_puzzle(
+    n: usize,
+    bases: Vec<Option<u8>>,
+    src: usize,
+    dst: usize,
+    flipped: bool,
+) -> Puzzle {
+    let start = alternating_stack(n, 4, src);
+    let mut goal = alternating_stack(n, 4, dst);
+    if flipped {
+        for c in goal.colours.iter_mut() {
+            *c ^= 1;
+        }
+    }
+    Puzzle {
+        pins: 4,
+        discs: (0..n)
+            .map(|i| Disc {
+                size: (n - i) as u32,
+                group: 0,
+            })
+            .collect(),
+        rules: reversi_rules(),
+        bases,
+        start,
+        goal,
+    }
+}
+
+/// Lunnon's uncoloured top-level problems (all bases uncoloured).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Top {
+    /// On the right, colour unchanged.
+    Dddf,
+    /// On the right, colour flipped.
+    Ddde,
+    /// Back on the left, colour flipped.
+    Eddd,
+}
+
+impl Top {
+    /// The instantiated puzzle for `n` discs.
+    pub fn puzzle(self, n: usize) -> Puzzle {
+        let (dst, fl) = match self {
+            Top::Dddf => (3, false),
+            Top::Ddde => (3, true),
+            Top::Eddd => (0, true),
+        };
+        reversi_puzzle(n, vec![None; 4], 0, dst, fl)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Call(Bottom, [usize; 4]),
+    Mv(usize, usize),
+}
+
+const W: usize = 0;
+const X: usize = 1;
+const Y: usize = 2;
+const Z: usize = 3;
+
+fn body(p: Bottom, n: usize) -> Vec<Step> {
+    use Step::*;
+    if n == 1 {
+        return match p {
+            Bottom::Baba => vec![Mv(W, Z)],
+            _ => vec![Mv(W, X), Mv(X, Z)],
+        };
+    }
+    match p {
+        Bottom::Babb => vec![
+            Call(p, [W, X, Y, Z]),
+            Mv(W, Y),
+            Mv(W, X),
+            Call(p, [Z, Y, X, W]),
+            Mv(X, Z),
+            Mv(Y, Z),
+            Call(p, [W, X, Y, Z]),
+        ],
+        Bottom::Baba => vec![
+            Call(p, [W, Z, Y, X]),
+            Mv(W, Y),
+            Mv(W, Z),
+            Call(p, [X, Z, Y, W]),
+            Mv(Y, X),
+            Mv(X, Z),
+            Call(p, [W, X, Y, Z]),
+        ],
+        Bottom::Baab => {
+            let a = Bottom::Baba;
+            vec![
+                Call(a, [W, Y, Z, X]),
+                Mv(W, Z),
+                Mv(W, Y),
+                Call(a, [X, W, Z, Y]),
+                Mv(Z, X),
+                Mv(X, W),
+                Call(a, [Y, W, Z, X]),
+                Mv(Y, Z),
+                Mv(W, Z),
+                Call(a, [X, W, Y, Z]),
+            ]
+        }
+    }
+}
+
+/// Lazy move stream of a bottom-level recursion (explicit stack of frames, depth n/2).
+#[derive(Clone, Debug)]
+pub struct BottomMoves {
+    // (procedure, n, pins, body, next step)
+    stack: Vec<(usize, [usize; 4], Vec<Step>, usize)>,
+}
+
+impl BottomMoves {
+    fn new(p: Bottom, n: usize) -> BottomMoves {
+        let mut s = BottomMoves { stack: Vec::new() };
+        if n > 0 {
+            s.stack.push((n, [W, X, Y, Z], body(p, n), 0));
+        }
+        s
+    }
+}
+
+impl Iterator for BottomMoves {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        loop {
+            let top = self.stack.last_mut()?;
+            let (n, pins) = (top.0, top.1);
+            if top.3 == top.2.len() {
+                self.stack.pop();
+                continue;
+            }
+            let step = top.2[top.3];
+            top.3 += 1;
+            match step {
+                Step::Mv(a, b) => return Some(Move::new(pins[a], pins[b])),
+                Step::Call(q, sub) => {
+                    if n >= 2 && n - 2 > 0 {
+                        let mapped = [pins[sub[0]], pins[sub[1]], pins[sub[2]], pins[sub[3]]];
+                        self.stack.push((n - 2, mapped, body(q, n - 2), 0));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A tiny state tracker for Reversi / Checkers configurations (used by the periodic
+/// algorithms to pick the legal direction between two pins).
+#[derive(Clone, Debug)]
+struct Tracker {
+    pins: Vec<Vec<u32>>,
+    colours: Vec<u8>,
+    bases: Vec<Option<u8>>,
+    flip: bool,
+}
+
+impl Tracker {
+    fn legal(&self, from: usize, to: usize) -> bool {
+        let Some(&d) = self.pins[from].last() else {
+            return false;
+        };
+        let c = self.colours[d as usize] ^ u8::from(self.flip);
+        let under = match self.pins[to].last() {
+            Some(&e) => {
+                if e > d {
+                    return false; // ids grow upwards: a larger id is a smaller disc
+                }
+                Some(self.colours[e as usize])
+            }
+            None => self.bases[to],
+        };
+        under != Some(c)
+    }
+    fn apply(&mut self, from: usize, to: usize) {
+        let d = self.pins[from].pop().expect("legal move");
+        if self.flip {
+            self.colours[d as usize] ^= 1;
+        }
+        self.pins[to].push(d);
+    }
+}
+
+/// Lunnon's periodic algorithm `Reversi_P` for `BABB(n)` (pins `W X Y Z` = 0..3).
+///
+/// Move `t = 0, 1, 2, ...` is made between the two pins of the table below, **in whichever
+/// direction is legal** (it is always exactly one; the seed prints "from P to Q", which
+/// read literally asks for a move from the empty pin `Y` at `t = 0` when `n` is even):
+/// n even, `t mod 4`: 0 `{Y,W}`, 1 `{W,X}`, 2 `{X,Z}`, 3 `{Z,Y}`; n odd, `t mod 8`:
+/// 0,3 `{W,X}`, 1,6 `{X,Z}`, 2,5 `{Y,W}`, 4,7 `{Z,Y}`. It stops when the stack is on `Z`.
+///
+/// ```
+/// use hanoilab::variants::reversi::{Bottom, ReversiP};
+/// let p: Vec<_> = ReversiP::new(6).collect();
+/// let r: Vec<_> = Bottom::Babb.moves(6).collect();
+/// assert_eq!(p, r);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReversiP {
+    n: usize,
+    t: u64,
+    state: Tracker,
+    done: bool,
+}
+
+impl ReversiP {
+    /// The periodic stream for `n` discs under Reversi rules with bases BABB.
+    pub fn new(n: usize) -> ReversiP {
+        ReversiP::with_rules(n, vec![Some(1), Some(0), Some(1), Some(1)], true)
+    }
+
+    /// The same schedule under other bases / colour rules (`flip = false`: Checkers).
+    pub fn with_rules(n: usize, bases: Vec<Option<u8>>, flip: bool) -> ReversiP {
+        let c = alternating_stack(n, 4, 0);
+        ReversiP {
+            n,
+            t: 0,
+            state: Tracker {
+                pins: c.pins,
+                colours: c.colours,
+                bases,
+                flip,
+            },
+            done: n == 0,
+        }
+    }
+
+    fn pair(&self) -> (usize, usize) {
+        if self.n % 2 == 0 {
+            match self.t % 4 {
+                0 => (Y, W),
+                1 => (W, X),
+                2 => (X, Z),
+                _ => (Z, Y),
+            }
+        } else {
+            match self.t % 8 {
+                0 | 3 => (W, X),
+                1 | 6 => (X, Z),
+                2 | 5 => (Y, W),
+                _ => (Z, Y),
+            }
+        }
+    }
+}
+
+impl Iterator for ReversiP {
+    type Item = Move;
+    fn next(&mut self) -> Option<Move> {
+        if self.done {
+            return None;
+        }
+        let (p, q) = self.pair();
+        let (a, b) = if self.state.legal(p, q) {
+            (p, q)
+        } else if self.state.legal(q, p) {
+            (q, p)
+        } else {
+            self.done = true; // stuck: cannot happen for the documented rules
+            return None;
+        };
+        self.state.apply(a, b);
+        self.t += 1;
+        if self.state.pins[Z].len() == self.n {
+            self.done = true;
+        }
+        Some(Move::new(a, b))
+    }
+}
+
+/// `Reversi_G`: the classic three-pin solution `W -> Z` (via `X`) with every move `P -> Q`
+/// replaced by `P -> Y, Y -> Q`; `2(2^n - 1)` moves, solving `DDDF(n)`.
+pub fn reversi_g(n: usize) -> impl Iterator<Item = Move> {
+    // Classic move t (1-based): from (t & (t-1)) % 3 to ((t | (t-1)) + 1) % 3 on pins
+    // 0,1,2, which sends the tower to pin 2 when n is odd and to pin 1 when n is even.
+    let map: [usize; 3] = if n % 2 == 1 { [W, X, Z] } else { [W, Z, X] };
+    let total: u64 = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    (1..=total).flat_map(move |t| {
+        let a = map[((t & (t - 1)) % 3) as usize];
+        let b = map[(((t | (t - 1)) + 1) % 3) as usize];
+        [Move::new(a, Y), Move::new(Y, b)]
+    })
+}
+
+/// Exact length of [`reversi_g`]: `2(2^n - 1)`.
+pub fn reversi_g_count(n: usize) -> BigInt {
+    (BigInt::from(1) << n) * 2 - 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_match_streams() {
+        for p in Bottom::ALL {
+            for n in 0..9 {
+                assert_eq!(BigInt::from(p.moves(n).count()), p.count(n), "{p} {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn periodic_equals_recursive() {
+        for n in 0..10 {
+            let a: Vec<_> = ReversiP::new(n).collect();
+            let b: Vec<_> = Bottom::Babb.moves(n).collect();
+            assert_eq!(a, b, "n = {n}");
+        }
+    }
+}
+
+/// A step of a [`ReversiFrame`] plan: a single move of one of the two largest discs, or a
+/// whole transfer of the rest (`m - 2` discs) solved recursively.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum FrameStep {
+    Disc(usize, usize),
+    Sub(usize, [Option<u8>; 4], usize, usize, bool),
+}
+
+type FrameKey = (usize, [Option<u8>; 4], usize, usize, bool);
+
+/// The Frame-type Reversi algorithm over three blocks: the largest disc, the second largest
+/// and the rest (moved only as whole stacks, recursively). For each problem (relative base
+/// colours, source, destination, flipped or not) and size it takes the exact minimum by a
+/// shortest-path search over the positions and colours of the three blocks.
+///
+/// It reproduces the optimal bottom-level recursions (`BABA`, `BABB`, `BAAB`) and gives
+/// Frame-type solutions of the uncoloured `DDDF`, `DDDE`, `EDDD` (not optimal from n = 4).
+///
+/// ```
+/// use hanoilab::variants::reversi::{Bottom, ReversiFrame};
+/// let mut f = ReversiFrame::new();
+/// assert_eq!(f.count([Some(1), Some(0), Some(1), Some(1)], 0, 3, false, 7), Some(Bottom::Babb.count(7)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ReversiFrame {
+    memo: std::collections::BTreeMap<FrameKey, Option<(BigInt, Vec<FrameStep>)>>,
+}
+
+type FState = (usize, u8, usize, u8, usize, u8);
+
+impl ReversiFrame {
+    /// An empty memo.
+    pub fn new() -> ReversiFrame {
+        ReversiFrame::default()
+    }
+
+    /// Moves to take `m` discs (alternating, largest colour 0 relative to `bases`) from `src`
+    /// to `dst`, ending flipped if `flipped`; `None` if this family has no solution.
+    pub fn count(
+        &mut self,
+        bases: [Option<u8>; 4],
+        src: usize,
+        dst: usize,
+        flipped: bool,
+        m: usize,
+    ) -> Option<BigInt> {
+        self.solve((m, bases, src, dst, flipped)).map(|(c, _)| c)
+    }
+
+    /// The move list (for simulation).
+    pub fn moves(
+        &mut self,
+        bases: [Option<u8>; 4],
+        src: usize,
+        dst: usize,
+        flipped: bool,
+        m: usize,
+    ) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.expand((m, bases, src, dst, flipped), &mut out);
+        out
+    }
+
+    fn expand(&mut self, key: FrameKey, out: &mut Vec<Move>) {
+        let Some((_, plan)) = self.solve(key) else {
+            return;
+        };
+        for st in plan {
+            match st {
+                FrameStep::Disc(p, q) => out.push(Move::new(p, q)),
+                FrameStep::Sub(m, r, p, q, g) => self.expand((m, r, p, q, g), out),
+            }
+        }
+    }
+
+    fn solve(&mut self, key: FrameKey) -> Option<(BigInt, Vec<FrameStep>)> {
+        let (m, rb, src, dst, f) = key;
+        if m == 0 {
+            return Some((BigInt::from(0), Vec::new()));
+        }
+        if let Some(v) = self.memo.get(&key) {
+            return v.clone();
+        }
+        const NONE: usize = 4;
+        let has2 = m >= 2;
+        let has3 = m >= 3;
+        let fu = u8::from(f);
+        let start: FState = (
+            src,
+            0,
+            if has2 { src } else { NONE },
+            u8::from(has2),
+            if has3 { src } else { NONE },
+            0,
+        );
+        let goal: FState = (
+            dst,
+            fu,
+            if has2 { dst } else { NONE },
+            if has2 { 1 ^ fu } else { 0 },
+            if has3 { dst } else { NONE },
+            if has3 { fu } else { 0 },
+        );
+        use std::cmp::Reverse;
+        use std::collections::{BTreeMap, BinaryHeap};
+        let mut dist: BTreeMap<FState, BigInt> = BTreeMap::new();
+        let mut prev: BTreeMap<FState, (FState, FrameStep)> = BTreeMap::new();
+        let mut heap = BinaryHeap::new();
+        dist.insert(start, BigInt::from(0));
+        heap.push(Reverse((BigInt::from(0), start)));
+        while let Some(Reverse((d, s))) = heap.pop() {
+            if dist.get(&s).is_some_and(|b| *b < d) {
+                continue;
+            }
+            if s == goal {
+                break;
+            }
+            let (p1, c1, p2, c2, p3, c3) = s;
+            let mut next: Vec<(BigInt, FState, FrameStep)> = Vec::new();
+            if p2 != p1 && p3 != p1 {
+                for (q, &base) in rb.iter().enumerate() {
+                    if q == p1 || q == p2 || q == p3 || base == Some(c1 ^ 1) {
+                        continue;
+                    }
+                    next.push((
+                        BigInt::from(1),
+                        (q, c1 ^ 1, p2, c2, p3, c3),
+                        FrameStep::Disc(p1, q),
+                    ));
+                }
+            }
+            if has2 && p3 != p2 {
+                for (q, &base) in rb.iter().enumerate() {
+                    if q == p2 || q == p3 {
+                        continue;
+                    }
+                    let under = if q == p1 { Some(c1) } else { base };
+                    if under == Some(c2 ^ 1) {
+                        continue;
+                    }
+                    next.push((
+                        BigInt::from(1),
+                        (p1, c1, q, c2 ^ 1, p3, c3),
+                        FrameStep::Disc(p2, q),
+                    ));
+                }
+            }
+            if has3 {
+                let rel: [Option<u8>; 4] = std::array::from_fn(|p| {
+                    let e = if p == p2 {
+                        Some(c2)
+                    } else if p == p1 {
+                        Some(c1)
+                    } else {
+                        rb[p]
+                    };
+                    e.map(|c| c ^ c3)
+                });
+                for q in 0..4 {
+                    if q == p3 {
+                        continue;
+                    }
+                    for g in [false, true] {
+                        if let Some((c, _)) = self.solve((m - 2, rel, p3, q, g)) {
+                            next.push((
+                                c,
+                                (p1, c1, p2, c2, q, c3 ^ u8::from(g)),
+                                FrameStep::Sub(m - 2, rel, p3, q, g),
+                            ));
+                        }
+                    }
+                }
+            }
+            for (c, t, st) in next {
+                let nd = &d + c;
+                if dist.get(&t).is_none_or(|b| nd < *b) {
+                    dist.insert(t, nd.clone());
+                    prev.insert(t, (s, st));
+                    heap.push(Reverse((nd, t)));
+                }
+            }
+        }
+        let result = dist.get(&goal).cloned().map(|c| {
+            let mut plan = Vec::new();
+            let mut s = goal;
+            while s != start {
+                let (p, st) = prev[&s].clone();
+                plan.push(st);
+                s = p;
+            }
+            plan.reverse();
+            (c, plan)
+        });
+        self.memo.insert(key, result.clone());
+        result
+    }
+}

@@ -1,0 +1,128 @@
+//! Checkers: the Frame-type algorithm simulated, compared with Reve's and with the seed.
+
+use hanoilab::puzzle::model::{Move, Puzzle};
+use hanoilab::variants::checkers::{
+    checkers_p, checkers_puzzle, persistence, reves_count, CheckersFrame,
+};
+use hanoilab::variants::reversi::ReversiP;
+use num_bigint::BigInt;
+
+fn simulate(p: &Puzzle, moves: impl IntoIterator<Item = Move>) -> Result<usize, String> {
+    let mut c = p.start.clone();
+    let mut k = 0;
+    for m in moves {
+        let (f, t) = (m.from as usize, m.to as usize);
+        let d = *c.pins[f]
+            .last()
+            .ok_or(format!("move {k}: {m} from empty pin"))? as usize;
+        let under = match c.pins[t].last() {
+            Some(&e) => {
+                if p.discs[d].size >= p.discs[e as usize].size {
+                    return Err(format!("move {k}: {m} size"));
+                }
+                Some(c.colours[e as usize])
+            }
+            None => p.bases[t],
+        };
+        if under == Some(c.colours[d]) {
+            return Err(format!("move {k}: {m} colour"));
+        }
+        c.pins[f].pop();
+        c.pins[t].push(d as u32);
+        k += 1;
+    }
+    if c != p.goal {
+        return Err(format!("goal not reached after {k} moves"));
+    }
+    Ok(k)
+}
+
+#[test]
+fn frame_algorithm_simulates_for_all_base_patterns() {
+    let mut f = CheckersFrame::new();
+    let pats: [[Option<u8>; 4]; 6] = [
+        [None, None, None, None],             // DDDD
+        [None, None, None, Some(1)],          // DDDB
+        [Some(1), Some(0), None, None],       // BADD
+        [None, None, Some(1), Some(1)],       // DDBB
+        [Some(1), None, None, Some(1)],       // BDDB
+        [Some(1), Some(0), Some(1), Some(1)], // BABB
+    ];
+    for b in pats {
+        for n in 1..=12usize {
+            let Some(c) = f.count(n, b, 0, 3) else {
+                continue;
+            };
+            let mv = f.moves(n, b, 0, 3);
+            let k = simulate(&checkers_puzzle(n, b.to_vec()), mv)
+                .unwrap_or_else(|e| panic!("{b:?} {n}: {e}"));
+            assert_eq!(BigInt::from(k), c);
+        }
+    }
+}
+
+#[test]
+fn seed_values_n15_n21() {
+    // Lunnon 000_3e39fda85b098e00.txt, section Checkers Hanoi: "At n = 15 ... 137 moves
+    // against 129 for Reves ... At n = 21 ... 337 against 321".
+    let mut f = CheckersFrame::new();
+    assert_eq!(f.dddd(15), BigInt::from(137));
+    assert_eq!(reves_count(15), BigInt::from(129));
+    assert_eq!(f.dddd(21), BigInt::from(337));
+    assert_eq!(reves_count(21), BigInt::from(321));
+    // "Optimal solutions, common to both Checkers and Reves ... exist for all n < 27
+    // except n = 15, 21"
+    let differ: Vec<usize> = (1..27).filter(|&n| f.dddd(n) != reves_count(n)).collect();
+    assert_eq!(differ, vec![15, 21]);
+}
+
+#[test]
+fn persistence_rule_up_to_80() {
+    // Lunnon: "DDDD(n) = Reves(n) just when |p(n)| <= 2" (checked to 200 with --ignored)
+    let mut f = CheckersFrame::new();
+    for n in 1..=80usize {
+        let eq = f.dddd(n) == reves_count(n);
+        assert_eq!(eq, persistence(n as u64).abs() <= 2, "n = {n}");
+    }
+}
+
+#[test]
+#[ignore]
+fn persistence_rule_up_to_200() {
+    let mut f = CheckersFrame::new();
+    for n in 1..=200usize {
+        let eq = f.dddd(n) == reves_count(n);
+        assert_eq!(eq, persistence(n as u64).abs() <= 2, "n = {n}");
+    }
+}
+
+#[test]
+fn checkers_p_is_reversi_p_and_solves_dddd() {
+    for n in 1..=10usize {
+        let a: Vec<Move> = checkers_p(n).collect();
+        let b: Vec<Move> = ReversiP::new(n).collect();
+        assert_eq!(a, b, "n = {n}");
+        simulate(&checkers_puzzle(n, vec![None; 4]), a).unwrap();
+    }
+}
+
+#[test]
+fn babb_baab_order_follows_parity_of_nearest_triangular_index() {
+    // Lunnon, section Checkers Hanoi: with j = [(2n + 1/4)^(1/2)] (= floor(sqrt(8n+1)/2)),
+    // "When j is even, odd then BABB(n) <=, >= BAAB(n) respectively".
+    let babb = [Some(1), Some(0), Some(1), Some(1)];
+    let baab = [Some(1), Some(0), Some(0), Some(1)];
+    let mut f = CheckersFrame::new();
+    for n in 1..=60usize {
+        let j = (8 * n + 1).isqrt() / 2;
+        let (a, b) = (
+            f.count(n, babb, 0, 3).unwrap(),
+            f.count(n, baab, 0, 3).unwrap(),
+        );
+        if j % 2 == 0 {
+            assert!(a <= b, "n = {n}");
+        } else {
+            assert!(a >= b, "n = {n}");
+        }
+    }
+}
