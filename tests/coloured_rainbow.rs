@@ -1,0 +1,253 @@
+//! Rainbow Hanoi (Lunnon, `seeds/000_3e39fda85b098e00.txt`, section "Rainbow Hanoi"):
+//! the 17 reconstructed procedures in `data/variants/rainbow.toml` are simulated under the
+//! Rainbow rule, their counts compared with the derived transfer matrix, and the derived
+//! matrix with Lunnon's printed one.
+
+use std::collections::BTreeMap;
+
+use hanoilab::program::Program;
+use hanoilab::puzzle::{
+    simulate, ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule,
+};
+use num_bigint::BigInt;
+
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/rainbow.toml");
+
+/// Lunnon's eleven functions, in the order of his vector s.
+const LUNNON_S: [&str; 11] = [
+    "DDD", "CDD", "CBD", "CAD", "BCD", "BDC", "CDC", "CBC", "BAC", "CAC", "BCB",
+];
+
+struct Variant {
+    program: Program,
+    count_as: BTreeMap<String, String>,
+    /// function name -> (bases, call)
+    functions: BTreeMap<String, (String, String)>,
+}
+
+fn load() -> Variant {
+    let text = std::fs::read_to_string(FILE).expect("rainbow.toml readable");
+    let doc: toml::Table = toml::from_str(&text).expect("rainbow.toml is TOML");
+    let program = Program::parse(doc["program"]["text"].as_str().unwrap()).expect("program parses");
+    let count_as = doc["count_as"]
+        .as_table()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+        .collect();
+    let functions = doc["functions"]
+        .as_table()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| {
+            (
+                k.clone(),
+                (
+                    v["bases"].as_str().unwrap().to_string(),
+                    v["call"].as_str().unwrap().to_string(),
+                ),
+            )
+        })
+        .collect();
+    Variant {
+        program,
+        count_as,
+        functions,
+    }
+}
+
+/// The Rainbow puzzle on n discs with the given base letters (A, B, C = colour 0, 1, 2,
+/// D = uncoloured); disc of size s has colour (n - s) mod 3; all discs from pin 0 to pin 2.
+fn rainbow_puzzle(n: u32, bases: &str) -> Puzzle {
+    let discs: Vec<Disc> = (1..=n).rev().map(|size| Disc { size, group: 0 }).collect();
+    let colours: Vec<u8> = discs.iter().map(|d| ((n - d.size) % 3) as u8).collect();
+    let ids: Vec<u32> = (0..n).collect();
+    Puzzle {
+        pins: 3,
+        discs,
+        rules: Rules {
+            arcs: MoveGraph::Complete.arcs(3),
+            size_rule: SizeRule::Strict,
+            colour_rule: ColourRule::NotSame,
+            recolour: Recolour::Fixed,
+            check_after_recolour: true,
+            access: None,
+        },
+        bases: bases
+            .chars()
+            .map(|c| match c {
+                'A' => Some(0),
+                'B' => Some(1),
+                'C' => Some(2),
+                _ => None,
+            })
+            .collect(),
+        start: Config {
+            pins: vec![ids.clone(), vec![], vec![]],
+            colours: colours.clone(),
+        },
+        goal: Config {
+            pins: vec![vec![], vec![], ids],
+            colours,
+        },
+    }
+}
+
+fn moves(v: &Variant, call: &str, n: u32) -> Vec<Move> {
+    v.program.moves(call, n as i64, &[], 3).unwrap().collect()
+}
+
+#[test]
+fn every_function_is_legal_and_counts_agree_n1_to_12() {
+    let v = load();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .expect("all calls are on n-1: a transfer matrix exists");
+    for (name, (bases, call)) in &v.functions {
+        let i = sys.index(name).expect("component for every function");
+        for n in 1..=12u32 {
+            let report = simulate(&rainbow_puzzle(n, bases), moves(&v, call, n))
+                .unwrap_or_else(|e| panic!("{name}({n}): {e}"));
+            let counted = v.program.count(call, n as i64, &[]).unwrap();
+            let from_matrix = sys.state(n as u64).unwrap()[i].clone();
+            assert_eq!(BigInt::from(report.moves), counted, "{name}({n})");
+            assert_eq!(counted, from_matrix, "{name}({n})");
+        }
+    }
+}
+
+#[test]
+fn derived_matrix_is_lunnons_printed_matrix() {
+    // Lunnon 000_3e39fda85b098e00.txt, section Rainbow Hanoi:
+    // s = (DDD,CDD,CBD,CAD,BCD,BDC,CDC,CBC,BAC,CAC,BCB, 1), s(1) = (1,...,1), s(n+1) = M s(n).
+    let printed_m: [[i64; 12]; 12] = [
+        [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        [0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 2],
+        [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1],
+        [0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1],
+        [0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1],
+        [0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+        [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 2],
+        [0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1],
+        [0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1],
+        [0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1],
+        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
+    ];
+    let printed_s1 = [1i64; 12];
+    let v = load();
+    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let mut names: Vec<&str> = LUNNON_S.to_vec();
+    names.push("1");
+    let lunnon = sys
+        .restrict(&names)
+        .expect("Lunnon's 11 functions are closed under the recursion");
+    for (i, row) in printed_m.iter().enumerate() {
+        let row: Vec<BigInt> = row.iter().map(|&x| BigInt::from(x)).collect();
+        assert_eq!(lunnon.matrix[i], row, "row {}", names[i]);
+    }
+    let s1: Vec<BigInt> = printed_s1.iter().map(|&x| BigInt::from(x)).collect();
+    assert_eq!(lunnon.initial, s1);
+    assert_eq!(lunnon.first_n, 1);
+}
+
+#[test]
+fn seventeen_procedures_six_of_them_exact_reflections() {
+    // Lunnon: "programmed as 17 mutually recursive procedures"; reflections such as
+    // CAB(n) = BAC(n): "the moves of one being the moves of the other reversed, and in the
+    // reverse order". Pins X and Z swap roles.
+    let v = load();
+    let lunnon_procs: Vec<&str> = v
+        .program
+        .procedures
+        .iter()
+        .map(|p| p.name.as_str())
+        .filter(|p| !["DCD", "DDD3", "CDD3", "CDC3"].contains(p))
+        .collect();
+    assert_eq!(lunnon_procs.len(), 17, "{lunnon_procs:?}");
+    let reflections = [
+        ("DDC", "CDD"),
+        ("DBC", "CBD"),
+        ("DCB", "BCD"),
+        ("CDB", "BDC"),
+        ("DAC", "CAD"),
+        ("CAB", "BAC"),
+    ];
+    for (r, c) in reflections {
+        assert_eq!(v.count_as[r], c);
+        for n in 1..=8u32 {
+            let mine = moves(&v, &format!("{r}(n; 0, 1, 2)"), n);
+            let theirs: Vec<Move> = moves(&v, &format!("{c}(n; 2, 1, 0)"), n)
+                .into_iter()
+                .rev()
+                .map(|m| Move { from: m.to, to: m.from })
+                .collect();
+            assert_eq!(mine, theirs, "{r}({n}) is {c}({n}) reflected");
+            // and the reflected problem is legal on its own bases
+            simulate(&rainbow_puzzle(n, r), mine).unwrap();
+        }
+    }
+}
+
+fn count(v: &Variant, f: &str, n: i64) -> BigInt {
+    v.program.count(&format!("{f}(n; 0, 1, 2)"), n, &[]).unwrap()
+}
+
+#[test]
+fn cdc3_equals_cdc2_only_at_n3_and_the_printed_constants_are_one_too_large() {
+    // Lunnon, section Rainbow Hanoi: "CDC(3) = 11 = 2 CBD(2) + 2 = 3 BDC(2) + 3".
+    let v = load();
+    assert_eq!(count(&v, "CDC", 3), BigInt::from(11));
+    assert_eq!(count(&v, "CDC3", 3), BigInt::from(11));
+    let (cbd2, bdc2, bcb2) = (count(&v, "CBD", 2), count(&v, "BDC", 2), count(&v, "BCB", 2));
+    // What the two decompositions really take: one move of the largest disc per gap.
+    assert_eq!(BigInt::from(2) * &cbd2 + 1, BigInt::from(11));
+    assert_eq!(&bdc2 + &bcb2 + &bdc2 + 2, BigInt::from(11));
+    // The printed right-hand sides evaluate to 12, not 11 (finding about the printed text).
+    assert_eq!(BigInt::from(2) * &cbd2 + 2, BigInt::from(12));
+    assert_eq!(BigInt::from(3) * &bdc2 + 3, BigInt::from(12));
+}
+
+#[test]
+fn three_subproblems_never_beat_two_n1_to_300() {
+    // Lunnon: "it may be shown that the former [three sub-problems] is never shorter".
+    let v = load();
+    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let mut s = sys.initial.clone();
+    for n in 1..=300i64 {
+        for f in ["DDD", "CDD", "CDC"] {
+            let two = &s[sys.index(f).unwrap()];
+            let three = &s[sys.index(&format!("{f}3")).unwrap()];
+            assert!(three >= two, "{f}({n}): three {three} < two {two}");
+            if three == two {
+                assert_eq!((f, n), ("CDC", 3), "the only tie");
+            }
+            if n <= 12 {
+                // the stepped matrix agrees with memoised counting of the program
+                assert_eq!(*three, count(&v, &format!("{f}3"), n));
+            }
+        }
+        s = sys
+            .matrix
+            .iter()
+            .map(|row| row.iter().zip(&s).map(|(a, b)| a * b).sum())
+            .collect();
+    }
+}
+
+#[test]
+fn lunnons_order_ten_recurrence_holds_for_all_eleven_functions() {
+    // Lunnon, section Rainbow Hanoi: characteristic polynomial
+    // E^10 - E^9 - 2E^8 - 7E^7 + 5E^6 + 8E^5 + 14E^4 - 2E^3 - 4E^2 - 4E - 8.
+    let c: [i64; 11] = [1, -1, -2, -7, 5, 8, 14, -2, -4, -4, -8];
+    let v = load();
+    for f in LUNNON_S {
+        let s: Vec<BigInt> = (1..=40).map(|n| count(&v, f, n)).collect();
+        for i in 0..s.len() - 10 {
+            let sum: BigInt = (0..=10).map(|k| BigInt::from(c[k]) * &s[i + 10 - k]).sum();
+            assert_eq!(sum, BigInt::from(0), "{f} at n = {}", i + 11);
+        }
+    }
+}
