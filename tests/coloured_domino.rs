@@ -109,7 +109,9 @@ fn domino_puzzle(n: u32, f: &Function) -> Puzzle {
 }
 
 fn count(v: &Variant, f: &str, n: i64) -> BigInt {
-    v.program.count(&format!("{f}(n; 0, 1, 2)"), n, &[]).unwrap()
+    v.program
+        .count(&format!("{f}(n; 0, 1, 2)"), n, &[])
+        .unwrap()
 }
 
 #[test]
@@ -128,7 +130,11 @@ fn every_function_is_legal_and_counts_agree_n1_to_10() {
         }
         let i = sys.index(target).unwrap();
         for n in 1..=10u32 {
-            let moves: Vec<Move> = v.program.moves(&f.call, n as i64, &[], 3).unwrap().collect();
+            let moves: Vec<Move> = v
+                .program
+                .moves(&f.call, n as i64, &[], 3)
+                .unwrap()
+                .collect();
             let report = simulate(&domino_puzzle(n, f), moves)
                 .unwrap_or_else(|e| panic!("{name}({n}): {e}"));
             let counted = v.program.count(&f.call, n as i64, &[]).unwrap();
@@ -170,7 +176,11 @@ fn derived_matrix_is_lunnons_printed_matrix() {
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
     ];
     let v = load();
-    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .unwrap();
     let mut names: Vec<&str> = LUNNON_S.to_vec();
     names.push("1");
     let lunnon = sys
@@ -189,7 +199,11 @@ fn printed_s1_has_thirteen_entries_for_eleven_components() {
     // s(1) = (1,2,3,1,2,1,2,1,1,2,1,2,1) for s = (DDE,...,ABA, 1) of 11 components.
     let printed_s1: [i64; 13] = [1, 2, 3, 1, 2, 1, 2, 1, 1, 2, 1, 2, 1];
     let v = load();
-    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .unwrap();
     let mut names: Vec<&str> = LUNNON_S.to_vec();
     names.push("1");
     let derived: Vec<i64> = sys
@@ -236,7 +250,11 @@ fn adjacent_and_domino_b_closed_forms_n1_to_200() {
     // Lunnon, section Domino & Adjacent Hanoi: Adjacent ABA(n) = 3^n - 1; Domino_B
     // AAB(n) = (3^n - 1)/2 "for n > 1" -- it holds for n = 1 too.
     let v = load();
-    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .unwrap();
     let (aba, aab) = (sys.index("ABA").unwrap(), sys.index("AAB").unwrap());
     let mut s = sys.initial.clone();
     for n in 1..=200u32 {
@@ -256,7 +274,11 @@ fn alternative_ade_is_never_faster_and_slower_from_n4_n1_to_200() {
     // Lunnon: "ADE(n) = ADE(n-1) + 1 + DBA(n-1) appears in practice to be preferable to the
     // alternative ADE(n) = ADF(n-1) + 1 + DAB(n-1)".
     let v = load();
-    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .unwrap();
     let (ade, alt) = (sys.index("ADE").unwrap(), sys.index("ADE_alt").unwrap());
     let mut s = sys.initial.clone();
     for n in 1..=200u32 {
@@ -284,6 +306,21 @@ fn lunnons_order_six_recurrence_holds_for_all_ten_functions() {
         for i in 0..s.len() - 6 {
             let sum: BigInt = (0..=6).map(|k| BigInt::from(c[k]) * &s[i + 6 - k]).sum();
             assert_eq!(sum, BigInt::from(0), "{f} at n = {}", i + 7);
+        }
+    }
+}
+
+#[test]
+fn uncoloured_functions_grow_like_2_3_4_times_5_33_times_3_to_the_n() {
+    // Lunnon, section Domino & Adjacent Hanoi: "DDE(n), DDF(n), EDD(n) ~ 2, 3, 4 (5/33) 3^n".
+    // Checked exactly: |33 F(n) - 5k 3^n| < 3^n 33 / 10^6 for n = 40..60.
+    let v = load();
+    for (f, k) in [("DDE", 2), ("DDF", 3), ("EDD", 4)] {
+        for n in 40..=60u32 {
+            let p = BigInt::from(3).pow(n);
+            let err = BigInt::from(33) * count(&v, f, n as i64) - BigInt::from(5 * k) * &p;
+            let err = if err < BigInt::from(0) { -err } else { err };
+            assert!(err * 1_000_000 < p * 33, "{f}({n})");
         }
     }
 }

@@ -138,7 +138,11 @@ fn derived_matrix_is_lunnons_printed_matrix() {
     ];
     let printed_s1 = [1i64; 12];
     let v = load();
-    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .unwrap();
     let mut names: Vec<&str> = LUNNON_S.to_vec();
     names.push("1");
     let lunnon = sys
@@ -182,7 +186,10 @@ fn seventeen_procedures_six_of_them_exact_reflections() {
             let theirs: Vec<Move> = moves(&v, &format!("{c}(n; 2, 1, 0)"), n)
                 .into_iter()
                 .rev()
-                .map(|m| Move { from: m.to, to: m.from })
+                .map(|m| Move {
+                    from: m.to,
+                    to: m.from,
+                })
                 .collect();
             assert_eq!(mine, theirs, "{r}({n}) is {c}({n}) reflected");
             // and the reflected problem is legal on its own bases
@@ -192,7 +199,9 @@ fn seventeen_procedures_six_of_them_exact_reflections() {
 }
 
 fn count(v: &Variant, f: &str, n: i64) -> BigInt {
-    v.program.count(&format!("{f}(n; 0, 1, 2)"), n, &[]).unwrap()
+    v.program
+        .count(&format!("{f}(n; 0, 1, 2)"), n, &[])
+        .unwrap()
 }
 
 #[test]
@@ -201,7 +210,11 @@ fn cdc3_equals_cdc2_only_at_n3_and_the_printed_constants_are_one_too_large() {
     let v = load();
     assert_eq!(count(&v, "CDC", 3), BigInt::from(11));
     assert_eq!(count(&v, "CDC3", 3), BigInt::from(11));
-    let (cbd2, bdc2, bcb2) = (count(&v, "CBD", 2), count(&v, "BDC", 2), count(&v, "BCB", 2));
+    let (cbd2, bdc2, bcb2) = (
+        count(&v, "CBD", 2),
+        count(&v, "BDC", 2),
+        count(&v, "BCB", 2),
+    );
     // What the two decompositions really take: one move of the largest disc per gap.
     assert_eq!(BigInt::from(2) * &cbd2 + 1, BigInt::from(11));
     assert_eq!(&bdc2 + &bcb2 + &bdc2 + 2, BigInt::from(11));
@@ -214,7 +227,11 @@ fn cdc3_equals_cdc2_only_at_n3_and_the_printed_constants_are_one_too_large() {
 fn three_subproblems_never_beat_two_n1_to_300() {
     // Lunnon: "it may be shown that the former [three sub-problems] is never shorter".
     let v = load();
-    let sys = v.program.transfer_system(&[], &v.count_as).unwrap().unwrap();
+    let sys = v
+        .program
+        .transfer_system(&[], &v.count_as)
+        .unwrap()
+        .unwrap();
     let mut s = sys.initial.clone();
     for n in 1..=300i64 {
         for f in ["DDD", "CDD", "CDC"] {
@@ -249,5 +266,32 @@ fn lunnons_order_ten_recurrence_holds_for_all_eleven_functions() {
             let sum: BigInt = (0..=10).map(|k| BigInt::from(c[k]) * &s[i + 10 - k]).sum();
             assert_eq!(sum, BigInt::from(0), "{f} at n = {}", i + 11);
         }
+    }
+}
+
+#[test]
+fn printed_factorisation_multiplies_out_and_ddd_grows_like_2_3117() {
+    // Lunnon, section Rainbow Hanoi: E^10 - E^9 - 2E^8 - 7E^7 + 5E^6 + 8E^5 + 14E^4 - 2E^3
+    // - 4E^2 - 4E - 8 = (E - 1)(E^5 - 3E^2 - 2)(E^4 - 2E^2 - 6E - 4), and its maximal root
+    // x = 2.3117... gives DDD(n) ~ 0.6576 (2.3117...)^n. Coefficients from the highest power.
+    fn mul(a: &[i64], b: &[i64]) -> Vec<i64> {
+        let mut c = vec![0; a.len() + b.len() - 1];
+        for (i, x) in a.iter().enumerate() {
+            for (j, y) in b.iter().enumerate() {
+                c[i + j] += x * y;
+            }
+        }
+        c
+    }
+    let product = mul(&mul(&[1, -1], &[1, 0, 0, -3, 0, -2]), &[1, 0, -2, -6, -4]);
+    assert_eq!(product, [1, -1, -2, -7, 5, 8, 14, -2, -4, -4, -8]);
+    // DDD(n+1)/DDD(n) lies in (2.3117, 2.3118) for large n: exact integer comparisons.
+    let v = load();
+    for n in [60i64, 100] {
+        let (a, b) = (count(&v, "DDD", n), count(&v, "DDD", n + 1));
+        assert!(
+            &b * 10_000 > &a * 23_117 && &b * 10_000 < &a * 23_118,
+            "n = {n}"
+        );
     }
 }
