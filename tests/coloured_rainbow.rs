@@ -295,3 +295,28 @@ fn printed_factorisation_multiplies_out_and_ddd_grows_like_2_3117() {
         );
     }
 }
+
+#[test]
+fn cbd_by_two_subproblems_is_illegal_and_the_simulator_says_why() {
+    // Why CBD needs three sub-problems: the two-sub-problem scheme would park the n-1 tower
+    // on the middle pin, whose base B is the colour of that tower's largest disc.
+    let v = load();
+    let text = std::fs::read_to_string(FILE).unwrap();
+    let doc: toml::Table = toml::from_str(&text).unwrap();
+    let mut program_text = doc["program"]["text"].as_str().unwrap().to_string();
+    program_text
+        .push_str("\nCBD2(n; X, Y, Z) = CDD(n-1; X, Z, Y), move(X, Z), DBC(n-1; Y, X, Z)\n");
+    let program = Program::parse(&program_text).unwrap();
+    let moves: Vec<Move> = program
+        .moves("CBD2(n; 0, 1, 2)", 2, &[], 3)
+        .unwrap()
+        .collect();
+    let err = simulate(&rainbow_puzzle(2, "CBD"), moves).unwrap_err();
+    let shown = err.to_string();
+    assert!(
+        shown.contains("move 1") && shown.contains("colour"),
+        "{shown}"
+    );
+    // the real CBD(2) is legal and takes 5 moves
+    assert_eq!(count(&v, "CBD", 2), BigInt::from(5));
+}
