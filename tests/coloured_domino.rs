@@ -4,12 +4,9 @@
 //! coloured base of a different colour), their counts compared with the derived transfer
 //! matrix, and that matrix with Lunnon's printed M and s(1).
 
-use std::collections::BTreeMap;
+use std::path::Path;
 
-use hanoilab::program::Program;
-use hanoilab::puzzle::{
-    simulate, ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule,
-};
+use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/domino.toml");
@@ -19,141 +16,53 @@ const LUNNON_S: [&str; 10] = [
     "DDE", "DDF", "EDD", "ADE", "ADF", "ADB", "ABE", "ABF", "AAB", "ABA",
 ];
 
-struct Function {
-    bases: String,
-    start: usize,
-    goal: usize,
-    flipped: bool,
-    call: String,
-}
-
-struct Variant {
-    program: Program,
-    count_as: BTreeMap<String, String>,
-    functions: BTreeMap<String, Function>,
-}
-
 fn load() -> Variant {
-    let text = std::fs::read_to_string(FILE).expect("domino.toml readable");
-    let doc: toml::Table = toml::from_str(&text).expect("domino.toml is TOML");
-    let program = Program::parse(doc["program"]["text"].as_str().unwrap()).expect("program parses");
-    let count_as = doc["count_as"]
-        .as_table()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
-        .collect();
-    let functions = doc["functions"]
-        .as_table()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| {
-            let pin = |key: &str| v[key].as_array().unwrap()[0].as_integer().unwrap() as usize;
-            (
-                k.clone(),
-                Function {
-                    bases: v["bases"].as_str().unwrap().to_string(),
-                    start: pin("start"),
-                    goal: pin("goal"),
-                    flipped: v["goal_colours"].as_str().unwrap() == "flipped",
-                    call: v["call"].as_str().unwrap().to_string(),
-                },
-            )
-        })
-        .collect();
-    Variant {
-        program,
-        count_as,
-        functions,
-    }
+    Variant::from_path(Path::new(FILE)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// The Domino puzzle on n discs, all of colour A = 0 on `f.start`; bases A = 0, B = 1,
-/// D/E/F uncoloured.
-fn domino_puzzle(n: u32, f: &Function) -> Puzzle {
-    let discs: Vec<Disc> = (1..=n).rev().map(|size| Disc { size, group: 0 }).collect();
-    let ids: Vec<u32> = (0..n).collect();
-    let mut start = vec![vec![]; 3];
-    start[f.start] = ids.clone();
-    let mut goal = vec![vec![]; 3];
-    goal[f.goal] = ids;
-    Puzzle {
-        pins: 3,
-        discs,
-        rules: Rules {
-            arcs: MoveGraph::Complete.arcs(3),
-            size_rule: SizeRule::Strict,
-            colour_rule: ColourRule::MustMatch,
-            recolour: Recolour::Cycle(2),
-            check_after_recolour: true,
-            access: None,
-        },
-        bases: f
-            .bases
-            .chars()
-            .map(|c| match c {
-                'A' => Some(0),
-                'B' => Some(1),
-                _ => None,
-            })
-            .collect(),
-        start: Config {
-            pins: start,
-            colours: vec![0; n as usize],
-        },
-        goal: Config {
-            pins: goal,
-            colours: vec![u8::from(f.flipped); n as usize],
-        },
-    }
+fn no_params() -> Params {
+    Params::new()
 }
 
 fn count(v: &Variant, f: &str, n: i64) -> BigInt {
-    v.program
-        .count(&format!("{f}(n; 0, 1, 2)"), n, &[])
-        .unwrap()
+    v.count(f, n, &no_params()).unwrap()
 }
 
 #[test]
 fn every_function_is_legal_and_counts_agree_n1_to_10() {
     let v = load();
     let sys = v
-        .program
-        .transfer_system(&[], &v.count_as)
+        .transfer_system(&no_params())
         .unwrap()
         .expect("all calls are on n-1: a transfer matrix exists");
-    for (name, f) in &v.functions {
+    for f in v.functions() {
         // the component counting this function (following count_as chains)
-        let mut target = name.as_str();
+        let mut target = f.name.as_str();
         while sys.index(target).is_none() {
             target = &v.count_as[target];
         }
         let i = sys.index(target).unwrap();
-        for n in 1..=10u32 {
-            let moves: Vec<Move> = v
-                .program
-                .moves(&f.call, n as i64, &[], 3)
-                .unwrap()
-                .collect();
-            let report = simulate(&domino_puzzle(n, f), moves)
-                .unwrap_or_else(|e| panic!("{name}({n}): {e}"));
-            let counted = v.program.count(&f.call, n as i64, &[]).unwrap();
-            assert_eq!(BigInt::from(report.moves), counted, "{name}({n})");
-            assert_eq!(counted, sys.state(n as u64).unwrap()[i], "{name}({n})");
+        for n in 1..=10i64 {
+            let report = v
+                .simulate(&f.name, n, &no_params())
+                .unwrap_or_else(|e| panic!("{}({n}): {e}", f.name));
+            let counted = count(&v, &f.name, n);
+            assert_eq!(BigInt::from(report.moves), counted, "{}({n})", f.name);
+            assert_eq!(counted, sys.state(n as u64).unwrap()[i], "{}({n})", f.name);
         }
     }
 }
 
 #[test]
-#[ignore = "several million checked moves; run with --ignored"]
+#[ignore = "several million checked moves (about 1 s); run with --ignored"]
 fn every_function_is_legal_n11_and_n12() {
     let v = load();
-    for (name, f) in &v.functions {
-        for n in 11..=12u32 {
-            let moves = v.program.moves(&f.call, n as i64, &[], 3).unwrap();
-            let report = simulate(&domino_puzzle(n, f), moves)
-                .unwrap_or_else(|e| panic!("{name}({n}): {e}"));
-            assert_eq!(BigInt::from(report.moves), count(&v, name, n as i64));
+    for f in v.functions() {
+        for n in 11..=12i64 {
+            let report = v
+                .simulate(&f.name, n, &no_params())
+                .unwrap_or_else(|e| panic!("{}({n}): {e}", f.name));
+            assert_eq!(BigInt::from(report.moves), count(&v, &f.name, n));
         }
     }
 }

@@ -3,12 +3,11 @@
 //! Rainbow rule, their counts compared with the derived transfer matrix, and the derived
 //! matrix with Lunnon's printed one.
 
-use std::collections::BTreeMap;
+use std::path::Path;
 
 use hanoilab::program::Program;
-use hanoilab::puzzle::{
-    simulate, ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule,
-};
+use hanoilab::puzzle::{simulate, Move, Puzzle};
+use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/rainbow.toml");
@@ -18,102 +17,55 @@ const LUNNON_S: [&str; 11] = [
     "DDD", "CDD", "CBD", "CAD", "BCD", "BDC", "CDC", "CBC", "BAC", "CAC", "BCB",
 ];
 
-struct Variant {
-    program: Program,
-    count_as: BTreeMap<String, String>,
-    /// function name -> (bases, call)
-    functions: BTreeMap<String, (String, String)>,
+fn load() -> Variant {
+    Variant::from_path(Path::new(FILE)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn load() -> Variant {
-    let text = std::fs::read_to_string(FILE).expect("rainbow.toml readable");
-    let doc: toml::Table = toml::from_str(&text).expect("rainbow.toml is TOML");
-    let program = Program::parse(doc["program"]["text"].as_str().unwrap()).expect("program parses");
-    let count_as = doc["count_as"]
-        .as_table()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
-        .collect();
-    let functions = doc["functions"]
-        .as_table()
-        .unwrap()
-        .iter()
-        .map(|(k, v)| {
-            (
-                k.clone(),
-                (
-                    v["bases"].as_str().unwrap().to_string(),
-                    v["call"].as_str().unwrap().to_string(),
-                ),
-            )
+fn no_params() -> Params {
+    Params::new()
+}
+
+/// The puzzle of function `like` at n with other base letters (for the reflected
+/// procedures, which are not functions of the variant).
+fn puzzle_with_bases(v: &Variant, like: &str, n: u32, bases: &str) -> Puzzle {
+    let mut p = v.puzzle(like, n as i64, &no_params()).unwrap();
+    p.bases = bases
+        .chars()
+        .map(|c| match c {
+            'A' => Some(0),
+            'B' => Some(1),
+            'C' => Some(2),
+            _ => None,
         })
         .collect();
-    Variant {
-        program,
-        count_as,
-        functions,
-    }
+    p
 }
 
-/// The Rainbow puzzle on n discs with the given base letters (A, B, C = colour 0, 1, 2,
-/// D = uncoloured); disc of size s has colour (n - s) mod 3; all discs from pin 0 to pin 2.
-fn rainbow_puzzle(n: u32, bases: &str) -> Puzzle {
-    let discs: Vec<Disc> = (1..=n).rev().map(|size| Disc { size, group: 0 }).collect();
-    let colours: Vec<u8> = discs.iter().map(|d| ((n - d.size) % 3) as u8).collect();
-    let ids: Vec<u32> = (0..n).collect();
-    Puzzle {
-        pins: 3,
-        discs,
-        rules: Rules {
-            arcs: MoveGraph::Complete.arcs(3),
-            size_rule: SizeRule::Strict,
-            colour_rule: ColourRule::NotSame,
-            recolour: Recolour::Fixed,
-            check_after_recolour: true,
-            access: None,
-        },
-        bases: bases
-            .chars()
-            .map(|c| match c {
-                'A' => Some(0),
-                'B' => Some(1),
-                'C' => Some(2),
-                _ => None,
-            })
-            .collect(),
-        start: Config {
-            pins: vec![ids.clone(), vec![], vec![]],
-            colours: colours.clone(),
-        },
-        goal: Config {
-            pins: vec![vec![], vec![], ids],
-            colours,
-        },
-    }
+fn moves(program: &Program, call: &str, n: u32) -> Vec<Move> {
+    program.moves(call, n as i64, &[], 3).unwrap().collect()
 }
 
-fn moves(v: &Variant, call: &str, n: u32) -> Vec<Move> {
-    v.program.moves(call, n as i64, &[], 3).unwrap().collect()
+fn count(v: &Variant, f: &str, n: i64) -> BigInt {
+    v.count(f, n, &no_params()).unwrap()
 }
 
 #[test]
 fn every_function_is_legal_and_counts_agree_n1_to_12() {
     let v = load();
     let sys = v
-        .program
-        .transfer_system(&[], &v.count_as)
+        .transfer_system(&no_params())
         .unwrap()
         .expect("all calls are on n-1: a transfer matrix exists");
-    for (name, (bases, call)) in &v.functions {
-        let i = sys.index(name).expect("component for every function");
-        for n in 1..=12u32 {
-            let report = simulate(&rainbow_puzzle(n, bases), moves(&v, call, n))
-                .unwrap_or_else(|e| panic!("{name}({n}): {e}"));
-            let counted = v.program.count(call, n as i64, &[]).unwrap();
+    for f in v.functions() {
+        let i = sys.index(&f.name).expect("component for every function");
+        for n in 1..=12i64 {
+            let report = v
+                .simulate(&f.name, n, &no_params())
+                .unwrap_or_else(|e| panic!("{}({n}): {e}", f.name));
+            let counted = count(&v, &f.name, n);
             let from_matrix = sys.state(n as u64).unwrap()[i].clone();
-            assert_eq!(BigInt::from(report.moves), counted, "{name}({n})");
-            assert_eq!(counted, from_matrix, "{name}({n})");
+            assert_eq!(BigInt::from(report.moves), counted, "{}({n})", f.name);
+            assert_eq!(counted, from_matrix, "{}({n})", f.name);
         }
     }
 }
@@ -182,8 +134,8 @@ fn seventeen_procedures_six_of_them_exact_reflections() {
     for (r, c) in reflections {
         assert_eq!(v.count_as[r], c);
         for n in 1..=8u32 {
-            let mine = moves(&v, &format!("{r}(n; 0, 1, 2)"), n);
-            let theirs: Vec<Move> = moves(&v, &format!("{c}(n; 2, 1, 0)"), n)
+            let mine = moves(&v.program, &format!("{r}(n; 0, 1, 2)"), n);
+            let theirs: Vec<Move> = moves(&v.program, &format!("{c}(n; 2, 1, 0)"), n)
                 .into_iter()
                 .rev()
                 .map(|m| Move {
@@ -193,15 +145,9 @@ fn seventeen_procedures_six_of_them_exact_reflections() {
                 .collect();
             assert_eq!(mine, theirs, "{r}({n}) is {c}({n}) reflected");
             // and the reflected problem is legal on its own bases
-            simulate(&rainbow_puzzle(n, r), mine).unwrap();
+            simulate(&puzzle_with_bases(&v, c, n, r), mine).unwrap();
         }
     }
-}
-
-fn count(v: &Variant, f: &str, n: i64) -> BigInt {
-    v.program
-        .count(&format!("{f}(n; 0, 1, 2)"), n, &[])
-        .unwrap()
 }
 
 #[test]
@@ -301,9 +247,7 @@ fn cbd_by_two_subproblems_is_illegal_and_the_simulator_says_why() {
     // Why CBD needs three sub-problems: the two-sub-problem scheme would park the n-1 tower
     // on the middle pin, whose base B is the colour of that tower's largest disc.
     let v = load();
-    let text = std::fs::read_to_string(FILE).unwrap();
-    let doc: toml::Table = toml::from_str(&text).unwrap();
-    let mut program_text = doc["program"]["text"].as_str().unwrap().to_string();
+    let mut program_text = v.program_text.clone();
     program_text
         .push_str("\nCBD2(n; X, Y, Z) = CDD(n-1; X, Z, Y), move(X, Z), DBC(n-1; Y, X, Z)\n");
     let program = Program::parse(&program_text).unwrap();
@@ -311,7 +255,7 @@ fn cbd_by_two_subproblems_is_illegal_and_the_simulator_says_why() {
         .moves("CBD2(n; 0, 1, 2)", 2, &[], 3)
         .unwrap()
         .collect();
-    let err = simulate(&rainbow_puzzle(2, "CBD"), moves).unwrap_err();
+    let err = simulate(&v.puzzle("CBD", 2, &no_params()).unwrap(), moves).unwrap_err();
     let shown = err.to_string();
     assert!(
         shown.contains("move 1") && shown.contains("colour"),
