@@ -180,7 +180,7 @@ mod frame {
                 let mv = f.moves(b, 0, 3, p.goal_flipped(), n);
                 assert_eq!(
                     simulate(&p.puzzle(n), mv).unwrap(),
-                    p.count(n).try_into().unwrap()
+                    usize::try_from(p.count(n)).unwrap()
                 );
             }
         }

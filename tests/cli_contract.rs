@@ -52,11 +52,11 @@ fn list_prints_one_variant_per_line() {
 #[test]
 fn nth_prints_the_integer_alone() {
     // Lucas / Lunnon section Classic Hanoi: T(n) = 2^n - 1.
-    let expected = (BigInt::from(2).pow(100u32) - 1).to_string();
+    let expected = (BigInt::from(2).pow(100u32) - BigInt::from(1)).to_string();
     assert_eq!(stdout(&["nth", "classic", "100"]).trim(), expected);
     // Lunnon, Towers of Antwerp: 12 * 2^n - 8n - 10 for n > 1.
     let n = 40u32;
-    let expected = BigInt::from(12) * BigInt::from(2).pow(n) - 8 * n - 10;
+    let expected: BigInt = BigInt::from(12) * BigInt::from(2).pow(n) - BigInt::from(8 * n + 10);
     assert_eq!(
         stdout(&["nth", "antwerp.T33", "40"]).trim(),
         expected.to_string()

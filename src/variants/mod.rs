@@ -41,13 +41,20 @@ pub type Params = BTreeMap<String, i64>;
 const BUILTINS: &[(&str, &str)] = &[
     ("classic", include_str!("../../data/variants/classic.toml")),
     ("cyclic", include_str!("../../data/variants/cyclic.toml")),
+    ("rainbow", include_str!("../../data/variants/rainbow.toml")),
     ("antwerp", include_str!("../../data/variants/antwerp.toml")),
     ("turtle", include_str!("../../data/variants/turtle.toml")),
     (
         "multi-stack",
         include_str!("../../data/variants/multi-stack.toml"),
     ),
+    ("domino", include_str!("../../data/variants/domino.toml")),
     ("lundon", include_str!("../../data/variants/lundon.toml")),
+    (
+        "checkers",
+        include_str!("../../data/variants/checkers.toml"),
+    ),
+    ("reversi", include_str!("../../data/variants/reversi.toml")),
     ("longest", include_str!("../../data/variants/longest.toml")),
     ("fancy", include_str!("../../data/variants/fancy.toml")),
 ];
