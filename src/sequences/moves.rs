@@ -1,0 +1,1 @@
+//! Move generators (in progress).
