@@ -1,1 +1,366 @@
-//! See the crate documentation.
+//! Recursion programs: parser, validation, the lazy interpreter and count extraction.
+//!
+//! The text format is documented in `docs/variant-format.md`. In short, a program is a list
+//! of clauses
+//!
+//! ```text
+//! NAME(n[, INTPARAM...][; PIN, PIN...]) [when COND] = STEP, STEP, ...
+//! ```
+//!
+//! where a step is `move(X, Y)`, `move(X, Y) * K`, a call `NAME(SIZE[, INT...][; PIN...])`,
+//! `reverse NAME(...)` (the callee's moves reversed, in reverse order), or a loop
+//! `for i = A..B { STEPS }` / `for i = A downto B { STEPS }` (inclusive; empty if the range
+//! is empty), or `skip` as the whole body. Pins are pin parameters, numbers, or `pin[EXPR]`
+//! (modulo the number of pins). Integer expressions use `+ - * / %` (Euclidean), the size
+//! and integer parameters, loop variables and globals (variant parameters such as `l`, and
+//! `pins`). Clauses of one procedure are tried in order; the first whose guard holds is
+//! used; a clause without guard applies for `n >= 1` only, so a call on zero (or fewer)
+//! discs does nothing unless a guarded clause asks for it. Newlines carry no meaning:
+//! a clause ends at the first step not followed by a comma. `#` starts a comment.
+//!
+//! ```
+//! use hanoilab::program::Program;
+//! let p = Program::parse("hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, Z), hanoi(n-1; Y, X, Z)").unwrap();
+//! let moves: Vec<String> = p.moves("hanoi(n; 0, 1, 2)", 2, &[], 3).unwrap().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["0->1", "0->2", "1->2"]);
+//! let sys = p.transfer_system(&[], &Default::default()).unwrap().unwrap();
+//! assert_eq!(sys.names, ["hanoi", "1"]);
+//! assert_eq!(p.count("hanoi(n; 0, 1, 2)", 10, &[]).unwrap(), 1023.into());
+//! ```
+
+pub mod ast;
+mod count;
+mod interp;
+mod parse;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use num_bigint::BigInt;
+
+pub use ast::Program;
+pub use count::{transfer_system, Counter, TransferSystem};
+pub use interp::MoveStream;
+pub use parse::{parse, parse_call, parse_expr};
+
+/// Errors of recursion programs: parsing, validation and evaluation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProgramError {
+    /// The text does not follow the grammar.
+    #[error("program line {line}, column {col}: {message}")]
+    Syntax {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+        /// What was expected.
+        message: String,
+    },
+    /// A call of a procedure that has no clause.
+    #[error("program line {line}, column {col}: call of undefined procedure `{name}`")]
+    UndefinedProcedure {
+        /// The name called.
+        name: String,
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+    },
+    /// A pin name that is not a pin parameter of the clause.
+    #[error("program line {line}, column {col}: pin `{name}` is not a pin parameter of this clause (use a parameter, a number or pin[EXPR])")]
+    UnboundPin {
+        /// The name used.
+        name: String,
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+    },
+    /// A name in an expression that is neither local nor a known parameter.
+    #[error("program line {line}, column {col}: unknown name `{name}` (not a parameter of the clause, a loop variable, a variant parameter or `pins`)")]
+    UnboundName {
+        /// The name used.
+        name: String,
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+    },
+    /// A call or clause with the wrong number of arguments.
+    #[error("program line {line}, column {col}: `{name}` takes {expected_ints} integer argument(s) besides the size and {expected_pins} pin(s), found {found_ints} and {found_pins}")]
+    Arity {
+        /// The procedure.
+        name: String,
+        /// Integer parameters besides the size it declares.
+        expected_ints: usize,
+        /// Pin parameters it declares.
+        expected_pins: usize,
+        /// Integer arguments given.
+        found_ints: usize,
+        /// Pin arguments given.
+        found_pins: usize,
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+    },
+    /// No clause of a procedure applies.
+    #[error("no clause of `{name}` applies for n = {n}")]
+    NoClause {
+        /// The procedure.
+        name: String,
+        /// The size it was called with.
+        n: i64,
+    },
+    /// A procedure depends on itself at the same size.
+    #[error(
+        "`{name}` calls itself without fewer discs (at n = {n}): the recursion does not terminate"
+    )]
+    RecursionCycle {
+        /// The procedure.
+        name: String,
+        /// The size.
+        n: i64,
+    },
+    /// A `count_as` declaration that does not hold.
+    #[error("count_as {name} = {target}: {detail}")]
+    CountAs {
+        /// The procedure declared.
+        name: String,
+        /// The procedure it is said to count as.
+        target: String,
+        /// Why it fails.
+        detail: String,
+    },
+}
+
+impl Program {
+    /// Parses and validates a program; see the module documentation for the grammar.
+    pub fn parse(text: &str) -> Result<Program, ProgramError> {
+        parse(text)
+    }
+
+    /// The global values in the order of [`Program::globals`], from `params` (variant
+    /// parameters and `pins`). Unknown names are an [`ProgramError::UnboundName`].
+    pub fn global_values(&self, params: &[(&str, i64)]) -> Result<Vec<i64>, ProgramError> {
+        self.globals
+            .iter()
+            .zip(&self.global_pos)
+            .map(|(g, pos)| {
+                params
+                    .iter()
+                    .find(|(k, _)| k == g)
+                    .map(|(_, v)| *v)
+                    .ok_or_else(|| ProgramError::UnboundName {
+                        name: g.clone(),
+                        line: pos.line,
+                        col: pos.col,
+                    })
+            })
+            .collect()
+    }
+
+    /// The lazy move stream of the top-level `call` (e.g. `"hanoi(n; 0, 1, 2)"`) at size `n`
+    /// on `pins` pins; `params` gives the variant parameters (`pins` is added).
+    pub fn moves(
+        &self,
+        call: &str,
+        n: i64,
+        params: &[(&str, i64)],
+        pins: usize,
+    ) -> Result<MoveStream, ProgramError> {
+        let mut prog = self.clone();
+        let step = parse_call(&mut prog, call)?;
+        let mut all: Vec<(&str, i64)> = params.to_vec();
+        all.push(("pins", pins as i64));
+        let globals = prog.global_values(&all)?;
+        Ok(MoveStream::new(Arc::new(prog), &step, n, globals, pins))
+    }
+
+    /// The exact number of moves of the top-level `call` at size `n` (memoised counting).
+    pub fn count(
+        &self,
+        call: &str,
+        n: i64,
+        params: &[(&str, i64)],
+    ) -> Result<BigInt, ProgramError> {
+        let mut prog = self.clone();
+        let step = parse_call(&mut prog, call)?;
+        let mut all: Vec<(&str, i64)> = params.to_vec();
+        if !all.iter().any(|(k, _)| *k == "pins") {
+            all.push(("pins", 0));
+        }
+        let globals = prog.global_values(&all)?;
+        count_call(&prog, &step, n, &globals)
+    }
+
+    /// The transfer system for the given parameters (see [`transfer_system`]).
+    pub fn transfer_system(
+        &self,
+        params: &[(&str, i64)],
+        count_as: &BTreeMap<String, String>,
+    ) -> Result<Option<TransferSystem>, ProgramError> {
+        let mut all: Vec<(&str, i64)> = params.to_vec();
+        if !all.iter().any(|(k, _)| *k == "pins") {
+            all.push(("pins", 0));
+        }
+        let globals = self.global_values(&all)?;
+        transfer_system(self, &globals, count_as)
+    }
+}
+
+/// The count of a resolved top-level call (a [`ast::Step::Call`]) at size `n`.
+pub fn count_call(
+    prog: &Program,
+    call: &ast::Step,
+    n: i64,
+    globals: &[i64],
+) -> Result<BigInt, ProgramError> {
+    let ast::Step::Call {
+        proc, size, ints, ..
+    } = call
+    else {
+        return Ok(BigInt::from(0));
+    };
+    let slots = [n];
+    let m = size.eval(&slots, globals);
+    let args: Vec<i64> = ints.iter().map(|e| e.eval(&slots, globals)).collect();
+    let mut counter = Counter::new(prog, globals.to_vec());
+    counter.count(*proc, m, &args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CYCLIC: &str = "
+# Lunnon, Cyclic Hanoi
+right(n; X, Y, Z) = left(n-1; X, Z, Y), move(X, Z), left(n-1; Y, X, Z)
+left(n; X, Y, Z)  = left(n-1; X, Y, Z), move(X, Y), right(n-1; Z, Y, X),
+                    move(Y, Z), left(n-1; X, Y, Z)
+";
+
+    #[test]
+    fn cyclic_matrix_matches_lunnon_recurrence() {
+        let p = Program::parse(CYCLIC).unwrap();
+        let sys = p.transfer_system(&[], &BTreeMap::new()).unwrap().unwrap();
+        assert_eq!(sys.names, ["right", "left", "1"]);
+        // Lunnon, Cyclic Hanoi: C(n) = 2A(n-1) + 1, A(n) = 2A(n-1) + C(n-1) + 2.
+        let m: Vec<Vec<i64>> = vec![vec![0, 2, 1], vec![1, 2, 2], vec![0, 0, 1]];
+        let got: Vec<Vec<i64>> = sys
+            .matrix
+            .iter()
+            .map(|r| r.iter().map(|v| i64::try_from(v).unwrap()).collect())
+            .collect();
+        assert_eq!(got, m);
+        assert_eq!(sys.initial, vec![1.into(), 2.into(), 1.into()]);
+    }
+
+    #[test]
+    fn stream_length_equals_count() {
+        let p = Program::parse(CYCLIC).unwrap();
+        for n in 0..9 {
+            let len = p.moves("left(n; 0, 1, 2)", n, &[], 3).unwrap().count();
+            assert_eq!(
+                BigInt::from(len),
+                p.count("left(n; 0, 1, 2)", n, &[]).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn reverse_reverses() {
+        let p = Program::parse(
+            "h(n; X, Y, Z) = h(n-1; X, Z, Y), move(X, Z), h(n-1; Y, X, Z)\n r(n; X, Y, Z) = reverse h(n; X, Y, Z)",
+        )
+        .unwrap();
+        let mut a: Vec<_> = p.moves("h(n; 0, 1, 2)", 4, &[], 3).unwrap().collect();
+        let b: Vec<_> = p.moves("r(n; 0, 1, 2)", 4, &[], 3).unwrap().collect();
+        a.reverse();
+        let a: Vec<_> = a
+            .into_iter()
+            .map(|m| crate::puzzle::Move {
+                from: m.to,
+                to: m.from,
+            })
+            .collect();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn loops_and_guards() {
+        let p = Program::parse(
+            "f(n) when n == 1 = move(0, 1) * 3\nf(n) = for i = 1..l { move(pin[i], pin[i+1]) }, f(n-1)\ng(n) = for i = l downto 1 { move(pin[i], 0) }",
+        )
+        .unwrap();
+        let v: Vec<String> = p
+            .moves("f(n)", 2, &[("l", 2)], 4)
+            .unwrap()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(v, ["1->2", "2->3", "0->1", "0->1", "0->1"]);
+        let v: Vec<String> = p
+            .moves("reverse g(n)", 1, &[("l", 2)], 4)
+            .unwrap()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(v, ["0->1", "0->2"]);
+        let sys = p
+            .transfer_system(&[("l", 2)], &BTreeMap::new())
+            .unwrap()
+            .unwrap();
+        assert_eq!(sys.initial[0], 3.into());
+    }
+
+    #[test]
+    fn errors_have_positions() {
+        let e = Program::parse("h(n; X, Y) = move(X, Q)").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProgramError::UnboundPin {
+                    line: 1,
+                    col: 22,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = Program::parse("h(n; X, Y) =\n  g(n-1; X, Y)").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProgramError::UndefinedProcedure {
+                    line: 2,
+                    col: 3,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = Program::parse("h(n; X, Y) = h(n-1; X)").unwrap_err();
+        assert!(matches!(e, ProgramError::Arity { .. }), "{e}");
+        let e = Program::parse("h(n; X, Y) = move(X Y)").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProgramError::Syntax {
+                    line: 1,
+                    col: 21,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let p = Program::parse("h(n) = move(0, 1) * k").unwrap();
+        assert!(matches!(
+            p.count("h(n)", 1, &[]),
+            Err(ProgramError::UnboundName { .. })
+        ));
+        let p = Program::parse("h(n) = h(n)").unwrap();
+        assert!(matches!(
+            p.count("h(n)", 1, &[]),
+            Err(ProgramError::RecursionCycle { .. })
+        ));
+    }
+}

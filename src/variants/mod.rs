@@ -1,1 +1,1063 @@
-//! See the crate documentation.
+//! Variant files: loading, instantiating puzzles, move streams, counts and simulation.
+//!
+//! A variant is one TOML file (format: `docs/variant-format.md`). The built-in ones are
+//! embedded from `data/variants/*.toml`; a user's file given by path works the same way.
+//!
+//! ```
+//! use hanoilab::variants::{Params, Variant};
+//! let v = Variant::builtin("cyclic").unwrap();
+//! let f = v.default_function().name.clone();
+//! assert_eq!(f, "A");
+//! let p = Params::new();
+//! assert_eq!(v.count("A", 2, &p).unwrap(), 7.into());
+//! assert_eq!(v.simulate("A", 6, &p).unwrap().moves, v.count("A", 6, &p).unwrap().try_into().unwrap());
+//! ```
+
+#![allow(clippy::result_large_err)] // errors carry file positions; they are rare
+
+pub mod alternatives;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use num_bigint::BigInt;
+use serde::Deserialize;
+
+use crate::program::ast::{Expr, Step};
+use crate::program::{self, MoveStream, Program, ProgramError, TransferSystem};
+use crate::puzzle::{
+    simulate_with, ColourRule, Config, Disc, MoveGraph, Puzzle, Recolour, Rules, SimulateOptions,
+    SimulationError, SimulationReport, SizeRule,
+};
+
+/// Values of a variant's parameters (other than n), by name; missing ones take the file's
+/// defaults.
+pub type Params = BTreeMap<String, i64>;
+
+/// The built-in variants: (id, file text). Other helpers add their files here, one line each.
+const BUILTINS: &[(&str, &str)] = &[
+    ("classic", include_str!("../../data/variants/classic.toml")),
+    ("cyclic", include_str!("../../data/variants/cyclic.toml")),
+    ("antwerp", include_str!("../../data/variants/antwerp.toml")),
+    ("turtle", include_str!("../../data/variants/turtle.toml")),
+    (
+        "multi-stack",
+        include_str!("../../data/variants/multi-stack.toml"),
+    ),
+    ("lundon", include_str!("../../data/variants/lundon.toml")),
+    ("longest", include_str!("../../data/variants/longest.toml")),
+    ("fancy", include_str!("../../data/variants/fancy.toml")),
+];
+
+/// Ids of the built-in variants, in registry order.
+pub fn builtin_ids() -> Vec<&'static str> {
+    BUILTINS.iter().map(|(id, _)| *id).collect()
+}
+
+/// Errors of variant files and their use.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// No built-in variant has that id.
+    #[error("unknown variant `{id}` (known: {known})")]
+    UnknownVariant {
+        /// The id asked for.
+        id: String,
+        /// The built-in ids.
+        known: String,
+    },
+    /// The file could not be read.
+    #[error("{path}: {message}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The OS error.
+        message: String,
+    },
+    /// The file is not valid TOML or misses/mistypes a field.
+    #[error("{origin}:{line}:{col}: {message}")]
+    Malformed {
+        /// File name or `builtin:<id>`.
+        origin: String,
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1.
+        col: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The recursion program (or a function's call) has an error; line and column are in the file.
+    #[error("{origin}:{line}:{col}: {context}: {source}")]
+    Program {
+        /// File name or `builtin:<id>`.
+        origin: String,
+        /// Line in the file, from 1.
+        line: usize,
+        /// Column in the file, from 1.
+        col: usize,
+        /// Where (program, or function `X`'s call).
+        context: String,
+        /// The program error.
+        source: ProgramError,
+    },
+    /// No function of that name.
+    #[error("variant `{variant}` has no function `{name}` (functions: {known})")]
+    UnknownFunction {
+        /// Variant id.
+        variant: String,
+        /// The name asked for.
+        name: String,
+        /// Known names.
+        known: String,
+    },
+    /// A parameter that the variant does not have, or a value out of range.
+    #[error("variant `{variant}`: {message}")]
+    BadParameter {
+        /// Variant id.
+        variant: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A run-time error of the program (no clause applies, ...).
+    #[error("variant `{variant}`, function `{function}`, n = {n}: {source}")]
+    Run {
+        /// Variant id.
+        variant: String,
+        /// Function.
+        function: String,
+        /// n.
+        n: i64,
+        /// The error.
+        source: ProgramError,
+    },
+    /// The simulation failed: an illegal move or the goal not reached.
+    #[error("variant `{variant}`, function `{function}`, n = {n}: {source}")]
+    Simulation {
+        /// Variant id.
+        variant: String,
+        /// Function.
+        function: String,
+        /// n.
+        n: i64,
+        /// The error.
+        source: SimulationError,
+    },
+}
+
+#[derive(Deserialize)]
+struct FileTop {
+    id: String,
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    summary: String,
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    parameters: BTreeMap<String, i64>,
+    #[serde(default)]
+    parameter_min: BTreeMap<String, i64>,
+    #[serde(default)]
+    default: Option<String>,
+    rules: RulesFile,
+    functions: BTreeMap<String, FunctionFile>,
+    program: ProgramFile,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum IntOrExpr {
+    Int(i64),
+    Expr(String),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MovesSpec {
+    Named(String),
+    Arcs(Vec<(usize, usize)>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    pins: IntOrExpr,
+    #[serde(default = "complete")]
+    moves: MovesSpec,
+    #[serde(default = "strict")]
+    size: String,
+    #[serde(default = "any")]
+    colour: String,
+    #[serde(default = "fixed")]
+    recolour: String,
+    #[serde(default = "after")]
+    check_colour: String,
+    #[serde(default = "none")]
+    colouring: String,
+    #[serde(default)]
+    stacks: Option<IntOrExpr>,
+    #[serde(default)]
+    access: Option<String>,
+}
+
+fn complete() -> MovesSpec {
+    MovesSpec::Named("complete".into())
+}
+fn strict() -> String {
+    "strict".into()
+}
+fn any() -> String {
+    "any".into()
+}
+fn fixed() -> String {
+    "fixed".into()
+}
+fn after() -> String {
+    "after".into()
+}
+fn none() -> String {
+    "none".into()
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Placement {
+    List(Vec<IntOrExpr>),
+    Expr(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FunctionFile {
+    #[serde(default)]
+    summary: String,
+    source: String,
+    #[serde(default)]
+    bases: Option<String>,
+    start: Placement,
+    goal: Placement,
+    #[serde(default)]
+    start_colours: Option<String>,
+    #[serde(default)]
+    goal_colours: Option<String>,
+    call: String,
+    #[serde(default)]
+    n_min: Option<i64>,
+    #[serde(default)]
+    goal_match: Option<String>,
+    #[serde(default)]
+    parameter_min: BTreeMap<String, i64>,
+    #[serde(default)]
+    parameter_max: BTreeMap<String, i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProgramFile {
+    text: toml::Spanned<String>,
+    #[serde(default)]
+    count_as: BTreeMap<String, String>,
+}
+
+/// One function of a variant: a problem (bases, start, goal) and the call that solves it.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// Its name as in the literature (`A`, `DDD`, `T33`, `HAHA`, ...).
+    pub name: String,
+    /// One line.
+    pub summary: String,
+    /// Where the seeds define it.
+    pub source: String,
+    /// Base colours, one letter per pin (`D/E/F` uncoloured, `A/B/C` colours 0/1/2);
+    /// `None`: all uncoloured.
+    pub bases: Option<String>,
+    /// The top-level call as written.
+    pub call: String,
+    /// Smallest n the function is defined for.
+    pub n_min: i64,
+    /// The goal is reached when every pin holds the goal's sequence of disc sizes, equally
+    /// sized discs being interchangeable (`goal_match = "sizes"`; Antwerp's T31, T13, T11,
+    /// subsidiary problems that permute equal discs).
+    pub goal_up_to_equal_sizes: bool,
+    start: Placement2,
+    goal: Placement2,
+    start_colours: Option<String>,
+    goal_colours: Option<String>,
+    call_step: Step,
+    parameter_min: BTreeMap<String, i64>,
+    parameter_max: BTreeMap<String, i64>,
+}
+
+#[derive(Clone, Debug)]
+enum Placement2 {
+    List(Vec<(Expr, Vec<String>)>),
+    Expr(Expr, Vec<String>),
+}
+
+/// A loaded variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// Its id (`classic`, `cyclic`, ...).
+    pub id: String,
+    /// Human title.
+    pub title: String,
+    /// One line.
+    pub summary: String,
+    /// Where the seeds describe it.
+    pub source: String,
+    /// Parameters other than n with their defaults.
+    pub parameters: BTreeMap<String, i64>,
+    /// Smallest allowed value per parameter.
+    pub parameter_min: BTreeMap<String, i64>,
+    /// The recursion program.
+    pub program: Arc<Program>,
+    /// The program as written.
+    pub program_text: String,
+    /// `count_as` declarations of the program.
+    pub count_as: BTreeMap<String, String>,
+    /// File name or `builtin:<id>`.
+    pub origin: String,
+    functions: Vec<Function>,
+    default: usize,
+    rules: RulesFile2,
+}
+
+#[derive(Clone, Debug)]
+struct RulesFile2 {
+    pins: (Expr, Vec<String>),
+    moves: MoveGraphSpec,
+    size: SizeRule,
+    colour: ColourRule,
+    recolour: Recolour,
+    check_after: bool,
+    colouring: String,
+    stacks: (Expr, Vec<String>),
+    access: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+enum MoveGraphSpec {
+    Graph(MoveGraph),
+    StarExpr(Expr, Vec<String>),
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+impl Variant {
+    /// A built-in variant by id.
+    pub fn builtin(id: &str) -> Result<Variant, VariantError> {
+        match BUILTINS.iter().find(|(i, _)| *i == id) {
+            Some((i, text)) => Variant::from_toml(text, &format!("builtin:{i}")),
+            None => Err(VariantError::UnknownVariant {
+                id: id.into(),
+                known: builtin_ids().join(", "),
+            }),
+        }
+    }
+
+    /// A variant from a file.
+    pub fn from_path(path: &Path) -> Result<Variant, VariantError> {
+        let text = std::fs::read_to_string(path).map_err(|e| VariantError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        })?;
+        Variant::from_toml(&text, &path.display().to_string())
+    }
+
+    /// A built-in id, or else a path to a file.
+    pub fn load(id_or_path: &str) -> Result<Variant, VariantError> {
+        if BUILTINS.iter().any(|(i, _)| *i == id_or_path) || !Path::new(id_or_path).exists() {
+            Variant::builtin(id_or_path)
+        } else {
+            Variant::from_path(Path::new(id_or_path))
+        }
+    }
+
+    /// Parses a variant from TOML text; `origin` names it in error messages.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Variant, VariantError> {
+        let malformed = |offset: usize, message: String| {
+            let (line, col) = line_col(text, offset);
+            VariantError::Malformed {
+                origin: origin.into(),
+                line,
+                col,
+                message,
+            }
+        };
+        let top: FileTop = toml::from_str(text).map_err(|e| {
+            let off = e.span().map_or(0, |s| s.start);
+            malformed(off, e.message().to_string())
+        })?;
+        // Error positions for fields: the header of the section.
+        let find = |needle: &str| text.find(needle).unwrap_or(0);
+        let expr = |s: &str, locals: &[&str], at: usize| {
+            program::parse_expr(s, locals).map_err(|e| malformed(at, format!("in `{s}`: {e}")))
+        };
+        let ioe = |v: &IntOrExpr, locals: &[&str], at: usize| match v {
+            IntOrExpr::Int(i) => Ok((Expr::Const(*i), Vec::new())),
+            IntOrExpr::Expr(s) => expr(s, locals, at),
+        };
+        let rules_at = find("[rules]");
+        let r = &top.rules;
+        let moves = match &r.moves {
+            MovesSpec::Arcs(a) => MoveGraphSpec::Graph(MoveGraph::Arcs(a.clone())),
+            MovesSpec::Named(s) => match s.as_str() {
+                "complete" => MoveGraphSpec::Graph(MoveGraph::Complete),
+                "cycle" => MoveGraphSpec::Graph(MoveGraph::Cycle),
+                "path" => MoveGraphSpec::Graph(MoveGraph::Path),
+                s if s.starts_with("star:") => {
+                    let (e, g) = expr(&s[5..], &[], rules_at)?;
+                    MoveGraphSpec::StarExpr(e, g)
+                }
+                other => {
+                    return Err(malformed(
+                        rules_at,
+                        format!("rules.moves: expected complete, cycle, path, star:C or a list of [from, to], found `{other}`"),
+                    ))
+                }
+            },
+        };
+        let size = match r.size.as_str() {
+            "strict" => SizeRule::Strict,
+            "allow-equal" => SizeRule::AllowEqual,
+            o => {
+                return Err(malformed(
+                    rules_at,
+                    format!("rules.size: expected strict or allow-equal, found `{o}`"),
+                ))
+            }
+        };
+        let colour = match r.colour.as_str() {
+            "any" => ColourRule::Any,
+            "not-same" => ColourRule::NotSame,
+            "must-match" => ColourRule::MustMatch,
+            o => {
+                return Err(malformed(
+                    rules_at,
+                    format!("rules.colour: expected any, not-same or must-match, found `{o}`"),
+                ))
+            }
+        };
+        let recolour = match r.recolour.as_str() {
+            "fixed" => Recolour::Fixed,
+            "flip" => Recolour::Cycle(2),
+            "cycle3" => Recolour::Cycle(3),
+            o => {
+                return Err(malformed(
+                    rules_at,
+                    format!("rules.recolour: expected fixed, flip or cycle3, found `{o}`"),
+                ))
+            }
+        };
+        let check_after = match r.check_colour.as_str() {
+            "after" => true,
+            "before" => false,
+            o => {
+                return Err(malformed(
+                    rules_at,
+                    format!("rules.check_colour: expected after or before, found `{o}`"),
+                ))
+            }
+        };
+        if !["none", "uniform", "cycle3", "alternate", "by-stack"].contains(&r.colouring.as_str()) {
+            return Err(malformed(rules_at, format!("rules.colouring: expected none, uniform, cycle3, alternate or by-stack, found `{}`", r.colouring)));
+        }
+        if let Some(a) = &r.access {
+            if a != "multistack" {
+                return Err(malformed(
+                    rules_at,
+                    format!("rules.access: expected multistack, found `{a}`"),
+                ));
+            }
+        }
+        let rules = RulesFile2 {
+            pins: ioe(&r.pins, &[], rules_at)?,
+            moves,
+            size,
+            colour,
+            recolour,
+            check_after,
+            colouring: r.colouring.clone(),
+            stacks: match &r.stacks {
+                Some(s) => ioe(s, &[], rules_at)?,
+                None => (Expr::Const(1), Vec::new()),
+            },
+            access: r.access.clone(),
+        };
+        // The program, with positions mapped into the file.
+        let span = top.program.text.span();
+        let raw = &text[span.start..span.end.min(text.len())];
+        let (pl, pc) = line_col(text, span.start);
+        let (line_shift, col_shift) = if raw.starts_with("\"\"\"\n") || raw.starts_with("'''\n") {
+            (pl, 0)
+        } else if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+            (pl - 1, pc + 2)
+        } else {
+            (pl - 1, pc)
+        };
+        let ptext = top.program.text.get_ref().clone();
+        let map_err = |e: ProgramError, context: &str| {
+            let (line, col) = match &e {
+                ProgramError::Syntax { line, col, .. }
+                | ProgramError::UndefinedProcedure { line, col, .. }
+                | ProgramError::UnboundPin { line, col, .. }
+                | ProgramError::UnboundName { line, col, .. }
+                | ProgramError::Arity { line, col, .. } => (
+                    *line + line_shift,
+                    if *line == 1 { *col + col_shift } else { *col },
+                ),
+                _ => (pl, pc),
+            };
+            VariantError::Program {
+                origin: origin.into(),
+                line,
+                col,
+                context: context.into(),
+                source: e,
+            }
+        };
+        let mut prog = Program::parse(&ptext).map_err(|e| map_err(e, "program"))?;
+        // Functions in file order.
+        let mut names: Vec<&String> = top.functions.keys().collect();
+        names.sort_by_key(|n| {
+            text.find(&format!("[functions.{n}]"))
+                .or_else(|| text.find(&format!("[functions.\"{n}\"]")))
+                .unwrap_or(usize::MAX)
+        });
+        let mut functions = Vec::new();
+        for name in names {
+            let f = &top.functions[name];
+            let at = find(&format!("[functions.{name}]"));
+            let call_step = program::parse_call(&mut prog, &f.call).map_err(|e| {
+                let (line, col) = line_col(text, at);
+                VariantError::Program {
+                    origin: origin.into(),
+                    line,
+                    col,
+                    context: format!("function `{name}`, call `{}`", f.call),
+                    source: e,
+                }
+            })?;
+            let place = |p: &Placement| -> Result<Placement2, VariantError> {
+                Ok(match p {
+                    Placement::Expr(s) => {
+                        let (e, g) = expr(s, &["i"], at)?;
+                        Placement2::Expr(e, g)
+                    }
+                    Placement::List(v) => Placement2::List(
+                        v.iter()
+                            .map(|x| ioe(x, &["i"], at))
+                            .collect::<Result<_, _>>()?,
+                    ),
+                })
+            };
+            if let Some(b) = &f.bases {
+                if b.chars().any(|c| !"ABCDEF".contains(c)) || b.is_empty() {
+                    return Err(malformed(at, format!("functions.{name}.bases: expected letters A-F (one per pin, or one for all), found `{b}`")));
+                }
+            }
+            if let Some(g) = &f.goal_match {
+                if g != "exact" && g != "sizes" {
+                    return Err(malformed(
+                        at,
+                        format!(
+                            "functions.{name}.goal_match: expected exact or sizes, found `{g}`"
+                        ),
+                    ));
+                }
+            }
+            for gc in [&f.goal_colours, &f.start_colours].into_iter().flatten() {
+                if !["start", "A", "B", "C"].contains(&gc.as_str()) {
+                    return Err(malformed(
+                        at,
+                        format!("functions.{name}: colours must be start, A, B or C, found `{gc}`"),
+                    ));
+                }
+            }
+            functions.push(Function {
+                name: name.clone(),
+                summary: f.summary.clone(),
+                source: f.source.clone(),
+                bases: f.bases.clone(),
+                call: f.call.clone(),
+                n_min: f.n_min.unwrap_or(0),
+                goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
+                start: place(&f.start)?,
+                goal: place(&f.goal)?,
+                start_colours: f.start_colours.clone(),
+                goal_colours: f.goal_colours.clone(),
+                call_step,
+                parameter_min: f.parameter_min.clone(),
+                parameter_max: f.parameter_max.clone(),
+            });
+        }
+        if functions.is_empty() {
+            return Err(malformed(0, "the file defines no [functions.NAME]".into()));
+        }
+        let default = match &top.default {
+            Some(d) => functions.iter().position(|f| f.name == *d).ok_or_else(|| {
+                malformed(
+                    find("default"),
+                    format!("default function `{d}` is not defined"),
+                )
+            })?,
+            None => 0,
+        };
+        for (k, v) in &top.program.count_as {
+            for x in [k, v] {
+                if prog.procedure(x).is_none() {
+                    return Err(malformed(
+                        find("count_as"),
+                        format!("count_as names `{x}`, which is not a procedure of the program"),
+                    ));
+                }
+            }
+        }
+        Ok(Variant {
+            id: top.id,
+            title: top.title,
+            summary: top.summary,
+            source: top.source,
+            parameters: top.parameters,
+            parameter_min: top.parameter_min,
+            program: Arc::new(prog),
+            program_text: ptext,
+            count_as: top.program.count_as,
+            origin: origin.into(),
+            functions,
+            default,
+            rules,
+        })
+    }
+
+    /// The functions in file order.
+    pub fn functions(&self) -> &[Function] {
+        &self.functions
+    }
+
+    /// The top-level problem (the file's `default`, else the first function).
+    pub fn default_function(&self) -> &Function {
+        &self.functions[self.default]
+    }
+
+    /// A function by name.
+    pub fn function(&self, name: &str) -> Result<&Function, VariantError> {
+        self.functions
+            .iter()
+            .find(|f| f.name == name)
+            .ok_or_else(|| VariantError::UnknownFunction {
+                variant: self.id.clone(),
+                name: name.into(),
+                known: self
+                    .functions
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// The parameter values: defaults overridden by `params`; unknown names and values below
+    /// the minimum are errors. `pins` is added (the number of pins).
+    pub fn resolve_params(&self, params: &Params) -> Result<Vec<(String, i64)>, VariantError> {
+        let mut all: Vec<(String, i64)> = Vec::new();
+        for (k, v) in params {
+            if !self.parameters.contains_key(k) {
+                return Err(VariantError::BadParameter {
+                    variant: self.id.clone(),
+                    message: format!(
+                        "unknown parameter `{k}` (parameters: {})",
+                        if self.parameters.is_empty() {
+                            "none".to_string()
+                        } else {
+                            self.parameters
+                                .keys()
+                                .cloned()
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        }
+                    ),
+                });
+            }
+            let _ = v;
+        }
+        for (k, d) in &self.parameters {
+            let v = *params.get(k).unwrap_or(d);
+            if let Some(min) = self.parameter_min.get(k) {
+                if v < *min {
+                    return Err(VariantError::BadParameter {
+                        variant: self.id.clone(),
+                        message: format!("parameter {k} = {v} is below its minimum {min}"),
+                    });
+                }
+            }
+            all.push((k.clone(), v));
+        }
+        let pins = eval_with(&self.rules.pins, &all, &[], &self.id)?;
+        if !(1..=64).contains(&pins) {
+            return Err(VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!("{pins} pins (1..=64 supported)"),
+            });
+        }
+        all.push(("pins".into(), pins));
+        Ok(all)
+    }
+
+    fn globals(&self, all: &[(String, i64)]) -> Result<Vec<i64>, VariantError> {
+        let refs: Vec<(&str, i64)> = all.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        self.program
+            .global_values(&refs)
+            .map_err(|e| VariantError::Program {
+                origin: self.origin.clone(),
+                line: 0,
+                col: 0,
+                context: "program".into(),
+                source: e,
+            })
+    }
+
+    fn check_function(
+        &self,
+        f: &Function,
+        n: i64,
+        all: &[(String, i64)],
+    ) -> Result<(), VariantError> {
+        if n < f.n_min {
+            return Err(VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!("function {} needs n >= {}, got n = {n}", f.name, f.n_min),
+            });
+        }
+        for (k, v) in all {
+            if let Some(m) = f.parameter_min.get(k) {
+                if v < m {
+                    return Err(VariantError::BadParameter {
+                        variant: self.id.clone(),
+                        message: format!("function {} needs {k} >= {m}, got {v}", f.name),
+                    });
+                }
+            }
+            if let Some(m) = f.parameter_max.get(k) {
+                if v > m {
+                    return Err(VariantError::BadParameter {
+                        variant: self.id.clone(),
+                        message: format!("function {} needs {k} <= {m}, got {v}", f.name),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules for the given parameters.
+    pub fn rules(&self, params: &Params) -> Result<Rules, VariantError> {
+        let all = self.resolve_params(params)?;
+        self.rules_for(&all)
+    }
+
+    fn rules_for(&self, all: &[(String, i64)]) -> Result<Rules, VariantError> {
+        let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, v)| *v) as usize;
+        let graph = match &self.rules.moves {
+            MoveGraphSpec::Graph(g) => g.clone(),
+            MoveGraphSpec::StarExpr(e, g) => MoveGraph::Star(
+                eval_with(&(e.clone(), g.clone()), all, &[], &self.id)?.rem_euclid(pins as i64)
+                    as usize,
+            ),
+        };
+        if let MoveGraph::Arcs(a) = &graph {
+            if let Some(&(x, y)) = a.iter().find(|(x, y)| *x >= pins || *y >= pins) {
+                return Err(VariantError::BadParameter {
+                    variant: self.id.clone(),
+                    message: format!("rules.moves lists arc [{x}, {y}] but there are {pins} pins"),
+                });
+            }
+        }
+        let stacks = eval_with(&self.rules.stacks, all, &[], &self.id)?;
+        let access = self.rules.access.as_ref().map(|_| {
+            (0..stacks)
+                .map(|i| {
+                    let p = pins as i64;
+                    [2 * i, 2 * i + 1, 2 * i + 2]
+                        .iter()
+                        .fold(0u64, |m, x| m | 1u64 << x.rem_euclid(p))
+                })
+                .collect()
+        });
+        Ok(Rules {
+            arcs: graph.arcs(pins),
+            size_rule: self.rules.size,
+            colour_rule: self.rules.colour,
+            recolour: self.rules.recolour,
+            check_after_recolour: self.rules.check_after,
+            access,
+        })
+    }
+
+    /// The puzzle of `function` with `n` discs per stack.
+    pub fn puzzle(&self, function: &str, n: i64, params: &Params) -> Result<Puzzle, VariantError> {
+        let f = self.function(function)?;
+        let all = self.resolve_params(params)?;
+        self.check_function(f, n, &all)?;
+        let rules = self.rules_for(&all)?;
+        let pins = rules.arcs.len();
+        let stacks = eval_with(&self.rules.stacks, &all, &[], &self.id)?;
+        if !(1..=64).contains(&stacks) || n < 0 || n * stacks > 1 << 20 {
+            return Err(VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!("{stacks} stacks of {n} discs is out of range"),
+            });
+        }
+        let mut discs = Vec::new();
+        let mut colours = Vec::new();
+        for s in 0..stacks {
+            for size in (1..=n).rev() {
+                discs.push(Disc {
+                    size: size as u32,
+                    group: s as u8,
+                });
+                let depth = n - size; // 0 for the largest
+                colours.push(match self.rules.colouring.as_str() {
+                    "cycle3" => (depth % 3) as u8,
+                    "alternate" => (depth % 2) as u8,
+                    "by-stack" => s as u8,
+                    _ => 0,
+                });
+            }
+        }
+        let place = |p: &Placement2| -> Result<Vec<usize>, VariantError> {
+            (0..stacks)
+                .map(|i| {
+                    let v = match p {
+                        Placement2::Expr(e, g) => eval_with(&(e.clone(), g.clone()), &all, &[i], &self.id)?,
+                        Placement2::List(l) => match l.get(i as usize) {
+                            Some((e, g)) => eval_with(&(e.clone(), g.clone()), &all, &[i], &self.id)?,
+                            None => return Err(VariantError::BadParameter { variant: self.id.clone(), message: format!("function {function}: start/goal lists fewer pins than the {stacks} stacks") }),
+                        },
+                    };
+                    Ok(v.rem_euclid(pins as i64) as usize)
+                })
+                .collect()
+        };
+        let config = |at: Vec<usize>, col: &Option<String>| {
+            let mut cp = vec![Vec::new(); pins];
+            for (s, &p) in at.iter().enumerate() {
+                for k in 0..n {
+                    cp[p].push((s as i64 * n + k) as u32);
+                }
+            }
+            // Several stacks on one pin: bigger discs below, earlier stacks below on ties.
+            for st in cp.iter_mut() {
+                st.sort_by_key(|&d| {
+                    (
+                        std::cmp::Reverse(discs[d as usize].size),
+                        discs[d as usize].group,
+                    )
+                });
+            }
+            let c = match col.as_deref() {
+                Some("A") => vec![0; colours.len()],
+                Some("B") => vec![1; colours.len()],
+                Some("C") => vec![2; colours.len()],
+                _ => colours.clone(),
+            };
+            Config {
+                pins: cp,
+                colours: c,
+            }
+        };
+        let start = config(place(&f.start)?, &f.start_colours);
+        let mut goal = config(place(&f.goal)?, &f.goal_colours);
+        if f.goal_colours.is_none() {
+            goal.colours = start.colours.clone();
+        }
+        let bases = match &f.bases {
+            None => vec![None; pins],
+            Some(b) => {
+                let letters: Vec<char> = if b.chars().count() == 1 {
+                    vec![b.chars().next().unwrap_or('D'); pins]
+                } else {
+                    b.chars().collect()
+                };
+                if letters.len() != pins {
+                    return Err(VariantError::BadParameter {
+                        variant: self.id.clone(),
+                        message: format!(
+                            "function {function}: bases `{b}` has {} letters for {pins} pins",
+                            letters.len()
+                        ),
+                    });
+                }
+                letters
+                    .iter()
+                    .map(|c| match c {
+                        'A' => Some(0),
+                        'B' => Some(1),
+                        'C' => Some(2),
+                        _ => None,
+                    })
+                    .collect()
+            }
+        };
+        Ok(Puzzle {
+            pins,
+            discs,
+            rules,
+            bases,
+            start,
+            goal,
+        })
+    }
+
+    /// The move stream of `function` at `n`.
+    pub fn moves(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<MoveStream, VariantError> {
+        let f = self.function(function)?;
+        let all = self.resolve_params(params)?;
+        self.check_function(f, n, &all)?;
+        let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, v)| *v) as usize;
+        let globals = self.globals(&all)?;
+        Ok(MoveStream::new(
+            Arc::clone(&self.program),
+            &f.call_step,
+            n,
+            globals,
+            pins,
+        ))
+    }
+
+    /// The transfer system of the program for these parameters, with `count_as` merged
+    /// (`None` when some call is not on n-1, n or a fixed size).
+    pub fn transfer_system(&self, params: &Params) -> Result<Option<TransferSystem>, VariantError> {
+        let all = self.resolve_params(params)?;
+        let globals = self.globals(&all)?;
+        program::transfer_system(&self.program, &globals, &self.count_as).map_err(|e| {
+            VariantError::Program {
+                origin: self.origin.clone(),
+                line: 0,
+                col: 0,
+                context: "count extraction".into(),
+                source: e,
+            }
+        })
+    }
+
+    /// The exact number of moves of `function` at `n`, by memoised counting.
+    pub fn count(&self, function: &str, n: i64, params: &Params) -> Result<BigInt, VariantError> {
+        let f = self.function(function)?;
+        let all = self.resolve_params(params)?;
+        self.check_function(f, n, &all)?;
+        let globals = self.globals(&all)?;
+        program::count_call(&self.program, &f.call_step, n, &globals).map_err(|e| {
+            VariantError::Run {
+                variant: self.id.clone(),
+                function: function.into(),
+                n,
+                source: e,
+            }
+        })
+    }
+
+    /// Simulates `function` at `n`: every move checked, the goal checked.
+    pub fn simulate(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<SimulationReport, VariantError> {
+        self.simulate_with(function, n, params, SimulateOptions::default())
+    }
+
+    /// [`Variant::simulate`] with options (progress callback, observer).
+    pub fn simulate_with(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+        opts: SimulateOptions<'_>,
+    ) -> Result<SimulationReport, VariantError> {
+        let puzzle = self.puzzle(function, n, params)?;
+        let mut stream = self.moves(function, n, params)?;
+        let r = if self.function(function)?.goal_up_to_equal_sizes && opts.check_goal {
+            simulate_up_to_equal_sizes(&puzzle, &mut stream)
+        } else {
+            simulate_with(&puzzle, &mut stream, opts)
+        };
+        if let Some(e) = stream.error() {
+            return Err(VariantError::Run {
+                variant: self.id.clone(),
+                function: function.into(),
+                n,
+                source: e.clone(),
+            });
+        }
+        r.map_err(|e| VariantError::Simulation {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: e,
+        })
+    }
+}
+
+/// Plays every move, then compares with the goal by disc sizes only: equally sized discs
+/// are interchangeable (which stack a disc came from, and its colour, are not compared).
+fn simulate_up_to_equal_sizes(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = crate::puzzle::Move>,
+) -> Result<SimulationReport, SimulationError> {
+    let mut tower = crate::puzzle::Tower::new(puzzle);
+    let mut count = 0;
+    for m in moves {
+        count += 1;
+        tower.play(puzzle, m, count)?;
+    }
+    let key = |pins: &[Vec<u32>]| -> Vec<Vec<u32>> {
+        pins.iter()
+            .map(|p| p.iter().map(|&d| puzzle.discs[d as usize].size).collect())
+            .collect()
+    };
+    if key(&tower.pins) != key(&puzzle.goal.pins) {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: crate::puzzle::render_config(puzzle, &tower.pins, &tower.colours),
+            goal: crate::puzzle::render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: true,
+    })
+}
+
+fn eval_with(
+    e: &(Expr, Vec<String>),
+    all: &[(String, i64)],
+    locals: &[i64],
+    id: &str,
+) -> Result<i64, VariantError> {
+    let mut g = Vec::with_capacity(e.1.len());
+    for name in &e.1 {
+        match all.iter().find(|(k, _)| k == name) {
+            Some((_, v)) => g.push(*v),
+            None => {
+                return Err(VariantError::BadParameter {
+                    variant: id.into(),
+                    message: format!(
+                        "unknown name `{name}` in an expression of the rules or functions"
+                    ),
+                })
+            }
+        }
+    }
+    Ok(e.0.eval(locals, &g))
+}

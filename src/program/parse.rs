@@ -1,0 +1,713 @@
+//! Tokenizer and parser for recursion programs.
+
+use super::ast::*;
+use super::ProgramError;
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Ident(String),
+    Int(i64),
+    Sym(&'static str),
+    Eof,
+}
+
+struct Lexer {
+    toks: Vec<(Tok, Pos)>,
+}
+
+const SYMS: [&str; 22] = [
+    "..", "==", "!=", "<=", ">=", "&&", "||", "(", ")", ";", ",", "=", "*", "+", "-", "/", "%",
+    "[", "]", "{", "}", "<",
+];
+
+fn lex(text: &str) -> Result<Lexer, ProgramError> {
+    let mut toks = Vec::new();
+    for (li, line) in text.lines().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let pos = Pos {
+                line: li + 1,
+                col: i + 1,
+            };
+            if c == '#' {
+                break;
+            }
+            if c.is_whitespace() {
+                i += 1;
+                continue;
+            }
+            if c.is_ascii_digit() {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let s: String = chars[start..i].iter().collect();
+                let v = s.parse::<i64>().map_err(|_| ProgramError::Syntax {
+                    line: pos.line,
+                    col: pos.col,
+                    message: format!("integer `{s}` is too large"),
+                })?;
+                toks.push((Tok::Int(v), pos));
+                continue;
+            }
+            if c.is_alphabetic() || c == '_' {
+                let start = i;
+                while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                    i += 1;
+                }
+                toks.push((Tok::Ident(chars[start..i].iter().collect()), pos));
+                continue;
+            }
+            let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
+            let sym = SYMS
+                .iter()
+                .chain([">"].iter())
+                .find(|s| rest.starts_with(**s));
+            match sym {
+                Some(s) => {
+                    toks.push((Tok::Sym(s), pos));
+                    i += s.len();
+                }
+                None => {
+                    return Err(ProgramError::Syntax {
+                        line: pos.line,
+                        col: pos.col,
+                        message: format!("unexpected character `{c}`"),
+                    })
+                }
+            }
+        }
+    }
+    let end = Pos {
+        line: text.lines().count().max(1),
+        col: text.lines().last().map_or(1, |l| l.chars().count() + 1),
+    };
+    toks.push((Tok::Eof, end));
+    Ok(Lexer { toks })
+}
+
+/// A clause as written, before procedure names are resolved.
+struct RawClause {
+    name: String,
+    pos: Pos,
+    ints: usize,
+    pins: usize,
+    guard: Option<Cond>,
+    body: usize,
+    slots: usize,
+}
+
+struct PendingCall {
+    block: usize,
+    index: usize,
+    name: String,
+    ints: usize,
+    pins: usize,
+    pos: Pos,
+}
+
+struct Parser {
+    toks: Vec<(Tok, Pos)>,
+    at: usize,
+    blocks: Vec<Vec<Step>>,
+    globals: Vec<String>,
+    global_pos: Vec<Pos>,
+    calls: Vec<PendingCall>,
+    // per clause
+    locals: Vec<String>,
+    pins: Vec<String>,
+    max_slots: usize,
+}
+
+type R<T> = Result<T, ProgramError>;
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.at].0
+    }
+    fn pos(&self) -> Pos {
+        self.toks[self.at].1
+    }
+    fn err<T>(&self, message: String) -> R<T> {
+        let p = self.pos();
+        Err(ProgramError::Syntax {
+            line: p.line,
+            col: p.col,
+            message,
+        })
+    }
+    fn describe(&self) -> String {
+        match self.peek() {
+            Tok::Ident(s) => format!("`{s}`"),
+            Tok::Int(v) => format!("`{v}`"),
+            Tok::Sym(s) => format!("`{s}`"),
+            Tok::Eof => "end of program".into(),
+        }
+    }
+    fn is_sym(&self, s: &str) -> bool {
+        matches!(self.peek(), Tok::Sym(t) if *t == s)
+    }
+    fn is_kw(&self, s: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(t) if t == s)
+    }
+    fn eat_sym(&mut self, s: &str) -> bool {
+        if self.is_sym(s) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect_sym(&mut self, s: &str) -> R<()> {
+        if self.eat_sym(s) {
+            Ok(())
+        } else {
+            self.err(format!("expected `{s}`, found {}", self.describe()))
+        }
+    }
+    fn ident(&mut self, what: &str) -> R<(String, Pos)> {
+        let pos = self.pos();
+        match self.peek().clone() {
+            Tok::Ident(s) => {
+                self.at += 1;
+                Ok((s, pos))
+            }
+            _ => self.err(format!("expected {what}, found {}", self.describe())),
+        }
+    }
+
+    fn program(&mut self) -> R<Vec<RawClause>> {
+        let mut clauses = Vec::new();
+        while *self.peek() != Tok::Eof {
+            clauses.push(self.clause()?);
+        }
+        Ok(clauses)
+    }
+
+    fn clause(&mut self) -> R<RawClause> {
+        let (name, pos) = self.ident("a procedure name")?;
+        if ["move", "reverse", "for", "when", "skip", "pin"].contains(&name.as_str()) {
+            return Err(ProgramError::Syntax {
+                line: pos.line,
+                col: pos.col,
+                message: format!("`{name}` is a keyword and cannot name a procedure"),
+            });
+        }
+        self.expect_sym("(")?;
+        self.locals.clear();
+        self.pins.clear();
+        let (size, _) = self.ident("the size parameter (e.g. `n`)")?;
+        self.locals.push(size);
+        while self.eat_sym(",") {
+            let (p, _) = self.ident("an integer parameter name")?;
+            self.locals.push(p);
+        }
+        let ints = self.locals.len() - 1;
+        if self.eat_sym(";") {
+            loop {
+                let (p, ppos) = self.ident("a pin parameter name")?;
+                if self.pins.contains(&p) || self.locals.contains(&p) {
+                    return Err(ProgramError::Syntax {
+                        line: ppos.line,
+                        col: ppos.col,
+                        message: format!("parameter `{p}` is declared twice"),
+                    });
+                }
+                self.pins.push(p);
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_sym(")")?;
+        let guard = if self.is_kw("when") {
+            self.at += 1;
+            Some(self.cond()?)
+        } else {
+            None
+        };
+        self.expect_sym("=")?;
+        self.max_slots = self.locals.len();
+        let body = if self.is_kw("skip") {
+            self.at += 1;
+            self.blocks.push(Vec::new());
+            self.blocks.len() - 1
+        } else {
+            self.steps(None)?
+        };
+        Ok(RawClause {
+            name,
+            pos,
+            ints,
+            pins: self.pins.len(),
+            guard,
+            body,
+            slots: self.max_slots,
+        })
+    }
+
+    /// Steps separated by commas; inside braces when `close` is given.
+    fn steps(&mut self, close: Option<&str>) -> R<usize> {
+        let id = self.blocks.len();
+        self.blocks.push(Vec::new());
+        loop {
+            if let Some(c) = close {
+                if self.eat_sym(c) {
+                    break;
+                }
+            }
+            let step = self.step(id)?;
+            self.blocks[id].push(step);
+            if self.eat_sym(",") {
+                continue;
+            }
+            if let Some(c) = close {
+                self.expect_sym(c)?;
+            }
+            break;
+        }
+        Ok(id)
+    }
+
+    fn step(&mut self, block: usize) -> R<Step> {
+        let (word, pos) = self.ident("a step (`move`, a call, `reverse`, `for`)")?;
+        match word.as_str() {
+            "move" => {
+                self.expect_sym("(")?;
+                let from = self.pin()?;
+                self.expect_sym(",")?;
+                let to = self.pin()?;
+                self.expect_sym(")")?;
+                let times = if self.eat_sym("*") {
+                    self.primary()?
+                } else {
+                    Expr::Const(1)
+                };
+                Ok(Step::Move { from, to, times })
+            }
+            "reverse" => {
+                let (name, pos) = self.ident("the name of the procedure to reverse")?;
+                self.call(block, name, pos, true)
+            }
+            "for" => {
+                let (var, _) = self.ident("a loop variable")?;
+                self.expect_sym("=")?;
+                let from = self.expr()?;
+                let down = if self.eat_sym("..")
+                    || self.is_kw("to") && {
+                        self.at += 1;
+                        true
+                    } {
+                    false
+                } else if self.is_kw("downto") {
+                    self.at += 1;
+                    true
+                } else {
+                    return self.err(format!(
+                        "expected `..`, `to` or `downto`, found {}",
+                        self.describe()
+                    ));
+                };
+                let to = self.expr()?;
+                self.expect_sym("{")?;
+                let shadow = self.locals.iter().position(|l| *l == var);
+                let slot = self.locals.len();
+                self.locals.push(var.clone());
+                self.max_slots = self.max_slots.max(self.locals.len());
+                let body = self.steps(Some("}"))?;
+                self.locals.pop();
+                let _ = shadow;
+                Ok(Step::For {
+                    slot,
+                    from,
+                    to,
+                    down,
+                    body,
+                })
+            }
+            _ => self.call(block, word, pos, false),
+        }
+    }
+
+    fn call(&mut self, block: usize, name: String, pos: Pos, reversed: bool) -> R<Step> {
+        self.expect_sym("(")?;
+        let size = self.expr()?;
+        let mut ints = Vec::new();
+        while self.eat_sym(",") {
+            ints.push(self.expr()?);
+        }
+        let mut pins = Vec::new();
+        if self.eat_sym(";") {
+            loop {
+                pins.push(self.pin()?);
+                if !self.eat_sym(",") {
+                    break;
+                }
+            }
+        }
+        self.expect_sym(")")?;
+        self.calls.push(PendingCall {
+            block,
+            index: self.blocks[block].len(),
+            name,
+            ints: ints.len(),
+            pins: pins.len(),
+            pos,
+        });
+        Ok(Step::Call {
+            proc: usize::MAX,
+            size,
+            ints,
+            pins,
+            reversed,
+            pos,
+        })
+    }
+
+    fn pin(&mut self) -> R<PinRef> {
+        let pos = self.pos();
+        match self.peek().clone() {
+            Tok::Int(v) => {
+                self.at += 1;
+                Ok(PinRef::Index(Expr::Const(v)))
+            }
+            Tok::Ident(s) if s == "pin" => {
+                self.at += 1;
+                self.expect_sym("[")?;
+                let e = self.expr()?;
+                self.expect_sym("]")?;
+                Ok(PinRef::Index(e))
+            }
+            Tok::Ident(s) => {
+                self.at += 1;
+                match self.pins.iter().position(|p| *p == s) {
+                    Some(i) => Ok(PinRef::Param(i)),
+                    None => Err(ProgramError::UnboundPin {
+                        name: s,
+                        line: pos.line,
+                        col: pos.col,
+                    }),
+                }
+            }
+            _ => self.err(format!(
+                "expected a pin (a pin parameter, a number or `pin[EXPR]`), found {}",
+                self.describe()
+            )),
+        }
+    }
+
+    fn cond(&mut self) -> R<Cond> {
+        let mut c = self.cond_and()?;
+        while self.eat_sym("||")
+            || self.is_kw("or") && {
+                self.at += 1;
+                true
+            }
+        {
+            c = Cond::Or(Box::new(c), Box::new(self.cond_and()?));
+        }
+        Ok(c)
+    }
+    fn cond_and(&mut self) -> R<Cond> {
+        let mut c = self.cond_atom()?;
+        while self.eat_sym("&&")
+            || self.is_kw("and") && {
+                self.at += 1;
+                true
+            }
+        {
+            c = Cond::And(Box::new(c), Box::new(self.cond_atom()?));
+        }
+        Ok(c)
+    }
+    fn cond_atom(&mut self) -> R<Cond> {
+        if self.is_kw("not") {
+            self.at += 1;
+            return Ok(Cond::Not(Box::new(self.cond_atom()?)));
+        }
+        let a = self.expr()?;
+        let op = if self.eat_sym("==") {
+            CmpOp::Eq
+        } else if self.eat_sym("!=") {
+            CmpOp::Ne
+        } else if self.eat_sym("<=") {
+            CmpOp::Le
+        } else if self.eat_sym(">=") {
+            CmpOp::Ge
+        } else if self.eat_sym("<") {
+            CmpOp::Lt
+        } else if self.eat_sym(">") {
+            CmpOp::Gt
+        } else {
+            return self.err(format!(
+                "expected a comparison (==, !=, <, <=, >, >=), found {}",
+                self.describe()
+            ));
+        };
+        let b = self.expr()?;
+        Ok(Cond::Cmp(op, a, b))
+    }
+
+    fn expr(&mut self) -> R<Expr> {
+        let mut e = self.term()?;
+        loop {
+            let op = if self.eat_sym("+") {
+                BinOp::Add
+            } else if self.eat_sym("-") {
+                BinOp::Sub
+            } else {
+                return Ok(e);
+            };
+            e = Expr::Bin(op, Box::new(e), Box::new(self.term()?));
+        }
+    }
+    fn term(&mut self) -> R<Expr> {
+        let mut e = self.unary()?;
+        loop {
+            let op = if self.eat_sym("*") {
+                BinOp::Mul
+            } else if self.eat_sym("/") {
+                BinOp::Div
+            } else if self.eat_sym("%") {
+                BinOp::Rem
+            } else {
+                return Ok(e);
+            };
+            e = Expr::Bin(op, Box::new(e), Box::new(self.unary()?));
+        }
+    }
+    fn unary(&mut self) -> R<Expr> {
+        if self.eat_sym("-") {
+            return Ok(Expr::Neg(Box::new(self.unary()?)));
+        }
+        self.primary()
+    }
+    fn primary(&mut self) -> R<Expr> {
+        let pos = self.pos();
+        match self.peek().clone() {
+            Tok::Int(v) => {
+                self.at += 1;
+                Ok(Expr::Const(v))
+            }
+            Tok::Ident(s)
+                if (s == "min" || s == "max") && self.toks[self.at + 1].0 == Tok::Sym("(") =>
+            {
+                self.at += 2;
+                let a = self.expr()?;
+                self.expect_sym(",")?;
+                let b = self.expr()?;
+                self.expect_sym(")")?;
+                let op = if s == "min" { BinOp::Min } else { BinOp::Max };
+                Ok(Expr::Bin(op, Box::new(a), Box::new(b)))
+            }
+            Tok::Ident(s) => {
+                self.at += 1;
+                if let Some(i) = self.locals.iter().rposition(|l| *l == s) {
+                    return Ok(Expr::Slot(i));
+                }
+                if self.pins.contains(&s) {
+                    return Err(ProgramError::Syntax {
+                        line: pos.line,
+                        col: pos.col,
+                        message: format!("pin parameter `{s}` used where a number is expected"),
+                    });
+                }
+                let g = match self.globals.iter().position(|g| *g == s) {
+                    Some(g) => g,
+                    None => {
+                        self.globals.push(s);
+                        self.global_pos.push(pos);
+                        self.globals.len() - 1
+                    }
+                };
+                Ok(Expr::Global(g))
+            }
+            Tok::Sym("(") => {
+                self.at += 1;
+                let e = self.expr()?;
+                self.expect_sym(")")?;
+                Ok(e)
+            }
+            _ => self.err(format!(
+                "expected a number, a name or `(`, found {}",
+                self.describe()
+            )),
+        }
+    }
+}
+
+/// Parses and validates a program (see [`crate::program`] for the grammar).
+pub fn parse(text: &str) -> Result<Program, ProgramError> {
+    let lexer = lex(text)?;
+    let mut p = Parser {
+        toks: lexer.toks,
+        at: 0,
+        blocks: Vec::new(),
+        globals: Vec::new(),
+        global_pos: Vec::new(),
+        calls: Vec::new(),
+        locals: Vec::new(),
+        pins: Vec::new(),
+        max_slots: 0,
+    };
+    let raw = p.program()?;
+    let mut procedures: Vec<Procedure> = Vec::new();
+    for c in raw {
+        let clause = Clause {
+            guard: c.guard,
+            body: c.body,
+            slots: c.slots,
+            pos: c.pos,
+        };
+        match procedures.iter_mut().find(|q| q.name == c.name) {
+            Some(q) => {
+                if q.int_arity != c.ints || q.pin_arity != c.pins {
+                    return Err(ProgramError::Arity {
+                        name: c.name,
+                        expected_ints: q.int_arity,
+                        expected_pins: q.pin_arity,
+                        found_ints: c.ints,
+                        found_pins: c.pins,
+                        line: c.pos.line,
+                        col: c.pos.col,
+                    });
+                }
+                q.slots = q.slots.max(c.slots);
+                q.clauses.push(clause);
+            }
+            None => procedures.push(Procedure {
+                name: c.name,
+                int_arity: c.ints,
+                pin_arity: c.pins,
+                slots: c.slots,
+                clauses: vec![clause],
+                pos: c.pos,
+            }),
+        }
+    }
+    let mut blocks = p.blocks;
+    for call in p.calls {
+        let Some(idx) = procedures.iter().position(|q| q.name == call.name) else {
+            return Err(ProgramError::UndefinedProcedure {
+                name: call.name,
+                line: call.pos.line,
+                col: call.pos.col,
+            });
+        };
+        let q = &procedures[idx];
+        if q.int_arity != call.ints || q.pin_arity != call.pins {
+            return Err(ProgramError::Arity {
+                name: call.name,
+                expected_ints: q.int_arity,
+                expected_pins: q.pin_arity,
+                found_ints: call.ints,
+                found_pins: call.pins,
+                line: call.pos.line,
+                col: call.pos.col,
+            });
+        }
+        if let Step::Call { proc, .. } = &mut blocks[call.block][call.index] {
+            *proc = idx;
+        }
+    }
+    Ok(Program {
+        procedures,
+        blocks,
+        globals: p.globals,
+        global_pos: p.global_pos,
+    })
+}
+
+/// Parses a top-level call such as `left(n; 0, 1, 2)`: the size may use `n` and globals,
+/// pins are numbers or `pin[EXPR]`. Returns the call as a [`Step::Call`] resolved against
+/// `program` (its globals may be extended).
+pub fn parse_call(program: &mut Program, text: &str) -> Result<Step, ProgramError> {
+    let lexer = lex(text)?;
+    let mut p = Parser {
+        toks: lexer.toks,
+        at: 0,
+        blocks: vec![Vec::new()],
+        globals: program.globals.clone(),
+        global_pos: program.global_pos.clone(),
+        calls: Vec::new(),
+        locals: vec!["n".into()],
+        pins: Vec::new(),
+        max_slots: 1,
+    };
+    let reversed = p.is_kw("reverse");
+    if reversed {
+        p.at += 1;
+    }
+    let (name, pos) = p.ident("a procedure name")?;
+    let step = p.call(0, name.clone(), pos, reversed)?;
+    if *p.peek() != Tok::Eof {
+        return p.err(format!("expected end of call, found {}", p.describe()));
+    }
+    let Step::Call {
+        size,
+        ints,
+        pins,
+        reversed,
+        pos,
+        ..
+    } = step
+    else {
+        unreachable!("call() returns a call")
+    };
+    let Some(idx) = program.procedure(&name) else {
+        return Err(ProgramError::UndefinedProcedure {
+            name,
+            line: pos.line,
+            col: pos.col,
+        });
+    };
+    let q = &program.procedures[idx];
+    if q.int_arity != ints.len() || q.pin_arity != pins.len() {
+        return Err(ProgramError::Arity {
+            name,
+            expected_ints: q.int_arity,
+            expected_pins: q.pin_arity,
+            found_ints: ints.len(),
+            found_pins: pins.len(),
+            line: pos.line,
+            col: pos.col,
+        });
+    }
+    program.globals = p.globals;
+    program.global_pos = p.global_pos;
+    Ok(Step::Call {
+        proc: idx,
+        size,
+        ints,
+        pins,
+        reversed,
+        pos,
+    })
+}
+
+/// Parses a stand-alone integer expression over the given local names (slots in order);
+/// other names become globals, returned in order of first use.
+pub fn parse_expr(text: &str, locals: &[&str]) -> Result<(Expr, Vec<String>), ProgramError> {
+    let lexer = lex(text)?;
+    let mut p = Parser {
+        toks: lexer.toks,
+        at: 0,
+        blocks: Vec::new(),
+        globals: Vec::new(),
+        global_pos: Vec::new(),
+        calls: Vec::new(),
+        locals: locals.iter().map(|s| s.to_string()).collect(),
+        pins: Vec::new(),
+        max_slots: 0,
+    };
+    let e = p.expr()?;
+    if *p.peek() != Tok::Eof {
+        return p.err(format!(
+            "expected end of expression, found {}",
+            p.describe()
+        ));
+    }
+    Ok((e, p.globals))
+}

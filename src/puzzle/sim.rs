@@ -1,0 +1,550 @@
+//! The checked simulator: plays a move stream on a [`Tower`] under a [`Puzzle`]'s rules.
+
+use std::fmt;
+
+use super::model::*;
+
+/// The rule a move broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RuleBroken {
+    /// `from` or `to` is not a pin of the puzzle, or `from == to`.
+    NoSuchPin,
+    /// The move digraph has no arc `from -> to`.
+    NoArc,
+    /// Pin `from` is empty.
+    EmptyPin,
+    /// The disc's stack may not use pin `to` (Turtle, Multi-stack).
+    NoAccess,
+    /// The disc is larger than the one it would land on (or equal, under the strict rule).
+    Size,
+    /// The colour condition fails.
+    Colour,
+}
+
+impl fmt::Display for RuleBroken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            RuleBroken::NoSuchPin => "no such pin",
+            RuleBroken::NoArc => "the move digraph has no such arc",
+            RuleBroken::EmptyPin => "the origin pin is empty",
+            RuleBroken::NoAccess => "the disc's stack may not use that pin",
+            RuleBroken::Size => "size rule: the disc would land on a smaller disc",
+            RuleBroken::Colour => "colour rule",
+        })
+    }
+}
+
+/// A disc as reported in errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DiscInfo {
+    /// Index in [`Puzzle::discs`].
+    pub id: u32,
+    /// Its size.
+    pub size: u32,
+    /// Its stack.
+    pub group: u8,
+    /// Its colour before the move.
+    pub colour: u8,
+}
+
+/// Why a simulation failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimulationError {
+    /// A move broke a rule.
+    #[error("move {move_number} ({from}->{to}){}: illegal, {rule}{}", disc.map(|d| format!(" of disc size {} (stack {}, colour {})", d.size, d.group, d.colour)).unwrap_or_default(), detail.as_ref().map(|d| format!(" ({d})")).unwrap_or_default())]
+    IllegalMove {
+        /// 1-based number of the move.
+        move_number: u64,
+        /// The disc that was to move (none if the pin was empty).
+        disc: Option<DiscInfo>,
+        /// Origin pin.
+        from: u8,
+        /// Destination pin.
+        to: u8,
+        /// The rule broken.
+        rule: RuleBroken,
+        /// More about it (e.g. the disc underneath).
+        detail: Option<String>,
+    },
+    /// All moves were legal but the final configuration is not the goal.
+    #[error("goal not reached after {moves} moves: final configuration {config}, goal {goal}")]
+    GoalNotReached {
+        /// Moves played.
+        moves: u64,
+        /// The final configuration, rendered.
+        config: String,
+        /// The goal, rendered.
+        goal: String,
+    },
+    /// The puzzle itself is inconsistent (start configuration breaks the rules, sizes).
+    #[error("invalid puzzle: {0}")]
+    InvalidPuzzle(String),
+}
+
+/// The outcome of a successful simulation.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SimulationReport {
+    /// Moves played (all legal).
+    pub moves: u64,
+    /// Whether the goal was checked and reached (false only with `check_goal: false`).
+    pub goal_reached: bool,
+}
+
+impl SimulationReport {
+    /// One line of Markdown.
+    pub fn to_markdown(&self) -> String {
+        format!(
+            "{} moves, all legal{}",
+            self.moves,
+            if self.goal_reached {
+                ", goal reached"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+impl fmt::Display for SimulationReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_markdown())
+    }
+}
+
+/// A per-move callback: (move number, move, tower after the move).
+pub type Observer<'a> = dyn FnMut(u64, Move, &Tower) + 'a;
+
+/// Options for [`simulate_with`].
+pub struct SimulateOptions<'a> {
+    /// Check the final configuration against the goal (default true).
+    pub check_goal: bool,
+    /// Called with the number of moves so far every `progress_interval` moves.
+    pub progress: Option<&'a mut dyn FnMut(u64)>,
+    /// Interval of progress calls (default 2^20).
+    pub progress_interval: u64,
+    /// Called with (move number, move, configuration after it) for every move: slow, for
+    /// traces and per-configuration checks. Disables the fast path.
+    pub observer: Option<&'a mut Observer<'a>>,
+}
+
+impl Default for SimulateOptions<'_> {
+    fn default() -> Self {
+        SimulateOptions {
+            check_goal: true,
+            progress: None,
+            progress_interval: 1 << 20,
+            observer: None,
+        }
+    }
+}
+
+/// A configuration being played: per pin a stack of disc ids, and the disc colours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tower {
+    /// Disc ids per pin, bottom to top.
+    pub pins: Vec<Vec<u32>>,
+    /// Colour of each disc.
+    pub colours: Vec<u8>,
+}
+
+impl Tower {
+    /// The tower in the start configuration of `puzzle`.
+    pub fn new(puzzle: &Puzzle) -> Tower {
+        Tower {
+            pins: puzzle.start.pins.clone(),
+            colours: puzzle.start.colours.clone(),
+        }
+    }
+
+    /// The configuration as a [`Config`].
+    pub fn config(&self) -> Config {
+        Config {
+            pins: self.pins.clone(),
+            colours: self.colours.clone(),
+        }
+    }
+
+    /// Checks move `m` under `puzzle`'s rules (semantics in [`crate::puzzle::model`]) and
+    /// plays it. `number` is used in the error.
+    pub fn play(&mut self, puzzle: &Puzzle, m: Move, number: u64) -> Result<(), SimulationError> {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let err =
+            |disc: Option<DiscInfo>, rule, detail: Option<String>| SimulationError::IllegalMove {
+                move_number: number,
+                disc,
+                from: m.from,
+                to: m.to,
+                rule,
+                detail,
+            };
+        if from >= puzzle.pins || to >= puzzle.pins || from == to {
+            return Err(err(
+                None,
+                RuleBroken::NoSuchPin,
+                Some(format!("the puzzle has pins 0..{}", puzzle.pins - 1)),
+            ));
+        }
+        let Some(&d) = self.pins[from].last() else {
+            return Err(err(None, RuleBroken::EmptyPin, None));
+        };
+        let disc = &puzzle.discs[d as usize];
+        let c = self.colours[d as usize];
+        let info = Some(DiscInfo {
+            id: d,
+            size: disc.size,
+            group: disc.group,
+            colour: c,
+        });
+        if !puzzle.rules.arcs[from][to] {
+            return Err(err(info, RuleBroken::NoArc, None));
+        }
+        if let Some(masks) = &puzzle.rules.access {
+            if masks
+                .get(disc.group as usize)
+                .is_none_or(|mk| mk & (1u64 << to) == 0)
+            {
+                return Err(err(info, RuleBroken::NoAccess, None));
+            }
+        }
+        let c2 = puzzle.rules.recolour.apply(c);
+        let under = self.pins[to].last().copied();
+        if let Some(e) = under {
+            let es = puzzle.discs[e as usize].size;
+            let ok = match puzzle.rules.size_rule {
+                SizeRule::Strict => disc.size < es,
+                SizeRule::AllowEqual => disc.size <= es,
+            };
+            if !ok {
+                return Err(err(
+                    info,
+                    RuleBroken::Size,
+                    Some(format!("onto disc size {es}")),
+                ));
+            }
+        }
+        let u = match under {
+            Some(e) => Some(self.colours[e as usize]),
+            None => puzzle.bases[to],
+        };
+        if let Some(u) = u {
+            let land = if puzzle.rules.check_after_recolour {
+                c2
+            } else {
+                c
+            };
+            let ok = match puzzle.rules.colour_rule {
+                ColourRule::Any => true,
+                ColourRule::NotSame => land != u,
+                ColourRule::MustMatch => land == u,
+            };
+            if !ok {
+                let what = if under.is_some() { "disc" } else { "base" };
+                return Err(err(
+                    info,
+                    RuleBroken::Colour,
+                    Some(format!(
+                        "{:?}: landing colour {land} on {what} of colour {u}",
+                        puzzle.rules.colour_rule
+                    )),
+                ));
+            }
+        }
+        self.pins[from].pop();
+        self.pins[to].push(d);
+        self.colours[d as usize] = c2;
+        Ok(())
+    }
+}
+
+/// Renders a configuration compactly: `[pin0 | pin1 | ...]`, discs as `size` (with
+/// `/group` for several stacks and `:colour` for coloured puzzles), bottom first.
+pub fn render_config(puzzle: &Puzzle, pins: &[Vec<u32>], colours: &[u8]) -> String {
+    let stacks = puzzle.discs.iter().map(|d| d.group).max().unwrap_or(0) > 0;
+    let coloured = colours.iter().any(|&c| c != 0)
+        || puzzle.goal.colours.iter().any(|&c| c != 0)
+        || puzzle.rules.colour_rule != ColourRule::Any;
+    let parts: Vec<String> = pins
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|&d| {
+                    let disc = &puzzle.discs[d as usize];
+                    let mut s = disc.size.to_string();
+                    if stacks {
+                        s.push_str(&format!("/{}", disc.group));
+                    }
+                    if coloured {
+                        s.push_str(&format!(":{}", colours[d as usize]));
+                    }
+                    s
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    format!("[{}]", parts.join(" | "))
+}
+
+/// Simulates with default options.
+pub fn simulate(
+    puzzle: &Puzzle,
+    moves: impl IntoIterator<Item = Move>,
+) -> Result<SimulationReport, SimulationError> {
+    simulate_with(puzzle, moves, SimulateOptions::default())
+}
+
+/// Plays `moves` on `puzzle` from its start configuration, checking every move and (unless
+/// disabled) that the final configuration is the goal.
+///
+/// Puzzles with distinct disc sizes up to 64, no colour rule and no recolouring (Classic,
+/// Cyclic, Adjacent) use a fast path with one bit mask per pin.
+///
+/// ```
+/// use hanoilab::puzzle::{simulate, Config, Disc, Move, Puzzle, Rules};
+/// let puzzle = Puzzle {
+///     pins: 3,
+///     discs: vec![Disc { size: 2, group: 0 }, Disc { size: 1, group: 0 }],
+///     rules: Rules::classic(3),
+///     bases: vec![None; 3],
+///     start: Config { pins: vec![vec![0, 1], vec![], vec![]], colours: vec![0, 0] },
+///     goal: Config { pins: vec![vec![], vec![], vec![0, 1]], colours: vec![0, 0] },
+/// };
+/// let moves = [Move::new(0, 1), Move::new(0, 2), Move::new(1, 2)];
+/// assert_eq!(simulate(&puzzle, moves).unwrap().moves, 3);
+/// assert!(simulate(&puzzle, [Move::new(0, 2), Move::new(0, 2)]).is_err());
+/// ```
+pub fn simulate_with(
+    puzzle: &Puzzle,
+    moves: impl IntoIterator<Item = Move>,
+    mut opts: SimulateOptions<'_>,
+) -> Result<SimulationReport, SimulationError> {
+    validate(puzzle)?;
+    if opts.observer.is_none() && fast_path_applies(puzzle) {
+        return simulate_fast(puzzle, moves.into_iter(), opts);
+    }
+    let mut tower = Tower::new(puzzle);
+    let mut count = 0u64;
+    let interval = opts.progress_interval.max(1);
+    for m in moves {
+        count += 1;
+        tower.play(puzzle, m, count)?;
+        if let Some(obs) = opts.observer.as_mut() {
+            obs(count, m, &tower);
+        }
+        if count % interval == 0 {
+            if let Some(p) = opts.progress.as_mut() {
+                p(count);
+            }
+        }
+    }
+    if opts.check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: render_config(puzzle, &tower.pins, &tower.colours),
+            goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: opts.check_goal,
+    })
+}
+
+fn validate(puzzle: &Puzzle) -> Result<(), SimulationError> {
+    let nd = puzzle.discs.len();
+    if puzzle.pins == 0 || puzzle.pins > 64 {
+        return Err(SimulationError::InvalidPuzzle(format!(
+            "{} pins (1..=64 supported)",
+            puzzle.pins
+        )));
+    }
+    if puzzle.rules.arcs.len() != puzzle.pins || puzzle.bases.len() != puzzle.pins {
+        return Err(SimulationError::InvalidPuzzle(
+            "arcs or bases do not match the number of pins".into(),
+        ));
+    }
+    for (name, c) in [("start", &puzzle.start), ("goal", &puzzle.goal)] {
+        if c.pins.len() != puzzle.pins || c.colours.len() != nd {
+            return Err(SimulationError::InvalidPuzzle(format!(
+                "{name} configuration does not match the pins and discs"
+            )));
+        }
+        let mut seen = vec![false; nd];
+        for &d in c.pins.iter().flatten() {
+            if d as usize >= nd || std::mem::replace(&mut seen[d as usize], true) {
+                return Err(SimulationError::InvalidPuzzle(format!(
+                    "{name} configuration lists disc {d} twice or it does not exist"
+                )));
+            }
+        }
+        if seen.iter().any(|s| !s) {
+            return Err(SimulationError::InvalidPuzzle(format!(
+                "{name} configuration misses a disc"
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn fast_path_applies(p: &Puzzle) -> bool {
+    let r = &p.rules;
+    if p.discs.len() > 64
+        || p.pins > 8
+        || r.colour_rule != ColourRule::Any
+        || r.recolour != Recolour::Fixed
+        || r.access.is_some()
+    {
+        return false;
+    }
+    let mut seen = 0u128;
+    for d in &p.discs {
+        if d.size == 0 || d.size > 64 || seen & (1u128 << d.size) != 0 {
+            return false;
+        }
+        seen |= 1u128 << d.size;
+    }
+    // Colours play no role without a colour rule and recolouring, but the goal compares them.
+    p.start.colours == p.goal.colours
+}
+
+fn simulate_fast(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = Move>,
+    mut opts: SimulateOptions<'_>,
+) -> Result<SimulationReport, SimulationError> {
+    // Bit (size-1) of masks[pin] is set when the disc of that size is on the pin. With
+    // distinct sizes and the strict rule (AllowEqual is the same with distinct sizes) the
+    // order on a pin is by size, so the top disc is the lowest set bit.
+    let np = puzzle.pins;
+    let mut masks = [0u64; 8];
+    let mut id_of = [0u32; 64];
+    for (i, d) in puzzle.discs.iter().enumerate() {
+        id_of[d.size as usize - 1] = i as u32;
+    }
+    for (p, stack) in puzzle.start.pins.iter().enumerate() {
+        let mut last = u32::MAX;
+        for &d in stack {
+            let s = puzzle.discs[d as usize].size;
+            if s >= last {
+                // Start breaks the size order: use the general path for exact reporting.
+                let opts2 = SimulateOptions {
+                    check_goal: opts.check_goal,
+                    progress: opts.progress.take(),
+                    progress_interval: opts.progress_interval,
+                    observer: None,
+                };
+                return simulate_general(puzzle, moves, opts2);
+            }
+            last = s;
+            masks[p] |= 1u64 << (s - 1);
+        }
+    }
+    let mut arcs = [0u8; 8];
+    for (i, row) in puzzle.rules.arcs.iter().enumerate() {
+        for (j, &a) in row.iter().enumerate() {
+            if a {
+                arcs[i] |= 1 << j;
+            }
+        }
+    }
+    let interval = opts.progress_interval.max(1).next_power_of_two();
+    let mut count = 0u64;
+    for m in moves {
+        count += 1;
+        let (f, t) = (m.from as usize, m.to as usize);
+        if f >= np || t >= np || (arcs[f] >> t) & 1 == 0 {
+            return Err(fast_error(puzzle, &masks, &id_of, m, count));
+        }
+        let src = masks[f];
+        let bit = src & src.wrapping_neg();
+        let dst = masks[t];
+        // Legal iff the source is non-empty and the destination's top is larger.
+        if bit == 0 || (dst & ((bit - 1) | bit)) != 0 {
+            return Err(fast_error(puzzle, &masks, &id_of, m, count));
+        }
+        masks[f] = src ^ bit;
+        masks[t] = dst | bit;
+        if count & (interval - 1) == 0 {
+            if let Some(p) = opts.progress.as_mut() {
+                p(count);
+            }
+        }
+    }
+    let pins: Vec<Vec<u32>> = (0..np)
+        .map(|p| {
+            (0..64)
+                .rev()
+                .filter(|b| masks[p] >> b & 1 == 1)
+                .map(|b| id_of[b])
+                .collect()
+        })
+        .collect();
+    if opts.check_goal && pins != puzzle.goal.pins {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: render_config(puzzle, &pins, &puzzle.start.colours),
+            goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: opts.check_goal,
+    })
+}
+
+fn simulate_general(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = Move>,
+    opts: SimulateOptions<'_>,
+) -> Result<SimulationReport, SimulationError> {
+    let mut opts = opts;
+    opts.observer = None;
+    let mut tower = Tower::new(puzzle);
+    let mut count = 0u64;
+    for m in moves {
+        count += 1;
+        tower.play(puzzle, m, count)?;
+    }
+    if opts.check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: render_config(puzzle, &tower.pins, &tower.colours),
+            goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: opts.check_goal,
+    })
+}
+
+/// Rebuilds the tower from the masks and replays the failing move on the general path to
+/// get the exact rule and disc.
+fn fast_error(
+    puzzle: &Puzzle,
+    masks: &[u64; 8],
+    id_of: &[u32; 64],
+    m: Move,
+    number: u64,
+) -> SimulationError {
+    let pins: Vec<Vec<u32>> = (0..puzzle.pins)
+        .map(|p| {
+            (0..64)
+                .rev()
+                .filter(|b| masks[p] >> b & 1 == 1)
+                .map(|b| id_of[b])
+                .collect()
+        })
+        .collect();
+    let mut tower = Tower {
+        pins,
+        colours: puzzle.start.colours.clone(),
+    };
+    match tower.play(puzzle, m, number) {
+        Err(e) => e,
+        Ok(()) => {
+            SimulationError::InvalidPuzzle("fast path disagreed with the general check".into())
+        }
+    }
+}

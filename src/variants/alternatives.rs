@@ -1,0 +1,1 @@
+//! Alternative (non-recursive) algorithms, checked against the recursive programs.
