@@ -84,10 +84,19 @@ fn literature_values_frame_stewart() {
 
 #[test]
 fn stockmeyer_theorem1_is_certified_equal() {
-    for n in (1..=300u64).chain([1000, 5000, 20_000]) {
+    for n in (1..=150u64).chain([1000, 5000]) {
         let c = stockmeyer_theorem1(n).unwrap();
         assert_eq!(c.integer, stockmeyer_lemma2(n).to_string(), "n={n}");
         assert_eq!(c.k, stockmeyer_k(n));
+    }
+}
+
+#[test]
+#[ignore = "slow: certified Theorem 1 up to n = 3000 and at n = 100000"]
+fn stockmeyer_theorem1_is_certified_equal_far() {
+    for n in (1..=3000u64).chain([100_000]) {
+        let c = stockmeyer_theorem1(n).unwrap();
+        assert_eq!(c.integer, stockmeyer_lemma2(n).to_string(), "n={n}");
     }
 }
 
@@ -108,7 +117,10 @@ fn star_routes_and_literature() {
     }
     for n in 1..=400u64 {
         // Stockmeyer Theorem 2: unique optimal i = floor(log3 a_n) + 1.
-        assert_eq!(star_optimal_splits(n).unwrap(), vec![theorem2_split(n).unwrap()]);
+        assert_eq!(
+            star_optimal_splits(n).unwrap(),
+            vec![theorem2_split(n).unwrap()]
+        );
     }
     // Stockmeyer section 4: minimizing i is 1 for n = 1, 2; 2 for n = 3..6; >= 3 for n >= 7.
     assert_eq!(theorem2_split(2).unwrap(), 1);
@@ -134,7 +146,10 @@ fn lunnon_star_k_approximation_exactly() {
 #[test]
 fn errors_are_typed() {
     use hanoilab::sequences::SequenceError;
-    assert!(matches!(frame_stewart(3, 1), Err(SequenceError::TooFewPegs { .. })));
+    assert!(matches!(
+        frame_stewart(3, 1),
+        Err(SequenceError::TooFewPegs { .. })
+    ));
     assert!(matches!(
         table(3, 20, 10_000_000),
         Err(SequenceError::TooLarge { .. })

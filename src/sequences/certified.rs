@@ -165,63 +165,80 @@ pub fn sqrt(x: &Interval, bits: u32) -> Interval {
     Interval { lo, hi }
 }
 
-/// Encloses `ln 2 = sum_{k>=1} 1/(k 2^k)`; the tail after N terms is below `1/((N+1) 2^N)`.
+fn dyadic(num: BigInt, bits: u32) -> BigRational {
+    BigRational::new(num, pow2(bits))
+}
+
+/// Encloses `ln 2 = sum_{k>=1} 1/(k 2^k)` in fixed point: each term is rounded down to a
+/// multiple of `2^-B` (error < 1 unit each) and the tail after N terms is below `2^-N`.
 pub fn ln2(bits: u32) -> Interval {
+    let b = bits + 16;
     let terms = bits + 8;
-    let mut s = BigRational::zero();
+    let one = pow2(b);
+    let mut s = BigInt::zero();
     for k in 1..=terms {
-        s += BigRational::new(BigInt::one(), BigInt::from(k) * pow2(k));
+        s += &one / (BigInt::from(k) << k);
     }
-    let tail = BigRational::new(BigInt::one(), BigInt::from(terms + 1) * pow2(terms));
+    let hi = &s + BigInt::from(terms + 1) + pow2(b - terms);
     Interval {
-        lo: s.clone(),
-        hi: s + tail,
+        lo: dyadic(s, b),
+        hi: dyadic(hi, b),
     }
-    .round_out(bits + 4)
 }
 
-/// Encloses `ln 3 = ln 2 + 2 atanh(1/5)`; the atanh tail is bounded by a geometric series.
+/// Encloses `ln 3 = ln 2 + 2 atanh(1/5)`; the atanh terms are rounded down in fixed point
+/// and its tail is bounded by a geometric series.
 pub fn ln3(bits: u32) -> Interval {
+    let b = bits + 16;
     let terms = bits / 4 + 8;
-    let mut s = BigRational::zero();
-    let fifth = BigRational::new(BigInt::one(), BigInt::from(5));
-    let mut pw = fifth.clone();
-    let f2 = &fifth * &fifth;
+    let one = pow2(b);
+    let mut s = BigInt::zero();
+    let mut p5 = BigInt::from(5);
     for k in 0..terms {
-        s += &pw / BigRational::from_integer(BigInt::from(2 * k + 1));
-        pw = &pw * &f2;
+        s += &one / (&p5 * BigInt::from(2 * k + 1));
+        p5 *= 25;
     }
-    // Tail: sum_{k>=terms} f^(2k+1)/(2k+1) <= pw * 25/24.
-    let tail = &pw * BigRational::new(BigInt::from(25), BigInt::from(24));
-    let two = BigRational::from_integer(BigInt::from(2));
+    // Rounding: < terms units; tail: sum_{k>=terms} 5^-(2k+1)/(2k+1) <= 2 / 5^(2 terms + 1) < 1 unit.
+    let hi = &s + BigInt::from(terms + 2);
     let at = Interval {
-        lo: &two * &s,
-        hi: &two * (s + tail),
+        lo: dyadic(s * 2, b),
+        hi: dyadic(hi * 2, b),
     };
-    ln2(bits + 2).add(&at).round_out(bits + 4)
+    ln2(bits + 2).add(&at)
 }
 
-/// Encloses `e^r` for a rational `0 <= r <= 1` by Taylor series; the tail after the
-/// `x^N/N!` term is at most `3 r^(N+1)/(N+1)!`.
+/// Encloses `e^r` for a rational `0 <= r <= 1` in fixed point: lower bound from `r` rounded
+/// down and every term rounded down; upper bound from `r` rounded up, terms rounded up, and
+/// the tail after the last term `u` bounded by `3 u` (since `e^r <= 3`).
 fn exp_unit(r: &BigRational, bits: u32) -> Interval {
-    let mut sum = BigRational::zero();
-    let mut term = BigRational::one();
-    let eps = BigRational::new(BigInt::one(), pow2(bits + 4));
-    let mut k: u32 = 0;
-    loop {
-        sum += &term;
+    let b = bits + 16;
+    let one = pow2(b);
+    let scaled = r * BigRational::from_integer(one.clone());
+    let (rl, rh) = (floor_r(&scaled), ceil_r(&scaled));
+    let mut lo = BigInt::zero();
+    let mut t = one.clone();
+    let mut k = 0u32;
+    while !t.is_zero() {
+        lo += &t;
         k += 1;
-        term = term * r / BigRational::from_integer(BigInt::from(k));
-        if term <= eps {
-            break;
-        }
+        t = (&t * &rl) / (BigInt::from(k) << b);
     }
-    let tail = term * BigRational::from_integer(BigInt::from(3));
+    let mut hi = BigInt::zero();
+    let mut u = one.clone();
+    let mut k = 0u32;
+    let unit = BigInt::one();
+    while u > unit {
+        hi += &u;
+        k += 1;
+        let num = &u * &rh;
+        let den = BigInt::from(k) << b;
+        u = (&num + &den - 1) / den;
+    }
+    hi += u * 3;
     Interval {
-        lo: sum.clone(),
-        hi: sum + tail,
+        lo: dyadic(lo, b),
+        hi: dyadic(hi, b),
     }
-    .round_out(bits + 4)
 }
 
 /// Encloses `e^q` for a rational `q`.

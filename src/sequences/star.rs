@@ -148,11 +148,20 @@ pub fn theorem2_split(n: u64) -> Result<u64, SequenceError> {
 /// Lunnon's approximation `floor(sqrt(2n log2/log3) + 0.1809)`, decided with certified
 /// arithmetic (the argument is never an integer, so refinement terminates).
 pub fn lunnon_k_approx(n: u64) -> Result<u64, SequenceError> {
-    let mut bits = 64u32;
+    lunnon_k_approx_from(n, 64, &certified::ln2(64), &certified::ln3(64))
+}
+
+fn lunnon_k_approx_from(
+    n: u64,
+    mut bits: u32,
+    l2: &Interval,
+    l3: &Interval,
+) -> Result<u64, SequenceError> {
+    let (mut l2, mut l3) = (l2.clone(), l3.clone());
     loop {
         let x = Interval::int(2 * n as i64)
-            .mul(&certified::ln2(bits))
-            .div(&certified::ln3(bits))
+            .mul(&l2)
+            .div(&l3)
             .ok_or(SequenceError::Invalid {
                 what: "ln 3",
                 detail: "enclosure contains 0".into(),
@@ -169,15 +178,18 @@ pub fn lunnon_k_approx(n: u64) -> Result<u64, SequenceError> {
             });
         }
         bits *= 2;
+        l2 = certified::ln2(bits);
+        l3 = certified::ln3(bits);
     }
 }
 
 /// The `n` in `1..=limit` where Lunnon's approximation differs from the exact split.
 pub fn lunnon_k_failures(limit: u64) -> Result<Vec<u64>, SequenceError> {
     let a = three_smooth(limit)?;
+    let (l2, l3) = (certified::ln2(64), certified::ln3(64));
     let mut out = vec![];
     for n in 1..=limit {
-        if lunnon_k_approx(n)? != log3_floor_plus_one(&a[n as usize - 1]) {
+        if lunnon_k_approx_from(n, 64, &l2, &l3)? != log3_floor_plus_one(&a[n as usize - 1]) {
             out.push(n);
         }
     }
