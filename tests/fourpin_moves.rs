@@ -124,3 +124,20 @@ fn four_in_a_row_simulated() {
         assert_eq!(r.moves, 3u64.pow(n) + n as u64 - 1);
     }
 }
+
+#[test]
+fn multistack_reves_simple_simulated() {
+    for n in 0..=10u32 {
+        let r = simulate(
+            &multistack_reves_puzzle(n),
+            multistack_reves_simple_moves(n).unwrap(),
+        )
+        .unwrap_or_else(|e| panic!("n={n}: {e}"));
+        let expect = if n == 0 {
+            big(0)
+        } else {
+            frame_stewart(n as u64, 4).unwrap() + (big(1) << n)
+        };
+        assert_eq!(big(r.moves), expect, "n={n}");
+    }
+}

@@ -33,6 +33,20 @@ pub fn frame_stewart_million() -> BenchResult {
     }
 }
 
+/// Times `T(10^6, 4)` by summing the 10^6 increments `2^s` (and checks it against the
+/// closed form).
+pub fn frame_stewart_million_increments() -> BenchResult {
+    let t0 = Instant::now();
+    let v = frame_stewart::frame_stewart_by_increments(1_000_000, 4).unwrap_or_default();
+    let seconds = t0.elapsed().as_secs_f64();
+    let same = frame_stewart::frame_stewart(1_000_000, 4).ok() == Some(v.clone());
+    BenchResult {
+        name: "T(10^6, 4) by increments".into(),
+        seconds,
+        detail: format!("{} bits, equals closed form: {same}", v.bits()),
+    }
+}
+
 /// Times the table `p = 3..=20` by `n = 0..=10000` by the increment structure.
 pub fn frame_stewart_table() -> BenchResult {
     let t0 = Instant::now();
@@ -48,5 +62,9 @@ pub fn frame_stewart_table() -> BenchResult {
 
 /// All benchmarks of this module.
 pub fn all() -> Vec<BenchResult> {
-    vec![frame_stewart_million(), frame_stewart_table()]
+    vec![
+        frame_stewart_million(),
+        frame_stewart_million_increments(),
+        frame_stewart_table(),
+    ]
 }

@@ -367,6 +367,20 @@ pub fn table(p_min: usize, p_max: usize, n_max: u64) -> Result<Vec<Vec<BigInt>>,
     Ok((p_min..=p_max).map(|p| column(p, n_max)).collect())
 }
 
+/// `T(n, p)` by summing the increments `2^s` without storing the column (O(n) additions).
+pub fn frame_stewart_by_increments(n: u64, p: usize) -> Result<BigInt, SequenceError> {
+    check(n, p)?;
+    let mut t = BigInt::zero();
+    let mut s = 0u64;
+    for i in 1..=n {
+        while !le_threshold(i, s, p) {
+            s += 1;
+        }
+        t += BigInt::one() << s;
+    }
+    Ok(t)
+}
+
 /// `T(0..=n_max, p)` by increments.
 fn column(p: usize, n_max: u64) -> Vec<BigInt> {
     let mut out = Vec::with_capacity(n_max as usize + 1);
@@ -632,6 +646,7 @@ mod tests {
                 if n > 0 {
                     assert_eq!(a, &lunnon_s_sum(n, p).unwrap(), "s-sum n={n} p={p}");
                 }
+                assert_eq!(a, &frame_stewart_by_increments(n, p).unwrap());
                 if p == 4 {
                     assert_eq!(a, &stockmeyer_lemma2(n));
                 }
