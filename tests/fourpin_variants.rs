@@ -48,3 +48,21 @@ fn four_in_a_row_file_matches_native_generator() {
         );
     }
 }
+
+#[test]
+fn reves_file_counts_frame_stewart() {
+    use hanoilab::sequences::frame_stewart::frame_stewart;
+    let v = load("reves");
+    let params = Params::new();
+    for n in 0..=40i64 {
+        assert_eq!(
+            v.count("FS", n, &params).unwrap(),
+            frame_stewart(n as u64, 4).unwrap(),
+            "n={n}"
+        );
+    }
+    for n in 0..=14i64 {
+        let r = v.simulate("FS", n, &params).unwrap();
+        assert_eq!(BigInt::from(r.moves), frame_stewart(n as u64, 4).unwrap());
+    }
+}
