@@ -30,3 +30,22 @@ fn print_measurements() {
         .map(|c| println!("Thm1 n=1e6: {}", c.integer.len()));
     println!("theorem1 1e6 {:?}", t.elapsed());
 }
+
+#[test]
+#[ignore = "prints measurements"]
+fn print_ratio_range() {
+    let ns: Vec<u64> = (1..=200_000).collect();
+    let rows = frame_stewart::asymptotic_ratio(&ns).unwrap();
+    let mut first_within = None;
+    for r in &rows {
+        if (r.ratio - 1.0).abs() >= 0.062 {
+            first_within = None;
+        } else if first_within.is_none() {
+            first_within = Some(r.n);
+        }
+    }
+    let tail = &rows[99..];
+    let max = tail.iter().map(|r| r.ratio).fold(f64::MIN, f64::max);
+    let min = tail.iter().map(|r| r.ratio).fold(f64::MAX, f64::min);
+    println!("n=100..200000: min {min:.5} max {max:.5}; within 6.2% for all n >= {first_within:?}");
+}
