@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 /// Largest `n` accepted by the single-value functions.
 pub const MAX_DISCS: u64 = 50_000_000;
 /// Largest peg count accepted.
-pub const MAX_PEGS: usize = 10_000;
+pub const MAX_PEGS: usize = 1_000;
 /// Largest `n` for the O(n) optimal-split scan.
 pub const MAX_SPLIT_DISCS: u64 = 200_000;
 /// Largest `n` for the quadratic min-recurrence.
@@ -485,7 +485,7 @@ pub struct FrameStewart {
     /// Every optimal bottom-stack size `k` (present when computed).
     pub optimal_splits: Option<Vec<u64>>,
     /// Lunnon's k-range `[k_min, k_max]` (n >= 1).
-    pub lunnon_range: Option<(u128, u128)>,
+    pub lunnon_range: Option<(u64, u64)>,
 }
 
 impl FrameStewart {
@@ -517,7 +517,10 @@ pub fn frame_stewart_report(n: u64, p: usize, splits: bool) -> Result<FrameStewa
     let moves = frame_stewart(n, p)?.to_string();
     let (optimal_splits, lunnon_range) = if splits && n > 0 {
         let lp = lunnon_params(n, p)?;
-        (Some(optimal_splits(n, p)?), Some((lp.k_min, lp.k_max)))
+        (
+            Some(optimal_splits(n, p)?),
+            Some((lp.k_min as u64, lp.k_max as u64)),
+        )
     } else {
         (None, None)
     };
@@ -652,6 +655,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn report_serialises_and_renders() {
+        let r = frame_stewart_report(8, 4, true).unwrap();
+        let j = serde_json::to_string(&r).unwrap();
+        // Stockmeyer section 1: 8 cheeses in 33 moves, optimal k in {3, 4} (t_3 < 8 < t_4).
+        assert!(j.contains("\"moves\":\"33\""), "{j}");
+        assert!(j.contains("\"optimal_splits\":[3,4]"), "{j}");
+        assert!(r.to_markdown().contains("Lunnon's range: 3 <= k <= 4"));
+        let t = FrameStewartTable::new(3, 4, 0, 3).unwrap();
+        assert_eq!(t.to_csv(), "n,p3,p4\n0,0,0\n1,1,1\n2,3,3\n3,7,5\n");
     }
 
     #[test]
