@@ -1,1 +1,49 @@
-//! See the crate documentation.
+//! Frame–Stewart and star numbers, 3-smooth numbers, and the four-pin move generators.
+//!
+//! - [`frame_stewart`]: `T(n, p)` for any `p >= 3` by the min-recurrence, the increment
+//!   structure, Lunnon's binomial forms and Stockmeyer's Lemma 2 / Theorem 1 (p = 4).
+//! - [`star`]: Stockmeyer's star puzzle `S(n)` and the 3-smooth numbers; Lunnon's
+//!   approximations checked exactly.
+//! - [`certified`]: certified interval arithmetic on exact rationals (sqrt, ln, exp, 2^x).
+//! - [`moves`]: lazy move generators (explicit stack) for Frame–Stewart on `p` pegs, the
+//!   star, Stockmeyer's 4-post cyclic and four-in-a-row algorithms, and the 2x5 multistack
+//!   Reve's puzzle, each with the matching [`crate::puzzle::Puzzle`].
+//! - [`bench`]: timing entry points for `hanoilab bench`.
+
+pub mod bench;
+pub mod certified;
+pub mod frame_stewart;
+pub mod moves;
+pub mod star;
+
+pub use frame_stewart::{frame_stewart, frame_stewart_report, FrameStewart, FrameStewartTable};
+pub use star::{star, star_report, StarReport};
+
+/// Errors of the sequence functions.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SequenceError {
+    /// Fewer than three pegs.
+    #[error("pegs = {pegs}: Frame–Stewart needs at least 3 pegs")]
+    TooFewPegs {
+        /// The pegs given.
+        pegs: usize,
+    },
+    /// An input beyond what is supported.
+    #[error("{what} = {value} is too large (at most {max})")]
+    TooLarge {
+        /// Which input.
+        what: &'static str,
+        /// The value given.
+        value: u64,
+        /// The largest accepted value.
+        max: u64,
+    },
+    /// Any other invalid input.
+    #[error("{what}: {detail}")]
+    Invalid {
+        /// Which input.
+        what: &'static str,
+        /// What is wrong.
+        detail: String,
+    },
+}
