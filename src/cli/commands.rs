@@ -21,6 +21,7 @@ pub struct Target {
 }
 
 /// Resolves `VARIANT[.FUNCTION]` and `--param` values.
+#[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
 pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let params = parse_params(params)?;
     let (id, function) = split_target(target);
@@ -340,8 +341,10 @@ pub fn simulate(
     let mut observer = |k: u64, m: crate::puzzle::Move, _t: &crate::puzzle::Tower| {
         traced.push_str(&format!("{k}: {} -> {}\n", m.from, m.to));
     };
-    let mut opts = crate::puzzle::SimulateOptions::default();
-    opts.progress = Some(&mut progress);
+    let mut opts = crate::puzzle::SimulateOptions {
+        progress: Some(&mut progress),
+        ..Default::default()
+    };
     if trace {
         opts.observer = Some(&mut observer);
     }

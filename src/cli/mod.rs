@@ -5,8 +5,11 @@
 
 pub mod alternatives;
 pub mod args;
+pub mod bench;
 pub mod commands;
+pub mod report_cmd;
 pub mod search_cmd;
+pub mod sequences_cmd;
 pub mod validate;
 
 pub use args::{Cli, Command, Format};
@@ -26,6 +29,14 @@ impl CliError {
         CliError {
             message: message.into(),
             code: 2,
+        }
+    }
+
+    /// A failure that is not the user's input (exit status 1).
+    pub fn failure(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 1,
         }
     }
 
@@ -80,6 +91,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &params.params,
             format,
         ),
+        Command::FrameStewart {
+            pegs,
+            discs,
+            splits,
+            format,
+        } => sequences_cmd::frame_stewart_cmd(&pegs, &discs, splits, format),
+        Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
+        Command::Bench { which } => bench::bench(which.as_deref()),
+        Command::Report { out, quick } => report_cmd::report_cmd(&out, quick),
         other => Err(CliError::input(format!(
             "command not available in this build: {other:?}"
         ))),

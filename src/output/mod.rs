@@ -8,6 +8,7 @@
 pub mod atomic;
 pub mod bundle;
 pub mod chart;
+pub mod report;
 pub mod table;
 
 #[cfg(feature = "tables")]

@@ -10,8 +10,8 @@
 //! assert_eq!(f, "A");
 //! let p = Params::new();
 //! assert_eq!(v.count("A", 2, &p).unwrap(), 7.into());
-//! assert_eq!(v.simulate("A", 6, &p).unwrap().moves, v.count("A", 6, &p).unwrap().try_into().unwrap());
-//! ```
+//! let moves = u64::try_from(v.count("A", 6, &p).unwrap()).unwrap();
+//! assert_eq!(v.simulate("A", 6, &p).unwrap().moves, moves);
 
 #![allow(clippy::result_large_err)] // errors carry file positions; they are rare
 
@@ -57,6 +57,13 @@ const BUILTINS: &[(&str, &str)] = &[
     ("reversi", include_str!("../../data/variants/reversi.toml")),
     ("longest", include_str!("../../data/variants/longest.toml")),
     ("fancy", include_str!("../../data/variants/fancy.toml")),
+    ("reves", include_str!("../../data/variants/reves.toml")),
+    ("star", include_str!("../../data/variants/star.toml")),
+    ("cyclic4", include_str!("../../data/variants/cyclic4.toml")),
+    (
+        "four-in-a-row",
+        include_str!("../../data/variants/four-in-a-row.toml"),
+    ),
 ];
 
 /// Ids of the built-in variants, in registry order.

@@ -1,0 +1,45 @@
+//! `hanoilab report`: regenerates `data/tables/` and `reports/` (see `output::report`).
+
+use super::CliError;
+use crate::output::report::{build, ReportOptions};
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// Builds the report in memory, then writes it under `out` (staged, then swapped into place).
+pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
+    if out.exists() && !out.is_dir() {
+        return Err(CliError::input(format!(
+            "--out `{}`: exists and is not a folder",
+            out.display()
+        )));
+    }
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError::input(format!("--out `{}`: {e}", out.display())))?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let pb = indicatif::ProgressBar::new_spinner();
+        pb.enable_steady_tick(std::time::Duration::from_millis(120));
+        pb
+    });
+    let mut progress = |what: &str| {
+        if let Some(pb) = &bar {
+            pb.set_message(format!("report: {what}"));
+        }
+    };
+    let started = std::time::Instant::now();
+    let bundle = build(&ReportOptions { quick }, &mut progress)
+        .map_err(|e| CliError::failure(e.to_string()))?;
+    progress("writing files");
+    let summary = bundle
+        .write(out)
+        .map_err(|e| CliError::failure(e.to_string()))?;
+    if let Some(pb) = bar {
+        pb.finish_and_clear();
+    }
+    eprintln!(
+        "hanoilab report: wrote {} files under {} in {:.1} s",
+        summary.files.len(),
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

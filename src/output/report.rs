@@ -1,0 +1,465 @@
+//! `hanoilab report`: everything under `data/tables/` and `reports/`, regenerated from the
+//! variant files alone.
+//!
+//! [`build`] computes a [`Bundle`] (pages, tables, charts) in memory; [`Bundle::write`] then
+//! stages it and swaps it into place, so a killed run leaves the previous files intact. The
+//! output is deterministic: variants in registry order, `BTreeMap`s everywhere, no
+//! timestamps, floats only in plots and formatted with fixed digits.
+//!
+//! Each section of a variant page is produced by one function here; the sections that need
+//! the algebra, the search or the literature checker call those modules and only format.
+
+use super::bundle::Bundle;
+use super::chart::{LineChart, Series};
+use super::table::{Cell, Table};
+use crate::sequences::{frame_stewart as fs, star as st};
+use crate::variants::{builtin_ids, Params, Variant};
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use std::fmt::Write as _;
+
+/// What to include.
+#[derive(Clone, Debug, Default)]
+pub struct ReportOptions {
+    /// Skip the simulation and search columns (a quick preview; not the committed report).
+    pub quick: bool,
+}
+
+/// A failure while computing the report (nothing is written then).
+#[derive(Debug, thiserror::Error)]
+#[error("report: {0}")]
+pub struct ReportError(pub String);
+
+fn err(e: impl std::fmt::Display) -> ReportError {
+    ReportError(e.to_string())
+}
+
+/// Largest n in each variant's count table.
+const COUNT_N_MAX: i64 = 20;
+/// A function is simulated at n while its count is at most this many moves.
+const SIMULATION_MOVES: u64 = 300_000;
+
+/// Everything known about one variant, gathered once and used by its page, its table, the
+/// index and the charts.
+struct VariantFacts {
+    variant: Variant,
+    /// Per n (from the smallest `n_min` to `COUNT_N_MAX`): per function, the exact count.
+    counts: Vec<(i64, Vec<Option<BigInt>>)>,
+    /// Per function: the largest n simulated, and the first disagreement if any.
+    simulation: Vec<SimulationSummary>,
+}
+
+struct SimulationSummary {
+    function: String,
+    checked_up_to: Option<i64>,
+    failure: Option<String>,
+    simulated: Vec<(i64, u64)>,
+}
+
+fn gather(id: &str, opts: &ReportOptions) -> Result<VariantFacts, ReportError> {
+    let variant = Variant::builtin(id).map_err(err)?;
+    let params = Params::new();
+    let functions: Vec<(String, i64)> = variant
+        .functions()
+        .iter()
+        .map(|f| (f.name.clone(), f.n_min))
+        .collect();
+    let n0 = functions.iter().map(|f| f.1).min().unwrap_or(0).max(0);
+    let mut counts = Vec::new();
+    for n in n0..=COUNT_N_MAX {
+        let row: Vec<Option<BigInt>> = functions
+            .iter()
+            .map(|(f, n_min)| {
+                if n < *n_min {
+                    None
+                } else {
+                    variant.count(f, n, &params).ok()
+                }
+            })
+            .collect();
+        counts.push((n, row));
+    }
+    let mut simulation = Vec::new();
+    for (j, (f, _)) in functions.iter().enumerate() {
+        let mut s = SimulationSummary {
+            function: f.clone(),
+            checked_up_to: None,
+            failure: None,
+            simulated: Vec::new(),
+        };
+        if !opts.quick {
+            for (n, row) in &counts {
+                let Some(c) = &row[j] else { continue };
+                if c.to_u64().is_none_or(|c| c > SIMULATION_MOVES) {
+                    break;
+                }
+                match variant.simulate(f, *n, &params) {
+                    Ok(r) if BigInt::from(r.moves) == *c => {
+                        s.checked_up_to = Some(*n);
+                        s.simulated.push((*n, r.moves));
+                    }
+                    Ok(r) => {
+                        s.failure = Some(format!(
+                            "n = {n}: the recurrence counts {c} moves, the simulation played {}",
+                            r.moves
+                        ));
+                        s.simulated.push((*n, r.moves));
+                        break;
+                    }
+                    Err(e) => {
+                        s.failure = Some(format!("n = {n}: {e}"));
+                        break;
+                    }
+                }
+            }
+        }
+        simulation.push(s);
+    }
+    Ok(VariantFacts {
+        variant,
+        counts,
+        simulation,
+    })
+}
+
+fn count_table(f: &VariantFacts) -> Table {
+    let names: Vec<String> = f
+        .variant
+        .functions()
+        .iter()
+        .map(|x| x.name.clone())
+        .collect();
+    let default = f.variant.default_function().name.clone();
+    let dj = names.iter().position(|n| *n == default).unwrap_or(0);
+    let mut cols: Vec<&str> = vec!["n"];
+    cols.extend(names.iter().map(String::as_str));
+    cols.push("simulated");
+    let mut t = Table::new(&cols);
+    for (n, row) in &f.counts {
+        let mut r = vec![Cell::from(*n)];
+        r.extend(row.iter().map(|c| Cell::from(c.clone())));
+        let sim = f.simulation[dj]
+            .simulated
+            .iter()
+            .find(|(m, _)| m == n)
+            .map(|(_, v)| *v);
+        r.push(Cell::from(sim));
+        t.push(r);
+    }
+    t
+}
+
+fn simulation_section(f: &VariantFacts) -> String {
+    let mut s = String::from("## Simulation\n\nEvery function's move stream played under the rules, every move checked and the goal checked, while the count is at most 300,000 moves:\n\n| function | simulated for n up to | result |\n|---|---|---|\n");
+    for x in &f.simulation {
+        let upto = x.checked_up_to.map_or("—".to_string(), |n| n.to_string());
+        let res = match &x.failure {
+            Some(e) => format!("**disagrees**: {e}"),
+            None if x.checked_up_to.is_some() => {
+                "every move legal, goal reached, count = recurrence".to_string()
+            }
+            None => "not simulated".to_string(),
+        };
+        let _ = writeln!(s, "| {} | {} | {} |", x.function, upto, res);
+    }
+    s
+}
+
+fn variant_page(f: &VariantFacts, table: &Table) -> Result<String, ReportError> {
+    let mut page = f.variant.to_markdown(&Params::new()).map_err(err)?;
+    page.push('\n');
+    page.push_str(&simulation_section(f));
+    let _ = write!(
+        page,
+        "\n## Counts\n\nExact counts from the recursion program (`data/tables/{id}.csv`); `simulated` is the default function `{d}` played under the rules.\n\n{}",
+        table.to_markdown(40),
+        id = f.variant.id,
+        d = f.variant.default_function().name
+    );
+    let _ = write!(
+        page,
+        "\n![growth]({})\n",
+        Bundle::chart_link(&format!("{}-counts", f.variant.id))
+    );
+    Ok(page)
+}
+
+fn variant_chart(f: &VariantFacts) -> LineChart {
+    let mut c = LineChart::new(
+        &format!("{}: moves against n", f.variant.title),
+        "n (discs)",
+        "moves (log scale)",
+    );
+    c.log_y = true;
+    for (j, func) in f.variant.functions().iter().enumerate() {
+        let pts: Vec<(f64, f64)> = f
+            .counts
+            .iter()
+            .filter_map(|(n, row)| row[j].as_ref().map(|v| (*n as f64, to_f64(v))))
+            .collect();
+        c.series.push(Series::new(func.name.clone(), pts));
+    }
+    c
+}
+
+/// A big integer as f64 for plotting only (never for a result).
+fn to_f64(v: &BigInt) -> f64 {
+    v.to_f64().unwrap_or(f64::INFINITY)
+}
+
+/// Frame–Stewart: the grid pegs 3..20 by discs 0..1000, the optimal split sets, the chart.
+fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
+    let (p_min, p_max, n_max) = (3usize, 20usize, 1000u64);
+    let grid = fs::table(p_min, p_max, n_max).map_err(err)?;
+    let mut cols = vec!["n".to_string()];
+    cols.extend((p_min..=p_max).map(|p| format!("p{p}")));
+    let colrefs: Vec<&str> = cols.iter().map(String::as_str).collect();
+    let mut t = Table::new(&colrefs);
+    for n in 0..=n_max as usize {
+        let mut r = vec![Cell::from(n)];
+        r.extend(grid.iter().map(|col| Cell::from(&col[n])));
+        t.push(r);
+    }
+    b.table("frame-stewart", t);
+
+    let mut splits = Table::new(&["p", "n", "T", "optimal_k", "lunnon_k_min", "lunnon_k_max"]);
+    for p in 4..=10usize {
+        for n in 1..=200u64 {
+            let r = fs::frame_stewart_report(n, p, true).map_err(err)?;
+            let ks: Vec<String> = r
+                .optimal_splits
+                .unwrap_or_default()
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            let (a, z) = r.lunnon_range.unwrap_or((0, 0));
+            splits.push(vec![
+                Cell::from(p),
+                Cell::from(n),
+                Cell::Int(r.moves.parse().map_err(err)?),
+                Cell::from(ks.join(" ")),
+                Cell::from(a),
+                Cell::from(z),
+            ]);
+        }
+    }
+    b.table("frame-stewart-splits", splits);
+
+    let mut c = LineChart::new(
+        "Frame–Stewart numbers T(n, p)",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    c.log_y = true;
+    for (i, p) in (p_min..=10).enumerate() {
+        let pts = (0..=100usize)
+            .map(|n| (n as f64, to_f64(&grid[i][n])))
+            .collect();
+        c.series.push(Series::new(format!("p = {p}"), pts));
+    }
+    b.chart("frame-stewart", c);
+
+    let mut stairs = LineChart::new(
+        "Frame–Stewart: largest optimal split k (bottom discs moved on p-1 pegs)",
+        "n (discs)",
+        "k",
+    );
+    stairs.steps = true;
+    for p in 4..=6usize {
+        let pts = (1..=200u64)
+            .map(|n| {
+                let ks = fs::optimal_splits(n, p).unwrap_or_default();
+                (n as f64, ks.last().copied().unwrap_or(0) as f64)
+            })
+            .collect();
+        stairs.series.push(Series::new(format!("p = {p}"), pts));
+    }
+    b.chart("frame-stewart-splits", stairs);
+
+    let mut page = String::from("# Frame–Stewart numbers (Reve's puzzle and Many-pin)\n\n");
+    page.push_str("`T(n, p) = min_k 2 T(n-k, p) + T(k, p-1)`, computed exactly by increments (Lunnon) and checked in the test suite against the min-recurrence, Lunnon's two binomial forms and Stockmeyer's Lemma 2 and Theorem 1.\n\n");
+    page.push_str("Tables: `data/tables/frame-stewart.csv` (pegs 3..20 by discs 0..1000), `data/tables/frame-stewart-splits.csv` (every optimal split k and Lunnon's k-range, p = 4..10, n = 1..200).\n\n");
+    page.push_str("| n | p = 3 | p = 4 | p = 5 | p = 6 |\n|---|---|---|---|---|\n");
+    for n in [1usize, 2, 5, 8, 10, 15, 20, 21, 50, 100, 1000] {
+        let _ = writeln!(
+            page,
+            "| {n} | {} | {} | {} | {} |",
+            short(&grid[0][n]),
+            grid[1][n],
+            grid[2][n],
+            grid[3][n]
+        );
+    }
+    let _ = write!(
+        page,
+        "\n![Frame–Stewart]({})\n\n![splits]({})\n",
+        Bundle::chart_link("frame-stewart"),
+        Bundle::chart_link("frame-stewart-splits")
+    );
+    page.push_str("\n## Asymptotics\n\n`T(n, 4) / (sqrt(n) 2^sqrt(2n))` (Stockmeyer: within 6.2% of a constant for large n):\n\n| n | ratio |\n|---|---|\n");
+    for row in fs::asymptotic_ratio(&[10, 100, 1000, 10_000, 100_000]).map_err(err)? {
+        let _ = writeln!(page, "| {} | {:.4} |", row.n, row.ratio);
+    }
+    b.page("frame-stewart.md", page);
+    Ok(())
+}
+
+/// A long integer shortened for a Markdown cell.
+fn short(v: &BigInt) -> String {
+    super::table::shorten(&v.to_string(), 24)
+}
+
+/// The star puzzle: S(n), the 3-smooth numbers and Theorem 2's split.
+fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
+    let n_max = 1000u64;
+    let smooth = st::three_smooth(n_max).map_err(err)?;
+    let mut t = Table::new(&["n", "a_n", "S", "optimal_i", "lunnon_k"]);
+    let mut sum = BigInt::from(0);
+    for n in 1..=n_max {
+        sum += &smooth[n as usize - 1];
+        let s = &sum * 2;
+        t.push(vec![
+            Cell::from(n),
+            Cell::from(&smooth[n as usize - 1]),
+            Cell::from(s),
+            Cell::from(st::theorem2_split(n).map_err(err)?),
+            Cell::from(st::lunnon_k_approx(n).map_err(err)?),
+        ]);
+    }
+    b.table("star", t);
+
+    let mut c = LineChart::new(
+        "Star puzzle against Reve's puzzle and Classic",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    c.log_y = true;
+    let ns: Vec<u64> = (1..=60).collect();
+    let pts = |f: &dyn Fn(u64) -> BigInt| -> Vec<(f64, f64)> {
+        ns.iter().map(|&n| (n as f64, to_f64(&f(n)))).collect()
+    };
+    c.series.push(Series::new(
+        "Classic 2^n - 1 (3 pegs)",
+        pts(&|n| fs::frame_stewart(n, 3).unwrap_or_default()),
+    ));
+    c.series.push(Series::new(
+        "Star S(n) (4 pegs, star moves)",
+        pts(&|n| st::star(n).unwrap_or_default()),
+    ));
+    c.series.push(Series::new(
+        "Reve's T(n, 4) (4 pegs, all moves)",
+        pts(&|n| fs::frame_stewart(n, 4).unwrap_or_default()),
+    ));
+    b.chart("star-vs-reves", c);
+
+    let mut page = String::from("# The star puzzle (Stockmeyer's star, Lunnon's Four-Star)\n\n");
+    page.push_str("`S(n) = min_i 2 S(n-i) + 3^i - 1 = 2 (a_1 + ... + a_n)`, `a_m` the 3-smooth numbers; the unique optimal `i = floor(log3 a_n) + 1` (Stockmeyer, Theorem 2). Table: `data/tables/star.csv` (n = 1..1000, with Lunnon's approximation of the split).\n\n");
+    let fails = st::lunnon_k_failures(5000).map_err(err)?;
+    let _ = writeln!(
+        page,
+        "Lunnon's split approximation `floor(sqrt(2n log2/log3) + 0.1809)` against Theorem 2 for n <= 5000: {}.\n",
+        match fails.first() {
+            Some(n) => format!(
+                "first differs at n = {n} ({} values of n differ in all)",
+                fails.len()
+            ),
+            None => "never differs".to_string(),
+        }
+    );
+    page.push_str("| n | S(n) |\n|---|---|\n");
+    for n in [1u64, 2, 3, 5, 10, 20, 50, 100, 1000] {
+        let _ = writeln!(page, "| {n} | {} |", st::star(n).map_err(err)?);
+    }
+    let _ = writeln!(page, "\n![star]({})", Bundle::chart_link("star-vs-reves"));
+    b.page("star.md", page);
+    Ok(())
+}
+
+/// One chart with every variant's default function, Frame–Stewart and the star.
+fn growth_chart(facts: &[VariantFacts]) -> LineChart {
+    let mut c = LineChart::new(
+        "Growth of every variant (default function)",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    c.log_y = true;
+    for f in facts {
+        let d = f.variant.default_function().name.clone();
+        let j = f
+            .variant
+            .functions()
+            .iter()
+            .position(|x| x.name == d)
+            .unwrap_or(0);
+        let pts = f
+            .counts
+            .iter()
+            .filter_map(|(n, row)| row[j].as_ref().map(|v| (*n as f64, to_f64(v))))
+            .collect();
+        c.series
+            .push(Series::new(format!("{}.{d}", f.variant.id), pts));
+    }
+    c
+}
+
+fn index_page(facts: &[VariantFacts]) -> String {
+    let mut s = String::from("# hanoilab report\n\nGenerated by `hanoilab report` from the variant files in `data/variants/`; do not edit by hand. Tables are in `data/tables/` (CSV and Parquet).\n\n");
+    s.push_str(
+        "| variant | rules | functions | n = 10 (default) | simulated |\n|---|---|---|---|---|\n",
+    );
+    for f in facts {
+        let d = &f.variant.default_function().name;
+        let j = f
+            .variant
+            .functions()
+            .iter()
+            .position(|x| &x.name == d)
+            .unwrap_or(0);
+        let at10 = f
+            .counts
+            .iter()
+            .find(|(n, _)| *n == 10)
+            .and_then(|(_, r)| r[j].clone())
+            .map_or("—".into(), |v| v.to_string());
+        let sim_ok = f.simulation.iter().all(|x| x.failure.is_none());
+        let _ = writeln!(
+            s,
+            "| [{id}]({id}.md) | {} | {} | {at10} | {} |",
+            f.variant.summary.replace('|', "\\|"),
+            f.variant.functions().len(),
+            if sim_ok {
+                "all agree"
+            } else {
+                "**disagreement**"
+            },
+            id = f.variant.id,
+        );
+    }
+    s.push_str(
+        "\nAlso: [Frame–Stewart numbers](frame-stewart.md), [the star puzzle](star.md).\n\n",
+    );
+    let _ = writeln!(s, "![growth]({})", Bundle::chart_link("growth"));
+    s
+}
+
+/// Computes the whole report in memory. `progress` is told what is being done.
+pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bundle, ReportError> {
+    let mut b = Bundle::default();
+    let mut facts = Vec::new();
+    for id in builtin_ids() {
+        progress(id);
+        let f = gather(id, opts)?;
+        let table = count_table(&f);
+        b.page(&format!("{id}.md"), variant_page(&f, &table)?);
+        b.chart(&format!("{id}-counts"), variant_chart(&f));
+        b.table(id, table);
+        facts.push(f);
+    }
+    progress("frame-stewart");
+    frame_stewart_part(&mut b)?;
+    progress("star");
+    star_part(&mut b)?;
+    b.chart("growth", growth_chart(&facts));
+    b.page("README.md", index_page(&facts));
+    Ok(b)
+}

@@ -1,0 +1,11 @@
+//! The notebooks' code cells, compiled and run: each notebook mirrors an example under
+//! `examples/`, included here so that a notebook whose code no longer compiles or runs fails
+//! the test suite (the notebooks themselves are rebuilt by `notebooks/build_notebooks.py`).
+
+#[path = "../examples/nb3_frame_stewart_star.rs"]
+mod nb3;
+
+#[test]
+fn notebook_3_frame_stewart_and_star_runs() {
+    nb3::main();
+}
