@@ -4,6 +4,7 @@
 //! Knows nothing of Hanoi. Integers are `num-bigint`, rationals `num-rational`; floating point
 //! is only ever a starting guess that is refined and certified.
 
+pub mod bench;
 pub mod matrix;
 pub mod poly;
 pub mod recurrence;
@@ -11,5 +12,6 @@ pub mod recurrence;
 pub use matrix::{AlgebraError, QMatrix, ZMatrix};
 pub use poly::Poly;
 pub use recurrence::{
-    minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod, Recurrence,
+    minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod, PowProfile,
+    Recurrence,
 };

@@ -19,6 +19,7 @@ use super::poly::Poly;
 use num_bigint::{BigInt, Sign};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
+use std::time::{Duration, Instant};
 
 /// Terms beyond the `2 * order` that determine a recurrence which
 /// [`minimal_recurrence`] requires as confirmation.
@@ -286,6 +287,29 @@ pub fn minimal_recurrence_bounded(
 /// # Panics
 /// If `p` is not monic or is constant.
 pub fn x_pow_mod(n: u64, p: &Poly) -> Poly {
+    x_pow_mod_profiled(n, p, &mut PowProfile::default())
+}
+
+/// Where the time of [`x_pow_mod`] goes (accumulated over all squarings).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PowProfile {
+    /// Packing coefficients into one integer and unpacking the square.
+    pub pack_unpack: Duration,
+    /// The big-integer squarings themselves.
+    pub multiply: Duration,
+    /// Reduction modulo the recurrence polynomial (and the multiplications by `x`).
+    pub reduce: Duration,
+    /// Number of squarings.
+    pub squarings: u32,
+    /// Bits of the largest packed operand (the last squaring).
+    pub largest_operand_bits: u64,
+}
+
+/// [`x_pow_mod`], recording in `prof` where the time goes.
+///
+/// # Panics
+/// If `p` is not monic or is constant.
+pub fn x_pow_mod_profiled(n: u64, p: &Poly, prof: &mut PowProfile) -> Poly {
     assert!(
         p.is_monic() && p.degree().unwrap_or(0) >= 1,
         "x_pow_mod needs a monic modulus of degree >= 1"
@@ -297,7 +321,9 @@ pub fn x_pow_mod(n: u64, p: &Poly) -> Poly {
     }
     let top = 63 - n.leading_zeros();
     for bit in (0..=top).rev() {
-        r = kronecker_square(&r).rem_monic(p);
+        let sq = kronecker_square_profiled(&r, prof);
+        let t = Instant::now();
+        r = sq.rem_monic(p);
         if (n >> bit) & 1 == 1 {
             // multiply by x: shift, then one reduction step
             let mut v = Vec::with_capacity(d + 1);
@@ -315,6 +341,7 @@ pub fn x_pow_mod(n: u64, p: &Poly) -> Poly {
             }
             r = Poly::new(v);
         }
+        prof.reduce += t.elapsed();
     }
     r
 }
@@ -323,16 +350,28 @@ pub fn x_pow_mod(n: u64, p: &Poly) -> Poly {
 /// `b` wide enough for every coefficient of the square (and its sign), compute `A^2` by one
 /// big-integer multiplication, and unpack in balanced digits.
 pub fn kronecker_square(a: &Poly) -> Poly {
+    kronecker_square_profiled(a, &mut PowProfile::default())
+}
+
+fn kronecker_square_profiled(a: &Poly, prof: &mut PowProfile) -> Poly {
     let c = a.coeffs();
     if c.len() <= 1 {
         return a * a;
     }
+    let t = Instant::now();
     let bits = c.iter().map(|v| v.bits()).max().unwrap_or(0);
     let len_bits = (usize::BITS - c.len().leading_zeros()) as u64;
     let b = 2 * bits + len_bits + 2;
     let packed = pack(c, b);
+    prof.largest_operand_bits = prof.largest_operand_bits.max(packed.bits());
+    let t1 = Instant::now();
     let sq = &packed * &packed;
-    Poly::new(unpack(&sq, b, 2 * c.len() - 1))
+    let t2 = Instant::now();
+    let out = Poly::new(unpack(&sq, b, 2 * c.len() - 1));
+    prof.squarings += 1;
+    prof.multiply += t2 - t1;
+    prof.pack_unpack += (t1 - t) + t2.elapsed();
+    out
 }
 
 /// `sum c_i 2^(b i)` for signed `c_i` with `|c_i| < 2^(b-1)`: the positive and negative
