@@ -4,11 +4,13 @@
 //! Knows nothing of Hanoi. Integers are `num-bigint`, rationals `num-rational`; floating point
 //! is only ever a starting guess that is refined and certified.
 
+pub mod analysis;
 pub mod bench;
 pub mod matrix;
 pub mod poly;
 pub mod recurrence;
 
+pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
 pub use matrix::{AlgebraError, QMatrix, ZMatrix};
 pub use poly::Poly;
 pub use recurrence::{
