@@ -8,9 +8,9 @@
 //! `cargo test --release --no-default-features --lib rainbow_ddd_benchmark -- --ignored --nocapture`.
 
 use super::matrix::{AlgebraError, ZMatrix};
-use super::recurrence::{minimal_recurrence, x_pow_mod_profiled, PowProfile, Recurrence};
+use super::recurrence::{minimal_recurrence, PowProfile, Recurrence, Squaring};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::time::{Duration, Instant};
 
 /// Lunnon's Rainbow transfer matrix, components
@@ -47,6 +47,8 @@ pub fn rainbow_ddd_terms(count: usize) -> Result<Vec<BigInt>, AlgebraError> {
 pub struct NthTermTiming {
     /// The index (0-based within the sequence given).
     pub n: u64,
+    /// The squaring method.
+    pub method: Squaring,
     /// Decimal digits of the value.
     pub digits: usize,
     /// Leading decimal digits of the value.
@@ -70,17 +72,11 @@ pub fn time_nth_term(
     rec: &Recurrence,
     initial: &[BigInt],
     n: u64,
+    method: Squaring,
 ) -> Result<NthTermTiming, AlgebraError> {
     let start = Instant::now();
     let mut profile = PowProfile::default();
-    let value = if rec.order() == 0 {
-        BigInt::zero()
-    } else if n < rec.order() as u64 {
-        initial[n as usize].clone()
-    } else {
-        let r = x_pow_mod_profiled(n, rec.poly(), &mut profile);
-        r.coeffs().iter().zip(initial).map(|(a, b)| a * b).sum()
-    };
+    let value = rec.nth_term_with(initial, n, method, &mut profile)?;
     let total = start.elapsed();
     let combine = total.saturating_sub(profile.pack_unpack + profile.multiply + profile.reduce);
     let t = Instant::now();
@@ -88,6 +84,7 @@ pub fn time_nth_term(
     let to_decimal = t.elapsed();
     Ok(NthTermTiming {
         n,
+        method,
         digits: dec.trim_start_matches('-').len(),
         leading: dec.chars().take(20).collect(),
         total,
@@ -98,13 +95,20 @@ pub fn time_nth_term(
     })
 }
 
-/// The benchmark: `DDD(n)` for each `n` (1-based, Lunnon's indexing).
-pub fn rainbow_ddd_benchmark(ns: &[u64]) -> Result<Vec<NthTermTiming>, AlgebraError> {
+/// The benchmark: `DDD(n)` for each `n` (1-based, Lunnon's indexing) and each method.
+pub fn rainbow_ddd_benchmark(
+    ns: &[u64],
+    methods: &[Squaring],
+) -> Result<Vec<NthTermTiming>, AlgebraError> {
     let terms = rainbow_ddd_terms(40)?;
     let rec = minimal_recurrence(&terms)?;
-    ns.iter()
-        .map(|&n| time_nth_term(&rec, &terms, n.saturating_sub(1)))
-        .collect()
+    let mut out = Vec::new();
+    for &n in ns {
+        for &m in methods {
+            out.push(time_nth_term(&rec, &terms, n.saturating_sub(1), m)?);
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -120,19 +124,26 @@ mod tests {
         // Lunnon, Rainbow Hanoi (seed 000_3e39fda85b098e00.txt)
         let lit = Poly::from_i64(&[-8, -4, -4, -2, 14, 8, 5, -7, -2, -1, 1]);
         assert_eq!(rec.poly(), &lit);
-        let t = time_nth_term(&rec, &terms, 999).unwrap();
         let slow = nth_term_matrix_power(&rainbow_matrix(), &vec![BigInt::one(); 12], 999).unwrap();
-        assert_eq!(t.value, slow[0]);
+        for m in [Squaring::Kronecker, Squaring::Schoolbook, Squaring::Auto] {
+            let t = time_nth_term(&rec, &terms, 999, m).unwrap();
+            assert_eq!(t.value, slow[0]);
+        }
     }
 
     #[test]
     #[ignore = "benchmark: run in release with --ignored --nocapture"]
     fn rainbow_ddd_benchmark_prints_timings() {
-        let rows = rainbow_ddd_benchmark(&[100_000, 1_000_000]).unwrap();
+        let rows = rainbow_ddd_benchmark(
+            &[100_000, 1_000_000],
+            &[Squaring::Kronecker, Squaring::Schoolbook, Squaring::Auto],
+        )
+        .unwrap();
         for r in &rows {
             println!(
-                "DDD({}) : {} digits, {}... | total {:.3} s = {} squarings {:.3} s (largest operand {} bits) + pack/unpack {:.3} s + reduce {:.3} s + combine {:.3} s | to decimal {:.3} s",
+                "DDD({}) {:?}: {} digits, {}... | total {:.3} s = {} squarings {:.3} s (largest operand {} bits) + pack/unpack {:.3} s + reduce {:.3} s + combine {:.3} s | to decimal {:.3} s",
                 r.n + 1,
+                r.method,
                 r.digits,
                 r.leading,
                 r.total.as_secs_f64(),
@@ -153,6 +164,7 @@ mod tests {
             "matrix power route at 10^5: {:.3} s",
             t.elapsed().as_secs_f64()
         );
-        assert_eq!(rows[0].value, slow[0]);
+        assert!(rows[..3].iter().all(|r| r.value == slow[0]));
+        assert!(rows[3..].iter().all(|r| r.value == rows[3].value));
     }
 }

@@ -14,6 +14,6 @@ pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
 pub use matrix::{AlgebraError, QMatrix, ZMatrix};
 pub use poly::Poly;
 pub use recurrence::{
-    minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod, PowProfile,
-    Recurrence,
+    minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod,
+    x_pow_mod_with, PowProfile, Recurrence, Squaring,
 };

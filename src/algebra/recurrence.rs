@@ -161,24 +161,55 @@ impl Recurrence {
 
     /// The term of index `n` (0-based; `initial` holds terms `0..order`) without stepping:
     /// with `x^n mod p = sum r_i x^i` ([`x_pow_mod`]), `s(n) = sum r_i s(i)` (Fiduccia).
-    /// Cost: `O(log n)` squarings of a degree-`d` polynomial, each a single big-integer
-    /// multiplication; the last ones dominate, on numbers of about `d * 2 * digits(s(n))`.
+    ///
+    /// The last squaring is never carried out: writing `n = 2m + b` and
+    /// `A = x^m mod p`, `s(n) = sum_{i,j} A_i A_j s(i + j + b)` (the functional
+    /// `x^k -> s(k)` is compatible with reduction mod `p`), a Hankel form costing `d` products
+    /// of half-size numbers instead of one square of the polynomial.
+    /// Cost: `O(log n)` squarings of a degree-`d` polynomial ([`Squaring::Auto`]); the last
+    /// ones dominate.
     pub fn nth_term(&self, initial: &[BigInt], n: u64) -> Result<BigInt, AlgebraError> {
+        self.nth_term_with(initial, n, Squaring::Auto, &mut PowProfile::default())
+    }
+
+    /// [`Recurrence::nth_term`] with a chosen squaring method, recording where the time goes.
+    pub fn nth_term_with(
+        &self,
+        initial: &[BigInt],
+        n: u64,
+        method: Squaring,
+        prof: &mut PowProfile,
+    ) -> Result<BigInt, AlgebraError> {
         self.require_initial(initial)?;
         let d = self.order();
         if d == 0 {
             return Ok(BigInt::zero());
         }
-        if n < d as u64 {
-            return Ok(initial[n as usize].clone());
+        if n < 2 * d as u64 {
+            return Ok(self
+                .extend(initial, n as usize + 1)?
+                .swap_remove(n as usize));
         }
-        let r = x_pow_mod(n, &self.poly);
-        Ok(r.coeffs()
-            .iter()
-            .zip(initial)
-            .filter(|(a, _)| !a.is_zero())
-            .map(|(a, b)| a * b)
-            .sum())
+        let (m, b) = (n / 2, (n % 2) as usize);
+        let a = x_pow_mod_with(m, &self.poly, method, prof);
+        let t = Instant::now();
+        let s = self.extend(initial, 2 * d + 1)?;
+        let a = a.coeffs();
+        // h_i = sum_j s(i + j + b) A_j: small times big
+        let h: Vec<BigInt> = (0..a.len())
+            .map(|i| {
+                a.iter()
+                    .enumerate()
+                    .filter(|(j, _)| !s[i + j + b].is_zero())
+                    .map(|(j, aj)| aj * &s[i + j + b])
+                    .sum()
+            })
+            .collect();
+        prof.reduce += t.elapsed();
+        let t = Instant::now();
+        let v = a.iter().zip(&h).map(|(x, y)| x * y).sum();
+        prof.multiply += t.elapsed();
+        Ok(v)
     }
 }
 
@@ -287,8 +318,26 @@ pub fn minimal_recurrence_bounded(
 /// # Panics
 /// If `p` is not monic or is constant.
 pub fn x_pow_mod(n: u64, p: &Poly) -> Poly {
-    x_pow_mod_profiled(n, p, &mut PowProfile::default())
+    x_pow_mod_with(n, p, Squaring::Auto, &mut PowProfile::default())
 }
+
+/// How [`x_pow_mod`] squares a polynomial with big coefficients.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Squaring {
+    /// One big-integer squaring of the Kronecker-packed polynomial ([`kronecker_square`]).
+    Kronecker,
+    /// `d (d + 1) / 2` coefficient products, symmetric schoolbook ([`schoolbook_square`]).
+    Schoolbook,
+    /// Kronecker while coefficients are small, schoolbook from [`AUTO_SCHOOLBOOK_BITS`] on:
+    /// num-bigint multiplies by Toom-3 at most, whose cost per bit grows with the size, and
+    /// Kronecker packing doubles every slot, so for large coefficients `d^2 / 2` products of
+    /// single size beat one product of `2d` times the size (measured in `bench`).
+    #[default]
+    Auto,
+}
+
+/// Coefficient size (bits) from which [`Squaring::Auto`] uses the schoolbook.
+pub const AUTO_SCHOOLBOOK_BITS: u64 = 16_384;
 
 /// Where the time of [`x_pow_mod`] goes (accumulated over all squarings).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -305,11 +354,11 @@ pub struct PowProfile {
     pub largest_operand_bits: u64,
 }
 
-/// [`x_pow_mod`], recording in `prof` where the time goes.
+/// [`x_pow_mod`] with a chosen squaring method, recording in `prof` where the time goes.
 ///
 /// # Panics
 /// If `p` is not monic or is constant.
-pub fn x_pow_mod_profiled(n: u64, p: &Poly, prof: &mut PowProfile) -> Poly {
+pub fn x_pow_mod_with(n: u64, p: &Poly, method: Squaring, prof: &mut PowProfile) -> Poly {
     assert!(
         p.is_monic() && p.degree().unwrap_or(0) >= 1,
         "x_pow_mod needs a monic modulus of degree >= 1"
@@ -321,7 +370,12 @@ pub fn x_pow_mod_profiled(n: u64, p: &Poly, prof: &mut PowProfile) -> Poly {
     }
     let top = 63 - n.leading_zeros();
     for bit in (0..=top).rev() {
-        let sq = kronecker_square_profiled(&r, prof);
+        let big = r.coeffs().iter().map(|c| c.bits()).max().unwrap_or(0);
+        let sq = match method {
+            Squaring::Kronecker => kronecker_square_profiled(&r, prof),
+            Squaring::Auto if big < AUTO_SCHOOLBOOK_BITS => kronecker_square_profiled(&r, prof),
+            _ => schoolbook_square_profiled(&r, prof),
+        };
         let t = Instant::now();
         r = sq.rem_monic(p);
         if (n >> bit) & 1 == 1 {
@@ -372,6 +426,42 @@ fn kronecker_square_profiled(a: &Poly, prof: &mut PowProfile) -> Poly {
     prof.multiply += t2 - t1;
     prof.pack_unpack += (t1 - t) + t2.elapsed();
     out
+}
+
+/// `a^2` coefficient by coefficient, using the symmetry: `d (d + 1) / 2` products.
+pub fn schoolbook_square(a: &Poly) -> Poly {
+    schoolbook_square_profiled(a, &mut PowProfile::default())
+}
+
+fn schoolbook_square_profiled(a: &Poly, prof: &mut PowProfile) -> Poly {
+    let c = a.coeffs();
+    if c.is_empty() {
+        return Poly::zero();
+    }
+    let t = Instant::now();
+    let mut out = vec![BigInt::zero(); 2 * c.len() - 1];
+    for i in 0..c.len() {
+        if c[i].is_zero() {
+            continue;
+        }
+        for j in i + 1..c.len() {
+            if !c[j].is_zero() {
+                out[i + j] += &c[i] * &c[j];
+            }
+        }
+    }
+    for v in out.iter_mut() {
+        *v <<= 1u32;
+    }
+    for (i, ci) in c.iter().enumerate() {
+        out[2 * i] += ci * ci;
+    }
+    prof.squarings += 1;
+    prof.largest_operand_bits = prof
+        .largest_operand_bits
+        .max(c.iter().map(|v| v.bits()).max().unwrap_or(0));
+    prof.multiply += t.elapsed();
+    Poly::new(out)
 }
 
 /// `sum c_i 2^(b i)` for signed `c_i` with `|c_i| < 2^(b-1)`: the positive and negative
@@ -564,6 +654,8 @@ mod tests {
         let big_c: BigInt = BigInt::from(-3) << 200usize;
         let q = Poly::new(vec![big_c.clone(), BigInt::one(), -big_c, BigInt::from(-1)]);
         assert_eq!(kronecker_square(&q), &q * &q);
+        assert_eq!(schoolbook_square(&q), &q * &q);
+        assert_eq!(schoolbook_square(&p), &p * &p);
     }
 
     #[test]
@@ -590,6 +682,17 @@ mod tests {
                 let fast = r.nth_term(&seq, far).unwrap();
                 let slow = nth_term_matrix_power(&m, &v, far).unwrap();
                 assert_eq!(fast, slow[comp], "seed {seed} component {comp}");
+                for method in [Squaring::Kronecker, Squaring::Schoolbook] {
+                    let mut prof = PowProfile::default();
+                    let v = r.nth_term_with(&seq, far + 1, method, &mut prof).unwrap();
+                    assert_eq!(v, m.mul_vec(&slow).unwrap()[comp]);
+                    if r.order() > 0 {
+                        assert_eq!(
+                            x_pow_mod_with(far, r.poly(), method, &mut prof),
+                            x_pow_mod(far, r.poly())
+                        );
+                    }
+                }
             }
         }
     }
