@@ -7,3 +7,6 @@
 pub mod poly;
 
 pub use poly::Poly;
+
+#[cfg(test)]
+pub(crate) mod testutil;
