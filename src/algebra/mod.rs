@@ -5,8 +5,12 @@
 //! is only ever a starting guess that is refined and certified.
 
 pub mod poly;
+pub mod qpoly;
+pub mod squarefree;
 
 pub use poly::Poly;
+pub use qpoly::QPoly;
+pub use squarefree::squarefree_decomposition;
 
 #[cfg(test)]
 pub(crate) mod testutil;
