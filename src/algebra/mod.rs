@@ -4,6 +4,8 @@
 //! Knows nothing of Hanoi. Integers are `num-bigint`, rationals `num-rational`; floating point
 //! is only ever a starting guess that is refined and certified.
 
+pub(crate) mod hensel;
+pub(crate) mod modp;
 pub mod poly;
 pub mod qpoly;
 pub mod squarefree;
