@@ -4,12 +4,14 @@
 //! Knows nothing of Hanoi. Integers are `num-bigint`, rationals `num-rational`; floating point
 //! is only ever a starting guess that is refined and certified.
 
+pub mod factor;
 pub(crate) mod hensel;
 pub(crate) mod modp;
 pub mod poly;
 pub mod qpoly;
 pub mod squarefree;
 
+pub use factor::{factor, is_irreducible, FactorError, Factorization};
 pub use poly::Poly;
 pub use qpoly::QPoly;
 pub use squarefree::squarefree_decomposition;
