@@ -19,16 +19,15 @@
 //! root of a higher-degree part it is evaluated by rational interval arithmetic on a
 //! sign-change-certified isolating interval of the root, to the digits asked for.
 //!
-//! Factorisation: this file splits off rational roots (always integers here, the
-//! polynomials being monic) itself ([`split_rational_roots`]); the complete factorisation
-//! over Q (alg-poly's `factor`) is used where available through [`factor_parts`].
+//! Factorisation over Q is [`factor`] (Zassenhaus); [`factor_parts`] turns it into the
+//! coprime parts used here.
 
+use super::factor::{factor, Factorization};
 use super::matrix::{AlgebraError, ZMatrix};
 use super::poly::Poly;
 use super::recurrence::{minimal_recurrence_bounded, Recurrence};
 use nalgebra::Complex;
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use serde::Serialize;
@@ -49,10 +48,12 @@ pub enum Part {
         /// The factor.
         factor: Poly,
     },
-    /// Any other factor, with no rational root (not necessarily irreducible).
+    /// A power of any other irreducible factor.
     Other {
-        /// The factor.
+        /// The irreducible factor.
         factor: Poly,
+        /// Its multiplicity.
+        multiplicity: usize,
     },
 }
 
@@ -63,82 +64,42 @@ impl Part {
                 let lin = Poly::new(vec![-root.clone(), BigInt::one()]);
                 (0..*multiplicity).fold(Poly::one(), |acc, _| &acc * &lin)
             }
-            Part::Quadratic { factor } | Part::Other { factor } => factor.clone(),
+            Part::Quadratic { factor } => factor.clone(),
+            Part::Other {
+                factor,
+                multiplicity,
+            } => (0..*multiplicity).fold(Poly::one(), |acc, _| &acc * factor),
         }
     }
 }
 
-/// The integer roots of a monic integer polynomial with multiplicities, and the cofactor
-/// left after dividing them out. Every rational root of a monic integer polynomial is an
-/// integer dividing the constant term (after removing the root 0); candidates are tried up
-/// to the Cauchy bound `1 + max |a_i|`, capped at `10^6`.
-pub fn split_rational_roots(p: &Poly) -> (Vec<(BigInt, usize)>, Poly) {
-    let mut rest = p.clone();
-    let mut roots = Vec::new();
-    // root 0
-    let z = rest.coeffs().iter().take_while(|c| c.is_zero()).count();
-    if z > 0 {
-        roots.push((BigInt::zero(), z));
-        rest = Poly::new(rest.coeffs()[z..].to_vec());
-    }
-    if rest.degree().unwrap_or(0) == 0 {
-        return (roots, rest);
-    }
-    let bound: BigInt = rest
-        .coeffs()
-        .iter()
-        .map(|c| c.abs())
-        .max()
-        .unwrap_or_default()
-        + 1;
-    let bound = bound.min(rest.coeff(0).abs());
-    let cap = bound.to_u64().unwrap_or(u64::MAX).min(1_000_000);
-    for a in 1..=cap {
-        for r in [BigInt::from(a), -BigInt::from(a)] {
-            if rest.degree().unwrap_or(0) == 0 {
-                return (roots, rest);
-            }
-            if !rest.coeff(0).is_multiple_of(&r) {
-                continue;
-            }
-            let lin = Poly::new(vec![-r.clone(), BigInt::one()]);
-            let mut mult = 0;
-            loop {
-                let (q, rem) = rest.divrem_monic(&lin);
-                if !rem.is_zero() {
-                    break;
-                }
-                rest = q;
-                mult += 1;
-            }
-            if mult > 0 {
-                roots.push((r, mult));
-            }
-        }
-    }
-    (roots, rest)
-}
-
-/// The coprime parts of a monic `q` with `q(0) != 0`: rational roots with multiplicity, then
-/// the rest, as one quadratic (irreducible, having no rational root) or one other part.
-/// (With a complete factorisation over Q the rest would be split further into irreducible
-/// powers; the linear-algebra projection below works for any coprime split.)
+/// The coprime parts of a monic `q`: its complete factorisation over Q ([`factor`]) with
+/// linear factors as rational roots, simple irreducible quadratics kept for radicals, and
+/// every other irreducible power as a part of its own. Ordered by largest root modulus
+/// (approximate), as papers print closed forms.
 pub fn factor_parts(q: &Poly) -> Vec<Part> {
-    let (roots, rest) = split_rational_roots(q);
-    let mut parts: Vec<Part> = roots
-        .into_iter()
-        .map(|(root, multiplicity)| Part::Rational { root, multiplicity })
-        .collect();
-    match rest.degree() {
-        Some(0) | None => {}
-        Some(2) => parts.push(Part::Quadratic { factor: rest }),
-        Some(_) => parts.push(Part::Other { factor: rest }),
+    let mut parts: Vec<Part> = Vec::new();
+    let Ok(fact) = factor(q) else {
+        return parts;
+    };
+    for (f, e) in fact.factors {
+        match f.degree() {
+            Some(1) => parts.push(Part::Rational {
+                // monic: E - r
+                root: -f.coeff(0),
+                multiplicity: e,
+            }),
+            Some(2) if e == 1 => parts.push(Part::Quadratic { factor: f }),
+            _ => parts.push(Part::Other {
+                factor: f,
+                multiplicity: e,
+            }),
+        }
     }
-    // largest root first, as papers print
     let key = |p: &Part| -> f64 {
         match p {
-            Part::Rational { root, .. } => root.to_f64().unwrap_or(f64::INFINITY),
-            Part::Quadratic { factor } | Part::Other { factor } => approx_roots(factor)
+            Part::Rational { root, .. } => root.abs().to_f64().unwrap_or(f64::INFINITY),
+            Part::Quadratic { factor } | Part::Other { factor, .. } => approx_roots(factor)
                 .iter()
                 .map(|z| z.norm())
                 .fold(f64::NEG_INFINITY, f64::max),
@@ -501,8 +462,8 @@ pub struct MatrixAnalysis {
     pub first_n: u64,
     /// `det(E I - M)`.
     pub charpoly: Poly,
-    /// The coprime parts of the characteristic polynomial.
-    pub charpoly_parts: Vec<Part>,
+    /// The complete factorisation of the characteristic polynomial over Q.
+    pub charpoly_factorization: Factorization,
     /// The minimal polynomial of `M`.
     pub minimal_polynomial: Poly,
     /// Per component.
@@ -604,14 +565,15 @@ impl MatrixAnalysis {
                 nth: nth_value,
             });
         }
-        let charpoly_parts = factor_parts(&charpoly);
+        let charpoly_factorization =
+            factor(&charpoly).expect("a characteristic polynomial is monic, never zero");
         Ok(MatrixAnalysis {
             names,
             matrix,
             initial,
             first_n,
             charpoly,
-            charpoly_parts,
+            charpoly_factorization,
             minimal_polynomial,
             components,
             nth_n: nth,
@@ -631,7 +593,11 @@ impl MatrixAnalysis {
             "characteristic polynomial: {}",
             self.charpoly.to_string_in("E")
         );
-        let _ = writeln!(o, "  = {}", parts_text(&self.charpoly_parts));
+        let _ = writeln!(
+            o,
+            "  = {}",
+            factorization_text(&self.charpoly_factorization)
+        );
         let _ = writeln!(
             o,
             "minimal polynomial: {}",
@@ -648,7 +614,7 @@ impl MatrixAnalysis {
             let _ = writeln!(
                 o,
                 "  charpoly = {} x minimal recurrence",
-                paren(&c.cofactor.to_string_in("E"))
+                cofactor_text(&c.cofactor)
             );
             let _ = writeln!(
                 o,
@@ -722,7 +688,7 @@ impl MatrixAnalysis {
                 .iter()
                 .map(|v| v.to_string())
                 .collect(),
-            charpoly_factored: parts_text(&self.charpoly_parts),
+            charpoly_factored: factorization_text(&self.charpoly_factorization),
             minimal_polynomial: self.minimal_polynomial.to_string_in("E"),
             components: self
                 .components
@@ -732,7 +698,7 @@ impl MatrixAnalysis {
                     recurrence: c.recurrence.poly().to_string_in("E"),
                     recurrence_order: c.recurrence.order(),
                     recurrence_offset: c.recurrence.offset(),
-                    cofactor: c.cofactor.to_string_in("E"),
+                    cofactor: cofactor_text(&c.cofactor),
                     closed_form: c.closed_form.to_text(),
                     closed_form_valid_from: c.closed_form.valid_from,
                     dominant: c.dominant.as_ref().map(|d| DominantReport {
@@ -828,44 +794,39 @@ pub struct DominantReport {
     pub ties: Vec<String>,
 }
 
-fn paren(s: &str) -> String {
-    if s.contains(' ') {
-        format!("({s})")
-    } else {
-        s.to_string()
+fn cofactor_text(c: &Poly) -> String {
+    match factor(c) {
+        Ok(f) => factorization_text(&f),
+        Err(_) => c.to_string_in("E"),
     }
 }
 
-fn parts_text(parts: &[Part]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    for p in parts {
-        match p {
-            Part::Rational { root, multiplicity } => {
-                let lin = if root.is_zero() {
-                    "E".to_string()
-                } else {
-                    format!(
-                        "(E {} {})",
-                        if root.is_negative() { "+" } else { "-" },
-                        root.abs()
-                    )
-                };
-                out.push(if *multiplicity > 1 {
-                    format!("{lin}^{multiplicity}")
-                } else {
-                    lin
-                });
-            }
-            Part::Quadratic { factor } | Part::Other { factor } => {
-                out.push(format!("({})", factor.to_string_in("E")))
-            }
+/// `E (E - 1)^2 (E^4 - 2E^2 - 6E - 4)(E^5 - 3E^2 - 2)`, factors in [`factor`]'s order.
+pub fn factorization_text(f: &Factorization) -> String {
+    let mut out = String::new();
+    if f.unit != BigInt::one() {
+        out.push_str(&f.unit.to_string());
+    }
+    for (p, m) in &f.factors {
+        let t = p.to_string_in("E");
+        let t = if p.coeffs().iter().filter(|c| !c.is_zero()).count() > 1 {
+            format!("({t})")
+        } else {
+            t
+        };
+        // "(E^4 - ...)(E^5 - ...)" as printed in the literature, else a space
+        if !out.is_empty() && !(out.ends_with(')') && t.starts_with('(')) {
+            out.push(' ');
+        }
+        out.push_str(&t);
+        if *m > 1 {
+            out.push_str(&format!("^{m}"));
         }
     }
     if out.is_empty() {
-        "1".into()
-    } else {
-        out.join(" ")
+        out.push('1');
     }
+    out
 }
 
 fn dominant_text(d: &Dominant) -> String {
@@ -976,7 +937,8 @@ fn closed_form(
                     );
                 }
             }
-            Part::Quadratic { factor } | Part::Other { factor } => {
+            Part::Quadratic { .. } | Part::Other { .. } => {
+                let factor = &p.poly();
                 let m = factor.degree().unwrap_or(0);
                 for i in 0..m {
                     let init: Vec<BigRational> = (0..m)
@@ -1014,12 +976,13 @@ fn closed_form(
                 at += 2;
                 terms_out.push(quadratic_term(factor, &init, n0));
             }
-            Part::Other { factor } => {
-                let m = factor.degree().unwrap_or(0);
+            Part::Other { factor, .. } => {
+                let full = p.poly();
+                let m = full.degree().unwrap_or(0);
                 let init = x[at..at + m].to_vec();
                 at += m;
                 terms_out.push(ClosedFormTerm::Recurrent {
-                    factor: factor.clone(),
+                    factor: full,
                     initial: init,
                     approx_roots: approx_roots(factor),
                 });
@@ -1531,7 +1494,10 @@ mod tests {
         );
         assert!(d.ties.is_empty());
         // charpoly = E (E - 1)^3 (E - 2) (upper triangular, diagonal 0, 1, 1, 2, 1)
-        assert_eq!(parts_text(&a.charpoly_parts), "(E - 2) (E - 1)^3 E");
+        assert_eq!(
+            factorization_text(&a.charpoly_factorization),
+            "E (E - 1)^3 (E - 2)"
+        );
         assert!(a.to_text().contains("12*2^n - 8n - 10"));
         let json = serde_json::to_string(&a).unwrap();
         assert!(json.contains("\"closed_form\":\"12*2^n - 8n - 10\""));
@@ -1573,6 +1539,23 @@ mod tests {
             &Poly::from_i64(&[-8, -4, -4, -2, 14, 8, 5, -7, -2, -1, 1])
         );
         assert_eq!(ddd.cofactor, Poly::from_i64(&[0, -1, 1])); // E (E - 1)
+                                                               // Lunnon, Rainbow Hanoi: (E - 1)(E^5 - 3E^2 - 2)(E^4 - 2E^2 - 6E - 4), times E and
+                                                               // the constant component's E - 1
+        let f = &a.charpoly_factorization;
+        let expect = [
+            (Poly::x(), 1),
+            (Poly::from_i64(&[-1, 1]), 2),
+            (Poly::from_i64(&[-4, -6, -2, 0, 1]), 1),
+            (Poly::from_i64(&[-2, 0, -3, 0, 0, 1]), 1),
+        ];
+        assert_eq!(f.factors.len(), 4);
+        for e in &expect {
+            assert!(f.factors.contains(e), "{e:?} in {f:?}");
+        }
+        assert_eq!(
+            factorization_text(f),
+            "E (E - 1)^2 (E^4 - 2E^2 - 6E - 4)(E^5 - 3E^2 - 2)"
+        );
         let d = ddd.dominant.as_ref().unwrap();
         // Lunnon: DDD(n) ~ 0.6576 (2.3117...)^n
         assert!(d.certified, "{d:?}");
