@@ -6,6 +6,7 @@
 pub mod alternatives;
 pub mod args;
 pub mod commands;
+pub mod matrix_cmd;
 pub mod search_cmd;
 pub mod validate;
 
@@ -80,6 +81,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &params.params,
             format,
         ),
+        Command::Matrix {
+            file,
+            nth,
+            digits,
+            format,
+        } => matrix_cmd::matrix_cmd(&file, nth, digits, format),
         other => Err(CliError::input(format!(
             "command not available in this build: {other:?}"
         ))),
