@@ -217,6 +217,7 @@ impl QuadraticNumber {
 
 /// One term of a closed form.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(clippy::large_enum_variant)] // a handful per component; boxing buys nothing
 pub enum ClosedFormTerm {
     /// `P(n) r^n` with `P` given by its rational coefficients, lowest degree first.
     Rational {
@@ -347,10 +348,11 @@ impl ClosedForm {
                     factor, initial, ..
                 } => {
                     let init: Vec<String> = initial.iter().map(|v| v.to_string()).collect();
+                    let d = factor.degree().unwrap_or(0);
                     mono.push((
                         false,
                         format!(
-                            "u(n) [u: {} = 0, u({}..) = {}]",
+                            "u{d}(n) [({}) u{d} = 0, u{d}({}..) = {}]",
                             factor.to_string_in("E"),
                             self.valid_from,
                             init.join(", ")
@@ -618,9 +620,8 @@ impl MatrixAnalysis {
             );
             let _ = writeln!(
                 o,
-                "  closed form: {}({}) = {}   for n >= {}",
+                "  closed form: {}(n) = {}   for n >= {}",
                 c.name,
-                "n",
                 c.closed_form.to_text(),
                 c.closed_form.valid_from
             );
@@ -815,7 +816,7 @@ pub fn factorization_text(f: &Factorization) -> String {
             t
         };
         // "(E^4 - ...)(E^5 - ...)" as printed in the literature, else a space
-        if !out.is_empty() && !(out.ends_with(')') && t.starts_with('(')) {
+        if !out.is_empty() && (!out.ends_with(')') || !t.starts_with('(')) {
             out.push(' ');
         }
         out.push_str(&t);
@@ -879,9 +880,9 @@ fn solve_q(mut a: Vec<Vec<BigRational>>, mut b: Vec<BigRational>) -> Option<Vec<
                 continue;
             }
             let f = &a[i][k] / &a[k][k];
-            for j in k..n {
-                let v = &f * &a[k][j];
-                a[i][j] -= v;
+            let pivot_row = a[k].clone();
+            for (x, y) in a[i].iter_mut().zip(&pivot_row).skip(k) {
+                *x -= &f * y;
             }
             let v = &f * &b[k];
             b[i] -= v;
