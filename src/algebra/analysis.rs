@@ -1532,7 +1532,7 @@ mod tests {
 
     #[test]
     fn rainbow_dominant_constant() {
-        let m = crate::algebra::bench::rainbow_matrix();
+        let m = crate::algebra::recurrence_bench::rainbow_matrix();
         let a = MatrixAnalysis::new(m, vec![BigInt::one(); 12], None, 12).unwrap();
         let ddd = &a.components[0];
         assert_eq!(

@@ -5,7 +5,6 @@
 //! is only ever a starting guess that is refined and certified.
 
 pub mod analysis;
-pub mod bench;
 pub mod factor;
 pub(crate) mod hensel;
 pub mod matrix;
@@ -13,6 +12,7 @@ pub(crate) mod modp;
 pub mod poly;
 pub mod qpoly;
 pub mod recurrence;
+pub mod recurrence_bench;
 pub mod squarefree;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};

@@ -331,7 +331,7 @@ pub enum Squaring {
     /// Kronecker while coefficients are small, schoolbook from [`AUTO_SCHOOLBOOK_BITS`] on:
     /// num-bigint multiplies by Toom-3 at most, whose cost per bit grows with the size, and
     /// Kronecker packing doubles every slot, so for large coefficients `d^2 / 2` products of
-    /// single size beat one product of `2d` times the size (measured in `bench`).
+    /// single size beat one product of `2d` times the size (measured in `recurrence_bench`).
     #[default]
     Auto,
 }

@@ -1,4 +1,5 @@
-//! Timing of the exact n-th term (Fiduccia + Kronecker squaring, see [`super::recurrence`])
+//! Timing of the exact n-th term (Fiduccia, Kronecker or schoolbook squaring, see
+//! [`super::recurrence`])
 //! on the benchmark of the issue: Rainbow Hanoi's `DDD(n)` at `n = 10^5` and `10^6`.
 //!
 //! The matrix is Lunnon's (seed `000_3e39fda85b098e00.txt`, section "Rainbow Hanoi",
