@@ -4,16 +4,21 @@
 //! Knows nothing of Hanoi. Integers are `num-bigint`, rationals `num-rational`; floating point
 //! is only ever a starting guess that is refined and certified.
 
+pub mod bench;
 pub mod factor;
 pub(crate) mod hensel;
 pub(crate) mod modp;
 pub mod poly;
 pub mod qpoly;
+pub mod roots;
 pub mod squarefree;
 
 pub use factor::{factor, is_irreducible, FactorError, Factorization};
 pub use poly::Poly;
 pub use qpoly::QPoly;
+pub use roots::{
+    dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,
+};
 pub use squarefree::squarefree_decomposition;
 
 #[cfg(test)]
