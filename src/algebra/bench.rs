@@ -1,7 +1,7 @@
 //! Timings of the heavy algebra, for `cargo test --release --lib algebra::bench -- --ignored`.
 
 use super::modp::SplitMix;
-use super::{factor, Poly};
+use super::{factor, real_roots, roots, Poly};
 use num_bigint::BigInt;
 use std::time::{Duration, Instant};
 
@@ -52,6 +52,41 @@ pub fn bench_factor_product(k: usize, deg: usize, bits: u32, seed: u64) -> Durat
     el
 }
 
+/// Certified complex roots (`digits` decimals) of a pseudo-random polynomial of degree
+/// `deg` with `bits`-bit coefficients; returns the time taken.
+///
+/// # Panics
+/// If fewer than `deg` roots come back (the polynomial is square-free for the seeds used).
+pub fn bench_roots(deg: usize, bits: u32, digits: u32) -> Duration {
+    let f = random_poly(deg as u64 * 1000 + bits as u64, deg, bits);
+    let t = Instant::now();
+    let r = roots(&f, digits);
+    let el = t.elapsed();
+    assert_eq!(r.len(), deg);
+    el
+}
+
+/// Real-root isolation and refinement (Sturm) of the same polynomial as [`bench_roots`].
+pub fn bench_real_roots(deg: usize, bits: u32, digits: u32) -> Duration {
+    let f = random_poly(deg as u64 * 1000 + bits as u64, deg, bits);
+    let t = Instant::now();
+    let _ = real_roots(&f, digits);
+    t.elapsed()
+}
+
+/// Factorisation of `g^2 h` for pseudo-random `g`, `h` of degree `deg` (`bits`-bit
+/// coefficients): exercises the square-free decomposition with a non-trivial gcd.
+pub fn bench_factor_repeated(deg: usize, bits: u32) -> Duration {
+    let g = random_poly(1, deg, bits);
+    let h = random_poly(2, deg, bits);
+    let f = &(&g * &g) * &h;
+    let t = Instant::now();
+    let fz = factor(&f).expect("non-zero");
+    let el = t.elapsed();
+    assert_eq!(fz.expand(), f);
+    el
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +109,26 @@ mod tests {
         println!(
             "factor degree 48 (2 x deg 24, 200-bit): {:?}",
             bench_factor_product(2, 24, 200, 9)
+        );
+        let r = bench_factor_repeated(15, 100);
+        println!("factor g^2 h, deg g = deg h = 15, 100-bit: {r:?}");
+    }
+
+    #[test]
+    #[ignore = "benchmark: run with --release -- --ignored --nocapture"]
+    fn print_root_timings() {
+        println!("roots degree 10, 30 digits: {:?}", bench_roots(10, 30, 30));
+        println!(
+            "roots degree 40, 100-bit, 30 digits: {:?}",
+            bench_roots(40, 100, 30)
+        );
+        println!(
+            "roots degree 60, 100-bit, 30 digits: {:?}",
+            bench_roots(60, 100, 30)
+        );
+        println!(
+            "real roots degree 40, 100-bit, 30 digits: {:?}",
+            bench_real_roots(40, 100, 30)
         );
     }
 }
