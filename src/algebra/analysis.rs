@@ -26,6 +26,7 @@ use super::factor::{factor, Factorization};
 use super::matrix::{AlgebraError, ZMatrix};
 use super::poly::Poly;
 use super::recurrence::{minimal_recurrence_bounded, Recurrence};
+use super::roots::{dominant_roots, roots, ComplexRoot};
 use nalgebra::Complex;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -105,7 +106,15 @@ pub fn factor_parts(q: &Poly) -> Vec<Part> {
                 .fold(f64::NEG_INFINITY, f64::max),
         }
     };
-    parts.sort_by(|a, b| key(b).total_cmp(&key(a)));
+    let sign = |p: &Part| match p {
+        Part::Rational { root, .. } => root.clone(),
+        _ => BigInt::zero(),
+    };
+    parts.sort_by(|a, b| {
+        key(b)
+            .total_cmp(&key(a))
+            .then_with(|| sign(b).cmp(&sign(a)))
+    });
     parts
 }
 
@@ -236,14 +245,14 @@ pub enum ClosedFormTerm {
         coeff: QuadraticNumber,
     },
     /// The part of the sequence with recurrence `factor` (no rational root), given exactly by
-    /// its values at `n0, n0 + 1, ...`; the roots are shown approximately.
+    /// its values at `n0, n0 + 1, ...`; its roots are certified discs ([`roots`]).
     Recurrent {
-        /// The factor.
+        /// The factor (an irreducible power).
         factor: Poly,
         /// Exact values of this part at `n = valid_from, valid_from + 1, ...` (`deg` many).
         initial: Vec<BigRational>,
-        /// Floating approximations of the roots (not certified).
-        approx_roots: Vec<Complex<f64>>,
+        /// The distinct roots, certified to the digits asked for.
+        roots: Vec<ComplexRoot>,
     },
 }
 
@@ -550,8 +559,8 @@ impl MatrixAnalysis {
                 .expect("a component's minimal polynomial divides the characteristic polynomial");
             let q = recurrence.reduced();
             let parts = factor_parts(&q);
-            let closed_form = closed_form(&terms, first_n, recurrence.offset(), &parts)?;
-            let dominant = dominant_term(&closed_form, &parts, digits);
+            let closed_form = closed_form(&terms, first_n, recurrence.offset(), &parts, digits)?;
+            let dominant = dominant_term(&closed_form, &q, digits);
             let nth_value = match nth {
                 Some(n) => Some(recurrence.nth_term(&terms, n - first_n)?),
                 None => None,
@@ -626,16 +635,14 @@ impl MatrixAnalysis {
                 c.closed_form.valid_from
             );
             for t in &c.closed_form.terms {
-                if let ClosedFormTerm::Recurrent {
-                    factor,
-                    approx_roots,
-                    ..
-                } = t
-                {
-                    let r: Vec<String> = approx_roots.iter().map(complex_text).collect();
+                if let ClosedFormTerm::Recurrent { factor, roots, .. } = t {
+                    let r: Vec<String> = roots
+                        .iter()
+                        .map(|z| z.to_decimal(self.digits as u32))
+                        .collect();
                     let _ = writeln!(
                         o,
-                        "    roots of {} (approximate): {}",
+                        "    roots of {} (certified): {}",
                         factor.to_string_in("E"),
                         r.join(", ")
                     );
@@ -912,6 +919,7 @@ fn closed_form(
     first_n: u64,
     offset: usize,
     parts: &[Part],
+    digits: usize,
 ) -> Result<ClosedForm, AlgebraError> {
     let deg: usize = parts.iter().map(|p| p.poly().degree().unwrap_or(0)).sum();
     let n0 = first_n + offset as u64;
@@ -985,7 +993,7 @@ fn closed_form(
                 terms_out.push(ClosedFormTerm::Recurrent {
                     factor: full,
                     initial: init,
-                    approx_roots: approx_roots(factor),
+                    roots: roots(factor, digits as u32),
                 });
             }
         }
@@ -1215,7 +1223,7 @@ fn quadratic_decimal(x: &QuadraticNumber, digits: usize) -> String {
 }
 
 /// The dominant term of a closed form.
-fn dominant_term(cf: &ClosedForm, parts: &[Part], digits: usize) -> Option<Dominant> {
+fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<Dominant> {
     // every root with its f64 modulus
     struct Cand {
         text: String,
@@ -1254,19 +1262,15 @@ fn dominant_term(cf: &ClosedForm, parts: &[Part], digits: usize) -> Option<Domin
                     });
                 }
             }
-            ClosedFormTerm::Recurrent {
-                approx_roots,
-                initial,
-                ..
-            } => {
+            ClosedFormTerm::Recurrent { roots, initial, .. } => {
                 if initial.iter().all(|c| c.is_zero()) {
                     continue;
                 }
-                for (w, z) in approx_roots.iter().enumerate() {
+                for (w, z) in roots.iter().enumerate() {
                     cands.push(Cand {
-                        text: complex_text(z),
-                        modulus: z.norm(),
-                        real: z.im.abs() < 1e-9 * z.norm().max(1.0),
+                        text: complex_text(&z.to_f64()),
+                        modulus: z.to_f64().norm(),
+                        real: z.is_real(),
                         term: ti,
                         which: w,
                     });
@@ -1285,17 +1289,51 @@ fn dominant_term(cf: &ClosedForm, parts: &[Part], digits: usize) -> Option<Domin
         .iter()
         .filter(|c| c.modulus >= max * (1.0 - 1e-9))
         .collect();
-    let ties: Vec<String> = if top.len() > 1 {
-        top.iter().map(|c| c.text.clone()).collect()
+    // Ties are decided exactly: among rational roots by their values, otherwise on the
+    // certified root discs of `dominant_roots` (never on the floats above).
+    let all_rational = top
+        .iter()
+        .all(|c| matches!(cf.terms[c.term], ClosedFormTerm::Rational { .. }));
+    let ties: Vec<String> = if all_rational {
+        let moduli: Vec<BigInt> = top
+            .iter()
+            .filter_map(|c| match &cf.terms[c.term] {
+                ClosedFormTerm::Rational { root, .. } => Some(root.abs()),
+                _ => None,
+            })
+            .collect();
+        let m = moduli.iter().max().cloned().unwrap_or_default();
+        let tied: Vec<String> = top
+            .iter()
+            .zip(&moduli)
+            .filter(|(_, x)| **x == m)
+            .map(|(c, _)| c.text.clone())
+            .collect();
+        if tied.len() > 1 {
+            tied
+        } else {
+            vec![]
+        }
     } else {
-        vec![]
+        let dom = dominant_roots(q, digits.min(60) as u32);
+        let mut t: Vec<String> = if dom.unique {
+            vec![]
+        } else {
+            dom.roots
+                .iter()
+                .map(|z| z.to_decimal(digits.min(20) as u32))
+                .collect()
+        };
+        if !dom.settled && !t.is_empty() {
+            t.push("(moduli not separated at the highest precision tried)".into());
+        }
+        t
     };
     // report the real positive one among the top if any, else the first
     let best = top
         .iter()
         .find(|c| c.real && !c.text.starts_with('-'))
         .or(top.first())?;
-    let _ = parts;
     match &cf.terms[best.term] {
         ClosedFormTerm::Rational { root, poly } => {
             let k = poly.iter().rposition(|c| !c.is_zero()).unwrap_or(0);
@@ -1329,9 +1367,9 @@ fn dominant_term(cf: &ClosedForm, parts: &[Part], digits: usize) -> Option<Domin
         ClosedFormTerm::Recurrent {
             factor,
             initial,
-            approx_roots,
+            roots,
         } => {
-            let z = approx_roots[best.which];
+            let z = roots[best.which].to_f64();
             if !best.real {
                 return Some(Dominant {
                     lambda: complex_text(&z),
@@ -1565,6 +1603,22 @@ mod tests {
         let c: f64 = d.c_decimal.parse().unwrap();
         assert!((c - 0.6576).abs() <= 0.00005, "{}", d.c_decimal);
         assert_eq!(d.c_decimal.len(), "0.".len() + 12, "12 significant digits");
+    }
+
+    #[test]
+    fn ties_are_stated() {
+        // s = 1, 1, 4, 4, 16, 16, ...: E^2 - 4, roots 2 and -2 share the largest modulus
+        let m = ZMatrix::from_i64(&[vec![0, 1], vec![4, 0]]).unwrap();
+        let a = MatrixAnalysis::new(m, big(&[1, 1]), None, 10).unwrap();
+        let c = &a.components[0];
+        // s(1) = 2a - 2b = 1, s(2) = 4a + 4b = 1
+        assert_eq!(c.closed_form.to_text(), "(3/8)*2^n - (1/8)*(-2)^n");
+        let d = c.dominant.as_ref().unwrap();
+        assert_eq!(d.lambda, "2");
+        assert_eq!(d.ties.len(), 2, "{:?}", d.ties);
+        assert!(a
+            .to_text()
+            .contains("several roots share the largest modulus"));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! is only ever a starting guess that is refined and certified.
 
 pub mod analysis;
+pub mod bench;
 pub mod factor;
 pub(crate) mod hensel;
 pub mod matrix;
@@ -13,6 +14,7 @@ pub mod poly;
 pub mod qpoly;
 pub mod recurrence;
 pub mod recurrence_bench;
+pub mod roots;
 pub mod squarefree;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
@@ -23,6 +25,9 @@ pub use qpoly::QPoly;
 pub use recurrence::{
     minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod,
     x_pow_mod_with, PowProfile, Recurrence, Squaring,
+};
+pub use roots::{
+    dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,
 };
 pub use squarefree::squarefree_decomposition;
 

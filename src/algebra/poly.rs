@@ -332,6 +332,9 @@ impl Poly {
             };
         }
         let c = self.content().gcd(&other.content());
+        if coprime_mod_small_prime(self, other) {
+            return Poly::new(vec![c]);
+        }
         let (mut a, mut b) = (self.primitive_part(), other.primitive_part());
         if a.coeffs.len() < b.coeffs.len() {
             std::mem::swap(&mut a, &mut b);
@@ -471,6 +474,23 @@ impl Poly {
         }
         out
     }
+}
+
+/// Fast path for the common coprime case: if `a mod p` and `b mod p` are coprime for a
+/// prime `p` not dividing `lc(a)`, then `a` and `b` have no common factor of positive degree
+/// (such a factor would keep its degree mod `p` and divide both reductions).
+fn coprime_mod_small_prime(a: &Poly, b: &Poly) -> bool {
+    use super::modp;
+    for p in [1_000_003u64, 998_244_353] {
+        if (a.leading() % BigInt::from(p)).is_zero() {
+            continue;
+        }
+        let (ap, bp) = (modp::from_poly(a, p), modp::from_poly(b, p));
+        if !bp.is_empty() && modp::gcd(&ap, &bp, p).len() == 1 {
+            return true;
+        }
+    }
+    false
 }
 
 /// `f64` approximation of a big integer (saturating to infinity), for starting guesses only.
