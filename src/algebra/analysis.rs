@@ -25,7 +25,7 @@
 use super::factor::{factor, Factorization};
 use super::matrix::{AlgebraError, ZMatrix};
 use super::poly::Poly;
-use super::recurrence::{minimal_recurrence_bounded, Recurrence};
+use super::recurrence::{minimal_recurrence_bounded, run_recurrence, solve_q, Recurrence};
 use super::roots::{dominant_roots, roots, ComplexRoot};
 use nalgebra::Complex;
 use num_bigint::BigInt;
@@ -873,43 +873,6 @@ fn rat_f64(r: &BigRational) -> f64 {
 
 fn q(v: &BigInt) -> BigRational {
     BigRational::from_integer(v.clone())
-}
-
-/// Solves the square system `a x = b` over Q (Gaussian elimination); `None` if singular.
-fn solve_q(mut a: Vec<Vec<BigRational>>, mut b: Vec<BigRational>) -> Option<Vec<BigRational>> {
-    let n = b.len();
-    for k in 0..n {
-        let p = (k..n).find(|&i| !a[i][k].is_zero())?;
-        a.swap(k, p);
-        b.swap(k, p);
-        for i in 0..n {
-            if i == k || a[i][k].is_zero() {
-                continue;
-            }
-            let f = &a[i][k] / &a[k][k];
-            let pivot_row = a[k].clone();
-            for (x, y) in a[i].iter_mut().zip(&pivot_row).skip(k) {
-                *x -= &f * y;
-            }
-            let v = &f * &b[k];
-            b[i] -= v;
-        }
-    }
-    Some((0..n).map(|i| &b[i] / &a[i][i]).collect())
-}
-
-/// The values at `n0, n0 + 1, ..., n0 + count - 1` of the sequence with recurrence `f`
-/// (monic, degree m) and initial values `init` at `n0..n0+m`.
-fn run_recurrence(f: &Poly, init: &[BigRational], count: usize) -> Vec<BigRational> {
-    let m = f.degree().unwrap_or(0);
-    let mut v: Vec<BigRational> = init.to_vec();
-    while v.len() < count {
-        let k = v.len();
-        let s: BigRational = (0..m).map(|j| -q(&f.coeff(j)) * &v[k - m + j]).sum();
-        v.push(s);
-    }
-    v.truncate(count);
-    v
 }
 
 /// The closed form from the sequence's terms (`terms[i] = s(first_n + i)`), the offset `k`

@@ -14,6 +14,7 @@
 //! SIAM J. Comput. 14 (1985) 106–112; Kronecker substitution as in D. Harvey, *Faster
 //! polynomial multiplication via multipoint Kronecker substitution*, J. Symb. Comp. 44 (2009).
 
+use super::factor::factor;
 use super::matrix::{AlgebraError, ZMatrix};
 use super::poly::Poly;
 use num_bigint::{BigInt, Sign};
@@ -211,6 +212,122 @@ impl Recurrence {
         prof.multiply += t.elapsed();
         Ok(v)
     }
+
+    /// [`Recurrence::nth_term`] by splitting the polynomial into coprime parts first
+    /// (complete factorisation over Q, [`factor`]): the sequence is the sum of its
+    /// projections on the parts (exact rational initial values from one linear system), each
+    /// computed by Fiduccia on its own, smaller polynomial and scaled to integers. Pays off
+    /// when the dominant root lives in a small factor (Rainbow's DDD: degree 4 of 10, and
+    /// the squaring cost is quadratic in the degree).
+    pub fn nth_term_split_with(
+        &self,
+        initial: &[BigInt],
+        n: u64,
+        method: Squaring,
+        prof: &mut PowProfile,
+    ) -> Result<BigInt, AlgebraError> {
+        self.require_initial(initial)?;
+        let d = self.order();
+        let k = self.offset;
+        if n < (k + 2 * d) as u64 {
+            return Ok(self
+                .extend(initial, n as usize + 1)?
+                .swap_remove(n as usize));
+        }
+        let q = self.reduced();
+        let m = q.degree().unwrap_or(0);
+        if m == 0 {
+            return Ok(BigInt::zero());
+        }
+        let parts: Vec<Poly> = match factor(&q) {
+            Ok(f) => f
+                .factors
+                .iter()
+                .map(|(g, e)| (0..*e).fold(Poly::one(), |acc, _| &acc * g))
+                .collect(),
+            Err(_) => vec![q.clone()],
+        };
+        let u: Vec<BigRational> = self
+            .extend(initial, k + m)?
+            .into_iter()
+            .skip(k)
+            .map(BigRational::from_integer)
+            .collect();
+        let mut columns: Vec<Vec<BigRational>> = Vec::with_capacity(m);
+        for g in &parts {
+            let dg = g.degree().unwrap_or(0);
+            for i in 0..dg {
+                let mut init = vec![BigRational::zero(); dg];
+                init[i] = BigRational::one();
+                columns.push(run_recurrence(g, &init, m));
+            }
+        }
+        let a: Vec<Vec<BigRational>> = (0..m)
+            .map(|r| columns.iter().map(|c| c[r].clone()).collect())
+            .collect();
+        let x = solve_q(a, u).expect("the kernels of coprime parts are independent");
+        let mut total = BigRational::zero();
+        let mut at = 0;
+        for g in &parts {
+            let dg = g.degree().unwrap_or(0);
+            let init = &x[at..at + dg];
+            at += dg;
+            let den = init.iter().fold(BigInt::one(), |acc, v| {
+                num_integer::Integer::lcm(&acc, v.denom())
+            });
+            let int_init: Vec<BigInt> = init
+                .iter()
+                .map(|v| (v * BigRational::from_integer(den.clone())).to_integer())
+                .collect();
+            let rec = Recurrence::from_poly(g.clone()).expect("monic factor");
+            let v = rec.nth_term_with(&int_init, n - k as u64, method, prof)?;
+            total += BigRational::new(v, den);
+        }
+        debug_assert!(total.is_integer());
+        Ok(total.to_integer())
+    }
+}
+
+/// Solves the square system `a x = b` over Q (Gaussian elimination); `None` if singular.
+pub(crate) fn solve_q(
+    mut a: Vec<Vec<BigRational>>,
+    mut b: Vec<BigRational>,
+) -> Option<Vec<BigRational>> {
+    let n = b.len();
+    for k in 0..n {
+        let p = (k..n).find(|&i| !a[i][k].is_zero())?;
+        a.swap(k, p);
+        b.swap(k, p);
+        for i in 0..n {
+            if i == k || a[i][k].is_zero() {
+                continue;
+            }
+            let f = &a[i][k] / &a[k][k];
+            let pivot_row = a[k].clone();
+            for (x, y) in a[i].iter_mut().zip(&pivot_row).skip(k) {
+                *x -= &f * y;
+            }
+            let v = &f * &b[k];
+            b[i] -= v;
+        }
+    }
+    Some((0..n).map(|i| &b[i] / &a[i][i]).collect())
+}
+
+/// The values at `n0, n0 + 1, ..., n0 + count - 1` of the sequence with recurrence `f`
+/// (monic, degree m) and initial values `init` at `n0..n0+m`.
+pub(crate) fn run_recurrence(f: &Poly, init: &[BigRational], count: usize) -> Vec<BigRational> {
+    let m = f.degree().unwrap_or(0);
+    let mut v: Vec<BigRational> = init.to_vec();
+    while v.len() < count {
+        let k = v.len();
+        let s: BigRational = (0..m)
+            .map(|j| -BigRational::from_integer(f.coeff(j)) * &v[k - m + j])
+            .sum();
+        v.push(s);
+    }
+    v.truncate(count);
+    v
 }
 
 /// Berlekamp–Massey over Q on all of `terms`: `(L, connection polynomial 1 + c_1 x + ...)`.
@@ -682,6 +799,9 @@ mod tests {
                 let fast = r.nth_term(&seq, far).unwrap();
                 let slow = nth_term_matrix_power(&m, &v, far).unwrap();
                 assert_eq!(fast, slow[comp], "seed {seed} component {comp}");
+                let mut prof = PowProfile::default();
+                let split = r.nth_term_split_with(&seq, far, Squaring::Auto, &mut prof);
+                assert_eq!(split.unwrap(), slow[comp], "split, seed {seed}");
                 for method in [Squaring::Kronecker, Squaring::Schoolbook] {
                     let mut prof = PowProfile::default();
                     let v = r.nth_term_with(&seq, far + 1, method, &mut prof).unwrap();

@@ -50,6 +50,8 @@ pub struct NthTermTiming {
     pub n: u64,
     /// The squaring method.
     pub method: Squaring,
+    /// Whether the recurrence was split into coprime factors first.
+    pub split: bool,
     /// Decimal digits of the value.
     pub digits: usize,
     /// Leading decimal digits of the value.
@@ -74,10 +76,15 @@ pub fn time_nth_term(
     initial: &[BigInt],
     n: u64,
     method: Squaring,
+    split: bool,
 ) -> Result<NthTermTiming, AlgebraError> {
     let start = Instant::now();
     let mut profile = PowProfile::default();
-    let value = rec.nth_term_with(initial, n, method, &mut profile)?;
+    let value = if split {
+        rec.nth_term_split_with(initial, n, method, &mut profile)?
+    } else {
+        rec.nth_term_with(initial, n, method, &mut profile)?
+    };
     let total = start.elapsed();
     let combine = total.saturating_sub(profile.pack_unpack + profile.multiply + profile.reduce);
     let t = Instant::now();
@@ -86,6 +93,7 @@ pub fn time_nth_term(
     Ok(NthTermTiming {
         n,
         method,
+        split,
         digits: dec.trim_start_matches('-').len(),
         leading: dec.chars().take(20).collect(),
         total,
@@ -99,14 +107,14 @@ pub fn time_nth_term(
 /// The benchmark: `DDD(n)` for each `n` (1-based, Lunnon's indexing) and each method.
 pub fn rainbow_ddd_benchmark(
     ns: &[u64],
-    methods: &[Squaring],
+    methods: &[(Squaring, bool)],
 ) -> Result<Vec<NthTermTiming>, AlgebraError> {
     let terms = rainbow_ddd_terms(40)?;
     let rec = minimal_recurrence(&terms)?;
     let mut out = Vec::new();
     for &n in ns {
-        for &m in methods {
-            out.push(time_nth_term(&rec, &terms, n.saturating_sub(1), m)?);
+        for &(m, split) in methods {
+            out.push(time_nth_term(&rec, &terms, n.saturating_sub(1), m, split)?);
         }
     }
     Ok(out)
@@ -127,8 +135,10 @@ mod tests {
         assert_eq!(rec.poly(), &lit);
         let slow = nth_term_matrix_power(&rainbow_matrix(), &vec![BigInt::one(); 12], 999).unwrap();
         for m in [Squaring::Kronecker, Squaring::Schoolbook, Squaring::Auto] {
-            let t = time_nth_term(&rec, &terms, 999, m).unwrap();
-            assert_eq!(t.value, slow[0]);
+            for split in [false, true] {
+                let t = time_nth_term(&rec, &terms, 999, m, split).unwrap();
+                assert_eq!(t.value, slow[0]);
+            }
         }
     }
 
@@ -137,14 +147,21 @@ mod tests {
     fn rainbow_ddd_benchmark_prints_timings() {
         let rows = rainbow_ddd_benchmark(
             &[100_000, 1_000_000],
-            &[Squaring::Kronecker, Squaring::Schoolbook, Squaring::Auto],
+            &[
+                (Squaring::Kronecker, false),
+                (Squaring::Schoolbook, false),
+                (Squaring::Auto, false),
+                (Squaring::Kronecker, true),
+                (Squaring::Auto, true),
+            ],
         )
         .unwrap();
         for r in &rows {
             println!(
-                "DDD({}) {:?}: {} digits, {}... | total {:.3} s = {} squarings {:.3} s (largest operand {} bits) + pack/unpack {:.3} s + reduce {:.3} s + combine {:.3} s | to decimal {:.3} s",
+                "DDD({}) {:?}{}: {} digits, {}... | total {:.3} s = {} squarings {:.3} s (largest operand {} bits) + pack/unpack {:.3} s + reduce {:.3} s + combine {:.3} s | to decimal {:.3} s",
                 r.n + 1,
                 r.method,
+                if r.split { " split" } else { "" },
                 r.digits,
                 r.leading,
                 r.total.as_secs_f64(),
@@ -165,7 +182,7 @@ mod tests {
             "matrix power route at 10^5: {:.3} s",
             t.elapsed().as_secs_f64()
         );
-        assert!(rows[..3].iter().all(|r| r.value == slow[0]));
-        assert!(rows[3..].iter().all(|r| r.value == rows[3].value));
+        assert!(rows[..5].iter().all(|r| r.value == slow[0]));
+        assert!(rows[5..].iter().all(|r| r.value == rows[5].value));
     }
 }
