@@ -22,6 +22,9 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::time::{Duration, Instant};
 
+/// Index from which [`Recurrence::nth_term`] factors the polynomial first.
+pub const SPLIT_FROM: u64 = 10_000;
+
 /// Terms beyond the `2 * order` that determine a recurrence which
 /// [`minimal_recurrence`] requires as confirmation.
 pub const CONFIRMATION_TERMS: usize = 2;
@@ -169,8 +172,17 @@ impl Recurrence {
     /// of half-size numbers instead of one square of the polynomial.
     /// Cost: `O(log n)` squarings of a degree-`d` polynomial ([`Squaring::Auto`]); the last
     /// ones dominate.
+    ///
+    /// From `n >= SPLIT_FROM` the polynomial is first split into coprime factors
+    /// ([`Recurrence::nth_term_split_with`]): Rainbow's `DDD(10^6)` takes 0.3 s that way
+    /// against 0.8 s unsplit (see `recurrence_bench`).
     pub fn nth_term(&self, initial: &[BigInt], n: u64) -> Result<BigInt, AlgebraError> {
-        self.nth_term_with(initial, n, Squaring::Auto, &mut PowProfile::default())
+        let mut prof = PowProfile::default();
+        if n >= SPLIT_FROM {
+            self.nth_term_split_with(initial, n, Squaring::Auto, &mut prof)
+        } else {
+            self.nth_term_with(initial, n, Squaring::Auto, &mut prof)
+        }
     }
 
     /// [`Recurrence::nth_term`] with a chosen squaring method, recording where the time goes.
@@ -266,25 +278,29 @@ impl Recurrence {
             .map(|r| columns.iter().map(|c| c[r].clone()).collect())
             .collect();
         let x = solve_q(a, u).expect("the kernels of coprime parts are independent");
-        let mut total = BigRational::zero();
+        // Scale every part to integers with one common denominator: no big gcd (a
+        // rational sum would normalise 10^6-digit fractions, quadratic in num-bigint).
+        let den = x.iter().fold(BigInt::one(), |acc, v| {
+            num_integer::Integer::lcm(&acc, v.denom())
+        });
+        let mut total = BigInt::zero();
         let mut at = 0;
         for g in &parts {
             let dg = g.degree().unwrap_or(0);
-            let init = &x[at..at + dg];
-            at += dg;
-            let den = init.iter().fold(BigInt::one(), |acc, v| {
-                num_integer::Integer::lcm(&acc, v.denom())
-            });
-            let int_init: Vec<BigInt> = init
+            let int_init: Vec<BigInt> = x[at..at + dg]
                 .iter()
                 .map(|v| (v * BigRational::from_integer(den.clone())).to_integer())
                 .collect();
+            at += dg;
             let rec = Recurrence::from_poly(g.clone()).expect("monic factor");
-            let v = rec.nth_term_with(&int_init, n - k as u64, method, prof)?;
-            total += BigRational::new(v, den);
+            total += rec.nth_term_with(&int_init, n - k as u64, method, prof)?;
         }
-        debug_assert!(total.is_integer());
-        Ok(total.to_integer())
+        let (quot, rem) = num_integer::Integer::div_rem(&total, &den);
+        debug_assert!(
+            rem.is_zero(),
+            "the parts of an integer sequence sum to an integer"
+        );
+        Ok(quot)
     }
 }
 
@@ -745,6 +761,23 @@ mod tests {
         let r = minimal_recurrence(&z).unwrap();
         assert_eq!(r.order(), 0);
         assert_eq!(r.nth_term(&z, 1000).unwrap(), BigInt::zero());
+    }
+
+    #[test]
+    fn split_and_plain_routes_agree_far_out() {
+        // Cyclic (E - 1)(E^2 - 2E - 2) and a repeated factor (E - 1)^2 (E - 2)
+        for (p, init) in [
+            (Poly::from_i64(&[2, 0, -3, 1]), big(&[0, 2, 7])),
+            (Poly::from_i64(&[-2, 5, -4, 1]), big(&[6, 22, 58])),
+        ] {
+            let r = Recurrence::from_poly(p).unwrap();
+            let n = SPLIT_FROM + 123;
+            let mut prof = PowProfile::default();
+            let plain = r
+                .nth_term_with(&init, n, Squaring::Kronecker, &mut prof)
+                .unwrap();
+            assert_eq!(r.nth_term(&init, n).unwrap(), plain);
+        }
     }
 
     #[test]
