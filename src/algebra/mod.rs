@@ -9,6 +9,7 @@ pub mod bench;
 pub mod factor;
 pub(crate) mod hensel;
 pub mod matrix;
+pub(crate) mod modgcd;
 pub(crate) mod modp;
 pub mod poly;
 pub mod qpoly;

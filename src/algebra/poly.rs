@@ -307,8 +307,9 @@ impl Poly {
     }
 
     /// Greatest common divisor in Z[x], normalised to a positive leading coefficient
-    /// (`gcd(0, 0) = 0`). Primitive polynomial remainder sequence (Knuth, TAOCP vol. 2,
-    /// 4.6.1, Algorithm E): exact for any coefficient size; `O(n^3)` big-integer operations.
+    /// (`gcd(0, 0) = 0`). Brown's small-primes modular algorithm, certified by trial division
+    /// (see `modgcd.rs`): exact for any coefficient size, and fast when the coefficients are
+    /// large. [`gcd_prs`](Self::gcd_prs) is an independent, slower route.
     ///
     /// ```
     /// use hanoilab::algebra::Poly;
@@ -317,6 +318,20 @@ impl Poly {
     /// assert_eq!(a.gcd(&b), Poly::from_i64(&[2, 2]));
     /// ```
     pub fn gcd(&self, other: &Poly) -> Poly {
+        if self.is_zero() || other.is_zero() {
+            return self.gcd_prs(other);
+        }
+        let c = self.content().gcd(&other.content());
+        if self.degree() == Some(0) || other.degree() == Some(0) {
+            return Poly::new(vec![c]);
+        }
+        super::modgcd::gcd_primitive(&self.primitive_part(), &other.primitive_part()).scale(&c)
+    }
+
+    /// Greatest common divisor by the primitive polynomial remainder sequence (Knuth, TAOCP
+    /// vol. 2, 4.6.1, Algorithm E); same result as [`gcd`](Self::gcd). `O(n^3)` big-integer
+    /// operations on coefficients that grow along the sequence.
+    pub fn gcd_prs(&self, other: &Poly) -> Poly {
         if self.is_zero() {
             return if other.leading().is_negative() {
                 -other
@@ -332,9 +347,6 @@ impl Poly {
             };
         }
         let c = self.content().gcd(&other.content());
-        if coprime_mod_small_prime(self, other) {
-            return Poly::new(vec![c]);
-        }
         let (mut a, mut b) = (self.primitive_part(), other.primitive_part());
         if a.coeffs.len() < b.coeffs.len() {
             std::mem::swap(&mut a, &mut b);
@@ -476,23 +488,6 @@ impl Poly {
     }
 }
 
-/// Fast path for the common coprime case: if `a mod p` and `b mod p` are coprime for a
-/// prime `p` not dividing `lc(a)`, then `a` and `b` have no common factor of positive degree
-/// (such a factor would keep its degree mod `p` and divide both reductions).
-fn coprime_mod_small_prime(a: &Poly, b: &Poly) -> bool {
-    use super::modp;
-    for p in [1_000_003u64, 998_244_353] {
-        if (a.leading() % BigInt::from(p)).is_zero() {
-            continue;
-        }
-        let (ap, bp) = (modp::from_poly(a, p), modp::from_poly(b, p));
-        if !bp.is_empty() && modp::gcd(&ap, &bp, p).len() == 1 {
-            return true;
-        }
-    }
-    false
-}
-
 /// `f64` approximation of a big integer (saturating to infinity), for starting guesses only.
 pub(crate) fn bigint_to_f64(c: &BigInt) -> f64 {
     use num_traits::ToPrimitive;
@@ -595,6 +590,7 @@ mod tests {
             let a = &g * &rand_poly(&mut rng, 5, 60);
             let b = &g * &rand_poly(&mut rng, 4, 60);
             let h = a.gcd(&b);
+            assert_eq!(h, a.gcd_prs(&b));
             if a.is_zero() || b.is_zero() {
                 continue;
             }
