@@ -490,6 +490,18 @@ pub const FIRST_TERMS: usize = 10;
 
 impl MatrixAnalysis {
     /// Analyses `s(n+1) = M s(n)` with `s(1) = initial`.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{MatrixAnalysis, ZMatrix};
+    /// // Lunnon, Towers of Antwerp: s = (T33, T31, T13, T11, 1)
+    /// let m = ZMatrix::from_i64(&[
+    ///     vec![0, 2, 0, 4, 6], vec![0, 1, 0, 2, 2], vec![0, 0, 1, 2, 2],
+    ///     vec![0, 0, 0, 2, 3], vec![0, 0, 0, 0, 1],
+    /// ]).unwrap();
+    /// let s1 = [6, 2, 2, 3, 1].iter().map(|&v| v.into()).collect();
+    /// let a = MatrixAnalysis::new(m, s1, None, 20).unwrap();
+    /// assert_eq!(a.components[0].closed_form.to_text(), "12*2^n - 8n - 10");
+    /// ```
     pub fn new(
         matrix: ZMatrix,
         initial: Vec<BigInt>,
