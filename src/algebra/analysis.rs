@@ -1334,8 +1334,23 @@ fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<Dominant> {
                 lambda_approx: r.to_f64().re,
                 k: 0,
                 c_exact: Some(c.to_text()),
-                c_decimal: quadratic_decimal(&c, digits),
-                certified: !c.d.is_negative(),
+                c_decimal: if c.d.is_negative() {
+                    // a + b sqrt(d) = a + (b sqrt|d|) i
+                    let im = QuadraticNumber {
+                        a: BigRational::zero(),
+                        b: c.b.clone(),
+                        d: -c.d.clone(),
+                    };
+                    let imd = quadratic_decimal(&im, digits);
+                    let (sign, mag) = match imd.strip_prefix('-') {
+                        Some(m) => ("-", m.to_string()),
+                        None => ("+", imd.clone()),
+                    };
+                    format!("{} {sign} {mag}i", decimal(&c.a, digits))
+                } else {
+                    quadratic_decimal(&c, digits)
+                },
+                certified: true,
                 ties,
             })
         }
