@@ -17,7 +17,7 @@
 
 use super::factor::FactorError;
 use super::{factor, Poly};
-use nalgebra::{Complex, DMatrix};
+use nalgebra::{Complex, DMatrix, Schur};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -260,8 +260,10 @@ fn aberth(f: &Poly, zs: &mut [Fx], w: u32, max_iter: usize) -> bool {
     false
 }
 
-/// `f64` starting guesses: companion-matrix eigenvalues, or a circle if they overflow.
-fn starting_guesses(f: &Poly) -> Vec<Complex<f64>> {
+/// Starting guesses at precision `w`: companion-matrix eigenvalues in `f64`, or, when
+/// those overflow, Aberth's circle of radius `2^e ≥` Fujiwara's root bound
+/// `2 max_k |c_{n-k}/c_n|^{1/k}`, rotated off the axes.
+fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
     let n = f.degree().unwrap_or(0);
     let lc = super::poly::bigint_to_f64(&f.leading());
     let mut m = DMatrix::<f64>::zeros(n, n);
@@ -272,25 +274,47 @@ fn starting_guesses(f: &Poly) -> Vec<Complex<f64>> {
         m[(i, n - 1)] = -super::poly::bigint_to_f64(&f.coeff(i)) / lc;
     }
     let ok = m.iter().all(|x| x.is_finite());
-    let ev: Vec<Complex<f64>> = if ok {
-        m.complex_eigenvalues().iter().copied().collect()
-    } else {
-        vec![]
+    // Bounded Schur iteration: unshifted-friendly cases such as the cyclic permutation
+    // matrix of x^n - 1 make the unbounded `complex_eigenvalues` loop forever.
+    let ev: Vec<Complex<f64>> = match ok.then(|| Schur::try_new(m, f64::EPSILON, 60 * n + 100)) {
+        Some(Some(schur)) => schur.complex_eigenvalues().iter().copied().collect(),
+        _ => vec![],
     };
     if ev.len() == n && ev.iter().all(|z| z.re.is_finite() && z.im.is_finite()) {
-        return ev;
+        return ev
+            .into_iter()
+            .map(|z| Fx {
+                re: fx_from_f64(z.re, w),
+                im: fx_from_f64(z.im, w),
+            })
+            .collect();
     }
-    // Aberth's classical start: a circle of the Cauchy radius, rotated off the axes.
-    let r = f
-        .coeffs()
-        .iter()
-        .map(|c| super::poly::bigint_to_f64(c).abs())
-        .fold(0.0, f64::max)
-        / lc.abs()
-        + 1.0;
-    let r = if r.is_finite() { r } else { 1e300 };
+    let bn = f.leading().bits() as i64;
+    let e = 1
+        + (1..=n)
+            .map(|k| {
+                let bk = f.coeff(n - k).bits() as i64;
+                (bk - bn + 1 + k as i64 - 1).div_euclid(k as i64)
+            })
+            .max()
+            .unwrap_or(0);
+    let shift = e + w as i64 - 52;
+    let scaled = |x: f64| {
+        let v = BigInt::from((x * (1u64 << 52) as f64).round() as i64);
+        if shift >= 0 {
+            v << shift as usize
+        } else {
+            v >> (-shift) as usize
+        }
+    };
     (0..n)
-        .map(|k| Complex::from_polar(r, 0.4 + std::f64::consts::TAU * k as f64 / n as f64))
+        .map(|k| {
+            let t = 0.4 + std::f64::consts::TAU * k as f64 / n as f64;
+            Fx {
+                re: scaled(t.cos()),
+                im: scaled(t.sin()),
+            }
+        })
         .collect()
 }
 
@@ -388,7 +412,7 @@ fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
 /// sweeps per precision doubling, plus an exact `O(n^2)` disjointness check.
 ///
 /// # Panics
-/// Only if certification fails after 24 precision doublings (not observed; a bug).
+/// Only if certification fails after 60 rounds of iteration (not observed; a bug).
 ///
 /// ```
 /// use hanoilab::algebra::{roots, Poly};
@@ -409,15 +433,12 @@ pub fn roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
         num_traits::pow(BigInt::from(10), digits as usize + 2),
     );
     let mut w = (digits + 2) * 10 / 3 + 2 * (usize::BITS - n.leading_zeros()) + 24;
-    let mut zs: Vec<Fx> = starting_guesses(&g)
-        .into_iter()
-        .map(|z| Fx {
-            re: fx_from_f64(z.re, w),
-            im: fx_from_f64(z.im, w),
-        })
-        .collect();
-    for round in 0..24 {
-        aberth(&g, &mut zs, w, 40 + 4 * n);
+    let mut zs = starting_guesses(&g, w);
+    // Precision doubles when the iteration has converged but the discs are still too large
+    // or overlap, or after three unconverged rounds (far or clustered starts).
+    let mut stalled = 0;
+    for _round in 0..60 {
+        let converged = aberth(&g, &mut zs, w, 40 + 4 * n);
         if let Some(discs) = certify(&g, &dg, &zs, w) {
             let den = BigInt::one() << w as usize;
             let mut out: Vec<ComplexRoot> = discs
@@ -434,12 +455,15 @@ pub fn roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
                 return out;
             }
         }
-        let _ = round;
-        let extra = w;
-        w += extra;
-        for z in zs.iter_mut() {
-            z.re <<= extra;
-            z.im <<= extra;
+        stalled = if converged { 3 } else { stalled + 1 };
+        if stalled >= 3 {
+            stalled = 0;
+            let extra = w;
+            w += extra;
+            for z in zs.iter_mut() {
+                z.re <<= extra;
+                z.im <<= extra;
+            }
         }
     }
     panic!("roots: certification failed for {g} (please report)");
@@ -827,6 +851,44 @@ mod tests {
         let mut rng = Rng::new(12);
         let p = rand_poly(&mut rng, 40, 100);
         assert_eq!(roots(&p, 20).len(), 40);
+    }
+
+    #[test]
+    fn clustered_roots_of_a_mignotte_polynomial() {
+        // Mignotte: x^12 - 2(50x - 1)^2 has two real roots within ~2·50^-13 of 1/50.
+        let m = &Poly::monomial(BigInt::one(), 12) - &Poly::from_i64(&[2, -200, 5000]);
+        let r = roots(&m, 40);
+        assert_eq!(r.len(), 12);
+        let near: Vec<_> = r.iter().filter(|z| z.to_decimal(6) == "0.020000").collect();
+        assert_eq!(near.len(), 2);
+        assert!(near.iter().all(|z| z.is_real()));
+        assert_eq!(
+            real_roots(&m, 40).len(),
+            r.iter().filter(|z| z.is_real()).count()
+        );
+    }
+
+    #[test]
+    fn huge_roots_beyond_f64() {
+        // x^2 - 10^400: f64 guesses overflow, roots ±10^200.
+        let big = num_traits::pow(BigInt::from(10), 400);
+        let r = roots(&Poly::new(vec![-big, 0.into(), 1.into()]), 5);
+        assert_eq!(r.len(), 2);
+        for z in &r {
+            let v = z.re().round().to_integer();
+            assert_eq!(v.abs(), num_traits::pow(BigInt::from(10), 200));
+        }
+        assert_ne!(r[0].re().is_negative(), r[1].re().is_negative());
+    }
+
+    #[test]
+    fn roots_of_unity() {
+        // x^30 - 1: 2 real roots, 14 conjugate pairs, all of modulus 1.
+        let r = roots(&(&Poly::monomial(BigInt::one(), 30) - &Poly::one()), 20);
+        assert_eq!(r.len(), 30);
+        assert_eq!(r.iter().filter(|z| z.is_real()).count(), 2);
+        let d = dominant_roots(&(&Poly::monomial(BigInt::one(), 30) - &Poly::one()), 5);
+        assert!(!d.settled && d.roots.len() == 30);
     }
 
     #[test]
