@@ -4,6 +4,33 @@
 //! Knows nothing of Hanoi. Integers are `num-bigint`, rationals `num-rational`; floating point
 //! is only ever a starting guess that is refined and certified.
 
+pub mod analysis;
+pub mod bench;
+pub mod factor;
+pub(crate) mod hensel;
+pub mod matrix;
+pub(crate) mod modgcd;
+pub(crate) mod modp;
 pub mod poly;
+pub mod qpoly;
+pub mod recurrence;
+pub mod recurrence_bench;
+pub mod roots;
+pub mod squarefree;
 
+pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
+pub use factor::{factor, is_irreducible, FactorError, Factorization};
+pub use matrix::{AlgebraError, QMatrix, ZMatrix};
 pub use poly::Poly;
+pub use qpoly::QPoly;
+pub use recurrence::{
+    minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod,
+    x_pow_mod_with, PowProfile, Recurrence, Squaring,
+};
+pub use roots::{
+    dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,
+};
+pub use squarefree::squarefree_decomposition;
+
+#[cfg(test)]
+pub(crate) mod testutil;

@@ -7,6 +7,7 @@ pub mod alternatives;
 pub mod args;
 pub mod bench;
 pub mod commands;
+pub mod matrix_cmd;
 pub mod report_cmd;
 pub mod search_cmd;
 pub mod sequences_cmd;
@@ -100,6 +101,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
         Command::Bench { which } => bench::bench(which.as_deref()),
         Command::Report { out, quick } => report_cmd::report_cmd(&out, quick),
+        Command::Matrix {
+            file,
+            nth,
+            digits,
+            format,
+        } => matrix_cmd::matrix_cmd(&file, nth, digits, format),
         other => Err(CliError::input(format!(
             "command not available in this build: {other:?}"
         ))),

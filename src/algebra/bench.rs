@@ -1,0 +1,134 @@
+//! Timings of the heavy algebra, for `cargo test --release --lib algebra::bench -- --ignored`.
+
+use super::modp::SplitMix;
+use super::{factor, real_roots, roots, Poly};
+use num_bigint::BigInt;
+use std::time::{Duration, Instant};
+
+/// A deterministic pseudo-random polynomial: degree `deg`, positive leading coefficient,
+/// coefficients of about `bits` bits.
+pub fn random_poly(seed: u64, deg: usize, bits: u32) -> Poly {
+    let mut rng = SplitMix(seed);
+    let mut coeffs = Vec::with_capacity(deg + 1);
+    for k in 0..=deg {
+        let mut c = BigInt::from(0);
+        let mut left = bits;
+        while left > 0 {
+            let take = left.min(32);
+            c = (c << take) + BigInt::from(rng.next() >> (64 - take));
+            left -= take;
+        }
+        let c = if k < deg && rng.next() & 1 == 1 {
+            -c
+        } else {
+            c + 1
+        };
+        coeffs.push(c);
+    }
+    Poly::new(coeffs)
+}
+
+/// Factors a product of 5 pseudo-random degree-8 polynomials with 100-bit (~30-digit)
+/// coefficients (degree 40, ~150-digit coefficients) and returns the time taken.
+///
+/// # Panics
+/// If the factorisation does not recover the 5 factors.
+pub fn bench_factor_degree40() -> Duration {
+    bench_factor_product(5, 8, 100, 40)
+}
+
+/// Factors a product of `k` pseudo-random polynomials of degree `deg` with `bits`-bit
+/// coefficients, seeds from `seed`; returns the time of the factorisation alone.
+///
+/// # Panics
+/// If the factorisation does not multiply back, or finds fewer than `k` factors.
+pub fn bench_factor_product(k: usize, deg: usize, bits: u32, seed: u64) -> Duration {
+    let f = (0..k as u64).fold(Poly::one(), |a, i| &a * &random_poly(seed + i, deg, bits));
+    let t = Instant::now();
+    let fz = factor(&f).expect("non-zero");
+    let el = t.elapsed();
+    assert_eq!(fz.expand(), f);
+    assert!(fz.factors.len() >= k);
+    el
+}
+
+/// Certified complex roots (`digits` decimals) of a pseudo-random polynomial of degree
+/// `deg` with `bits`-bit coefficients; returns the time taken.
+///
+/// # Panics
+/// If fewer than `deg` roots come back (the polynomial is square-free for the seeds used).
+pub fn bench_roots(deg: usize, bits: u32, digits: u32) -> Duration {
+    let f = random_poly(deg as u64 * 1000 + bits as u64, deg, bits);
+    let t = Instant::now();
+    let r = roots(&f, digits);
+    let el = t.elapsed();
+    assert_eq!(r.len(), deg);
+    el
+}
+
+/// Real-root isolation and refinement (Sturm) of the same polynomial as [`bench_roots`].
+pub fn bench_real_roots(deg: usize, bits: u32, digits: u32) -> Duration {
+    let f = random_poly(deg as u64 * 1000 + bits as u64, deg, bits);
+    let t = Instant::now();
+    let _ = real_roots(&f, digits);
+    t.elapsed()
+}
+
+/// Factorisation of `g^2 h` for pseudo-random `g`, `h` of degree `deg` (`bits`-bit
+/// coefficients): exercises the square-free decomposition with a non-trivial gcd.
+pub fn bench_factor_repeated(deg: usize, bits: u32) -> Duration {
+    let g = random_poly(1, deg, bits);
+    let h = random_poly(2, deg, bits);
+    let f = &(&g * &g) * &h;
+    let t = Instant::now();
+    let fz = factor(&f).expect("non-zero");
+    let el = t.elapsed();
+    assert_eq!(fz.expand(), f);
+    el
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[ignore = "benchmark: run with --release -- --ignored --nocapture"]
+    fn print_factor_timings() {
+        println!(
+            "factor degree 40 (5 x deg 8, 100-bit): {:?}",
+            bench_factor_degree40()
+        );
+        println!(
+            "factor degree 60 (6 x deg 10, 100-bit): {:?}",
+            bench_factor_product(6, 10, 100, 60)
+        );
+        println!(
+            "factor degree 60 (20 x deg 3, 30-bit): {:?}",
+            bench_factor_product(20, 3, 30, 7)
+        );
+        println!(
+            "factor degree 48 (2 x deg 24, 200-bit): {:?}",
+            bench_factor_product(2, 24, 200, 9)
+        );
+        let r = bench_factor_repeated(15, 100);
+        println!("factor g^2 h, deg g = deg h = 15, 100-bit: {r:?}");
+    }
+
+    #[test]
+    #[ignore = "benchmark: run with --release -- --ignored --nocapture"]
+    fn print_root_timings() {
+        println!("roots degree 10, 30 digits: {:?}", bench_roots(10, 30, 30));
+        println!(
+            "roots degree 40, 100-bit, 30 digits: {:?}",
+            bench_roots(40, 100, 30)
+        );
+        println!(
+            "roots degree 60, 100-bit, 30 digits: {:?}",
+            bench_roots(60, 100, 30)
+        );
+        println!(
+            "real roots degree 40, 100-bit, 30 digits: {:?}",
+            bench_real_roots(40, 100, 30)
+        );
+    }
+}

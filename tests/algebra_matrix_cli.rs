@@ -1,0 +1,185 @@
+//! `hanoilab matrix FILE`: the real binary on Lunnon's Towers of Antwerp matrix, and on bad
+//! input (exit status 2, a message naming the file, never a panic).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn write(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("algebra_matrix_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Lunnon, "Towers of Antwerp" (seed 000_3e39fda85b098e00.txt): s = (T33, T31, T13, T11, 1),
+/// s(1) = (6, 2, 2, 3, 1), s(n+1) = M s(n).
+const ANTWERP: &str = r#"
+matrix = [[0,2,0,4,6],[0,1,0,2,2],[0,0,1,2,2],[0,0,0,2,3],[0,0,0,0,1]]
+initial = [6, 2, 2, 3, 1]
+names = ["T33", "T31", "T13", "T11", "1"]
+"#;
+
+/// T33(n) by stepping the matrix (independent of the library).
+fn t33_by_stepping(n: u32) -> i128 {
+    let m: [[i128; 5]; 5] = [
+        [0, 2, 0, 4, 6],
+        [0, 1, 0, 2, 2],
+        [0, 0, 1, 2, 2],
+        [0, 0, 0, 2, 3],
+        [0, 0, 0, 0, 1],
+    ];
+    let mut s: [i128; 5] = [6, 2, 2, 3, 1];
+    for _ in 1..n {
+        let mut t = [0i128; 5];
+        for i in 0..5 {
+            t[i] = (0..5).map(|j| m[i][j] * s[j]).sum();
+        }
+        s = t;
+    }
+    s[0]
+}
+
+/// Lunnon: "12 (2^n) - 8 n - 10 moves for n > 1".
+fn t33_literature(n: u32) -> i128 {
+    12 * (1i128 << n) - 8 * n as i128 - 10
+}
+
+#[test]
+fn antwerp_closed_form_matches_lunnon() {
+    for n in 2..=60 {
+        assert_eq!(t33_by_stepping(n), t33_literature(n), "n = {n}");
+    }
+    let f = write("antwerp.toml", ANTWERP);
+    let out = run(&[
+        "matrix",
+        f.to_str().unwrap(),
+        "--format",
+        "json",
+        "--nth",
+        "60",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let t33 = &v["components"][0];
+    assert_eq!(t33["name"], "T33");
+    // the printed coefficients are the literature's
+    assert_eq!(t33["closed_form"], "12*2^n - 8n - 10");
+    assert!(t33["closed_form_valid_from"].as_u64().unwrap() <= 2);
+    assert_eq!(t33["nth"], t33_literature(60).to_string());
+    assert_eq!(t33["dominant"]["lambda"], "2");
+    assert_eq!(t33["dominant"]["c_exact"], "12");
+    let first: Vec<String> = (1..=10).map(|n| t33_by_stepping(n).to_string()).collect();
+    assert_eq!(t33["first_terms"], serde_json::json!(first));
+    assert_eq!(v["charpoly_factored"], "E (E - 1)^3 (E - 2)");
+
+    let out = run(&["matrix", f.to_str().unwrap()]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("T33(n) = 12*2^n - 8n - 10"), "{text}");
+}
+
+fn assert_input_error(out: &Output, file: &str, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(file), "{err}");
+    assert!(err.contains(needle), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_files_are_input_errors() {
+    let f = write("rect.toml", "matrix = [[1,2,3],[4,5,6]]\ninitial = [1,1]\n");
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "rect.toml",
+        "square",
+    );
+
+    let f = write("ragged.toml", "matrix = [[1,2],[4]]\ninitial = [1,1]\n");
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "ragged.toml",
+        "row 2",
+    );
+
+    let f = write("short.toml", "matrix = [[1,2],[3,4]]\ninitial = [1]\n");
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "short.toml",
+        "expected 2, found 1",
+    );
+
+    let f = write(
+        "names.toml",
+        "matrix = [[1]]\ninitial = [1]\nnames = [\"a\", \"b\"]\n",
+    );
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "names.toml",
+        "names",
+    );
+
+    let f = write("broken.toml", "matrix = [[1,2],[3,4]\ninitial = [1, 1]\n");
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "broken.toml",
+        "line",
+    );
+
+    let f = write("nomatrix.toml", "initial = [1]\n");
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "nomatrix.toml",
+        "matrix",
+    );
+
+    let f = write("float.toml", "matrix = [[1.5]]\ninitial = [1]\n");
+    assert_input_error(
+        &run(&["matrix", f.to_str().unwrap()]),
+        "float.toml",
+        "integer",
+    );
+
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-matrix.toml");
+    assert_input_error(
+        &run(&["matrix", missing.to_str().unwrap()]),
+        "no-such-matrix.toml",
+        "cannot read",
+    );
+}
+
+#[test]
+fn big_entries_as_strings() {
+    let f = write(
+        "big.toml",
+        "matrix = [[\"100000000000000000000\"]]\ninitial = [1]\n",
+    );
+    let out = run(&[
+        "matrix",
+        f.to_str().unwrap(),
+        "--nth",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // s(3) = (10^20)^2
+    assert_eq!(v["components"][0]["nth"], format!("1{}", "0".repeat(40)));
+}
