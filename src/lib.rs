@@ -27,3 +27,8 @@ pub mod puzzle;
 pub mod search;
 pub mod sequences;
 pub mod variants;
+
+/// The README's Rust examples, compiled and run as doc-tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

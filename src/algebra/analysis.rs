@@ -519,7 +519,19 @@ impl MatrixAnalysis {
         digits: usize,
         nth: Option<u64>,
     ) -> Result<MatrixAnalysis, AlgebraError> {
-        let first_n = 1u64;
+        MatrixAnalysis::from_first_n(matrix, initial, 1, names, digits, nth)
+    }
+
+    /// As [`MatrixAnalysis::with_nth`] for a system whose given vector is `s(first_n)` (a
+    /// program with special clauses for small n starts its generic recurrence later).
+    pub fn from_first_n(
+        matrix: ZMatrix,
+        initial: Vec<BigInt>,
+        first_n: u64,
+        names: Option<Vec<String>>,
+        digits: usize,
+        nth: Option<u64>,
+    ) -> Result<MatrixAnalysis, AlgebraError> {
         if !matrix.is_square() {
             return Err(AlgebraError::NotSquare {
                 rows: matrix.rows(),

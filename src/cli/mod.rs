@@ -6,6 +6,7 @@
 pub mod alternatives;
 pub mod args;
 pub mod bench;
+pub mod charpoly_cmd;
 pub mod commands;
 pub mod matrix_cmd;
 pub mod report_cmd;
@@ -100,6 +101,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => sequences_cmd::frame_stewart_cmd(&pegs, &discs, splits, format),
         Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
         Command::Bench { which } => bench::bench(which.as_deref()),
+        Command::Charpoly {
+            variant,
+            factor,
+            params,
+            format,
+        } => charpoly_cmd::charpoly_cmd(&variant, factor, &params.params, format),
         Command::Report { out, quick } => report_cmd::report_cmd(&out, quick),
         Command::Matrix {
             file,

@@ -134,6 +134,14 @@ pub enum VariantError {
         /// What is wrong.
         message: String,
     },
+    /// The algebra failed on the derived transfer system.
+    #[error("variant `{variant}`: algebra of the transfer matrix: {message}")]
+    Algebra {
+        /// Variant id.
+        variant: String,
+        /// What went wrong.
+        message: String,
+    },
     /// A run-time error of the program (no clause applies, ...).
     #[error("variant `{variant}`, function `{function}`, n = {n}: {source}")]
     Run {
@@ -1019,6 +1027,40 @@ impl Variant {
             globals,
             pins,
         ))
+    }
+
+    /// The algebra of the derived transfer system for these parameters: characteristic
+    /// polynomial and its factorisation, each component's minimal recurrence, closed form and
+    /// dominant term with `digits` certified digits (`None` when there is no matrix).
+    ///
+    /// ```
+    /// use hanoilab::variants::{Params, Variant};
+    /// let a = Variant::builtin("cyclic").unwrap().analysis(&Params::new(), 10).unwrap().unwrap();
+    /// assert_eq!(a.charpoly_factorization.to_string_in("E"), "(E - 1)(E^2 - 2E - 2)");
+    /// ```
+    pub fn analysis(
+        &self,
+        params: &Params,
+        digits: usize,
+    ) -> Result<Option<crate::algebra::MatrixAnalysis>, VariantError> {
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok(None);
+        };
+        let err = |e: crate::algebra::AlgebraError| VariantError::Algebra {
+            variant: self.id.clone(),
+            message: e.to_string(),
+        };
+        let m = crate::algebra::ZMatrix::from_rows(sys.matrix.clone()).map_err(err)?;
+        crate::algebra::MatrixAnalysis::from_first_n(
+            m,
+            sys.initial.clone(),
+            sys.first_n as u64,
+            Some(sys.names.clone()),
+            digits,
+            None,
+        )
+        .map(Some)
+        .map_err(err)
     }
 
     /// The transfer system of the program for these parameters, with `count_as` merged

@@ -1,0 +1,77 @@
+//! The main job's contract: `hanoilab report` regenerates every committed file under
+//! `data/tables/` and `reports/` byte for byte (so two runs agree, and the committed files are
+//! what the code produces), and a user can read the tables back.
+
+#![cfg(all(feature = "tables", feature = "plots"))]
+
+use hanoilab::output::report::{build, ReportOptions};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn files_under(root: &Path, rel: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut stack = vec![root.join(rel)];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(p.strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn report_regenerates_the_committed_files_byte_for_byte() {
+    let tmp: PathBuf =
+        std::env::temp_dir().join(format!("hanoilab-report-test-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let bundle = build(&ReportOptions::default(), &mut |_| {}).expect("report builds");
+    bundle.write(&tmp).expect("report writes");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["data/tables", "reports"] {
+        let fresh = files_under(&tmp, dir);
+        let committed = files_under(repo, dir);
+        assert_eq!(
+            fresh, committed,
+            "the set of files under {dir} differs: run `cargo run --release -- report` and commit"
+        );
+        for f in &fresh {
+            let a = std::fs::read(tmp.join(f)).unwrap();
+            let b = std::fs::read(repo.join(f)).unwrap();
+            assert!(
+                a == b,
+                "{f} differs from the committed file: run `cargo run --release -- report` and commit"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
+
+#[test]
+fn committed_csv_and_parquet_tables_hold_the_same_numbers() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for name in ["classic", "frame-stewart", "star"] {
+        let csv = std::fs::read_to_string(repo.join(format!("data/tables/{name}.csv"))).unwrap();
+        let header: Vec<String> = csv
+            .lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .map(str::to_string)
+            .collect();
+        let ints: Vec<&str> = header.iter().map(String::as_str).collect();
+        let table = hanoilab::output::parquet::read_parquet(
+            &repo.join(format!("data/tables/{name}.parquet")),
+            &ints,
+        )
+        .expect("parquet reads back");
+        assert_eq!(table.to_csv(), csv, "{name}: parquet and CSV agree");
+    }
+}
