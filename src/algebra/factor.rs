@@ -1,4 +1,4 @@
-//! Complete factorisation in Q[x] (equivalently Z[x]) into irreducibles, by Zassenhaus.
+//! Complete factorisation in Q\[x\] (equivalently Z\[x\]) into irreducibles, by Zassenhaus.
 //!
 //! Pipeline: content and sign; powers of `x`; Yun's square-free decomposition
 //! ([`squarefree_decomposition`]); then each square-free part by the Berlekamp–Zassenhaus
@@ -29,7 +29,7 @@ pub enum FactorError {
     Zero,
 }
 
-/// `unit * Π factor^multiplicity`, each factor irreducible in Q[x], primitive in Z[x], with
+/// `unit * Π factor^multiplicity`, each factor irreducible in Q\[x\], primitive in Z\[x\], with
 /// positive leading coefficient; factors distinct and sorted by [`factor_order`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Factorization {
@@ -141,7 +141,7 @@ pub fn factor(f: &Poly) -> Result<Factorization, FactorError> {
     Ok(Factorization { unit, factors })
 }
 
-/// Whether `f` is irreducible in Q[x]: degree ≥ 1 and no factorisation into two factors of
+/// Whether `f` is irreducible in Q\[x\]: degree ≥ 1 and no factorisation into two factors of
 /// positive degree. Decided by the complete factorisation.
 ///
 /// ```
