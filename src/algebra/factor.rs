@@ -83,6 +83,44 @@ impl Factorization {
     }
 }
 
+impl Factorization {
+    /// LaTeX with variable `var`: `E \left(E - 1\right)^{2} \left(E^{5} - 3 E^{2} - 2\right)`.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{factor, Poly};
+    /// let f = factor(&Poly::from_i64(&[0, 1, -2, 1])).unwrap(); // x (x - 1)^2
+    /// assert_eq!(f.to_latex("E"), "E \\left(E - 1\\right)^{2}");
+    /// ```
+    pub fn to_latex(&self, var: &str) -> String {
+        let mut pieces: Vec<String> = Vec::new();
+        if !self.unit.is_one() {
+            pieces.push(if (-&self.unit).is_one() {
+                "-".to_string()
+            } else {
+                self.unit.to_string()
+            });
+        }
+        for (f, m) in &self.factors {
+            let body = if *f == Poly::x() {
+                var.to_string()
+            } else {
+                format!("\\left({}\\right)", f.to_latex(var))
+            };
+            pieces.push(if *m > 1 {
+                format!("{body}^{{{m}}}")
+            } else {
+                body
+            });
+        }
+        if pieces.is_empty() {
+            return "1".to_string();
+        }
+        pieces
+            .join(" ")
+            .replacen("- ", "-", usize::from(pieces[0] == "-"))
+    }
+}
+
 impl fmt::Display for Factorization {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_string_in("x"))
@@ -328,6 +366,10 @@ mod tests {
             "E (E - 1)^2 (E^4 - 2E^2 - 6E - 4)(E^5 - 3E^2 - 2)"
         );
         assert_eq!(fz.expand(), f);
+        assert_eq!(
+            fz.to_latex("E"),
+            "E \\left(E - 1\\right)^{2} \\left(E^{4} - 2 E^{2} - 6 E - 4\\right) \\left(E^{5} - 3 E^{2} - 2\\right)"
+        );
         let neg = factor(&f.scale(&(-6).into())).unwrap();
         assert_eq!(neg.unit, BigInt::from(-6));
         assert_eq!(neg.expand(), f.scale(&(-6).into()));

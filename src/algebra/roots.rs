@@ -763,6 +763,9 @@ mod tests {
         let s = d.roots[0].to_decimal(30);
         println!("Rainbow growth rate: {s}");
         assert!(s.starts_with("2.3117"));
+        // Second route: Sturm isolation + bisection on the quartic alone.
+        let rr = real_roots(&quartic, 30);
+        assert_eq!(rr.last().unwrap().to_decimal(29), d.roots[0].to_decimal(29));
         assert_eq!(s.len(), 32);
     }
 
