@@ -525,6 +525,13 @@ mod tests {
     }
 
     #[test]
+    fn degree_40_product_of_five_octics_with_30_digit_coefficients() {
+        // Asserts the product check and that at least the 5 planted factors come back.
+        let t = crate::algebra::bench::bench_factor_degree40();
+        assert!(t.as_secs() < 60);
+    }
+
+    #[test]
     fn cyclotomic_and_swinnerton_dyer_like_cases() {
         // x^12 - 1 = Φ1 Φ2 Φ3 Φ4 Φ6 Φ12 (six factors, many modular ones).
         let f = Poly::from_i64(&[-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
@@ -535,5 +542,20 @@ mod tests {
         assert!(is_irreducible(&Poly::from_i64(&[1, 0, 0, 0, 1])));
         // x^4 - 10x^2 + 1 (minimal polynomial of √2 + √3), likewise.
         assert!(is_irreducible(&Poly::from_i64(&[1, 0, -10, 0, 1])));
+        // Swinnerton-Dyer polynomials for {2, 3, 5} and {2, 3, 5, 7}: irreducible, yet at
+        // least 4 (resp. 8) factors modulo every prime, so recombination must work. The
+        // coefficients are Π(x - (±√2 ± √3 ± √5 [± √7])) expanded numerically and rounded
+        // (float error < 1e-7), an independent route.
+        let sd8 = Poly::from_i64(&[576, 0, -960, 0, 352, 0, -40, 0, 1]);
+        let sd16 = Poly::from_i64(&[
+            46225, 0, -5596840, 0, 13950764, 0, -7453176, 0, 1513334, 0, -141912, 0, 6476, 0, -136,
+            0, 1,
+        ]);
+        assert!(is_irreducible(&sd8));
+        assert!(is_irreducible(&sd16));
+        let f = &(&sd8 * &sd16) * &Poly::from_i64(&[1, 0, -10, 0, 1]);
+        let fz = factor(&f).unwrap();
+        assert_eq!(fz.factors.len(), 3);
+        assert_eq!(fz.expand(), f);
     }
 }
