@@ -20,7 +20,7 @@ pub use qpoly::QPoly;
 pub use roots::{
     dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,
 };
-pub use squarefree::squarefree_decomposition;
+pub use squarefree::{squarefree_decomposition, squarefree_part};
 
 #[cfg(test)]
 pub(crate) mod testutil;
