@@ -735,6 +735,7 @@ impl MatrixAnalysis {
                     closed_form_valid_from: c.closed_form.valid_from,
                     dominant: c.dominant.as_ref().map(|d| DominantReport {
                         lambda: d.lambda.clone(),
+                        lambda_approx: d.lambda_approx,
                         k: d.k,
                         c_exact: d.c_exact.clone(),
                         c_decimal: d.c_decimal.clone(),
@@ -814,6 +815,8 @@ pub struct ComponentReport {
 pub struct DominantReport {
     /// `lambda`.
     pub lambda: String,
+    /// `lambda` as a float (for plots and sorting only).
+    pub lambda_approx: f64,
     /// `k` in `c n^k lambda^n`.
     pub k: usize,
     /// `c` exactly, if known.

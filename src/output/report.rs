@@ -12,6 +12,8 @@
 use super::bundle::Bundle;
 use super::chart::{LineChart, Series};
 use super::table::{Cell, Table};
+use crate::algebra::analysis::ComponentReport;
+use crate::algebra::AnalysisReport;
 use crate::sequences::{frame_stewart as fs, star as st};
 use crate::variants::{builtin_ids, Params, Variant};
 use num_bigint::BigInt;
@@ -36,6 +38,8 @@ fn err(e: impl std::fmt::Display) -> ReportError {
 
 /// Largest n in each variant's count table.
 const COUNT_N_MAX: i64 = 20;
+/// Certified digits of the constants in the asymptotics.
+const ANALYSIS_DIGITS: usize = 30;
 /// A function is simulated at n while its count is at most this many moves.
 const SIMULATION_MOVES: u64 = 300_000;
 
@@ -43,6 +47,8 @@ const SIMULATION_MOVES: u64 = 300_000;
 /// index and the charts.
 struct VariantFacts {
     variant: Variant,
+    /// The algebra of the derived transfer matrix (`None`: no matrix).
+    analysis: Option<AnalysisReport>,
     /// Per n (from the smallest `n_min` to `COUNT_N_MAX`): per function, the exact count.
     counts: Vec<(i64, Vec<Option<BigInt>>)>,
     /// Per function: the largest n simulated, and the first disagreement if any.
@@ -79,6 +85,10 @@ fn gather(id: &str, opts: &ReportOptions) -> Result<VariantFacts, ReportError> {
             .collect();
         counts.push((n, row));
     }
+    let analysis = variant
+        .analysis(&params, ANALYSIS_DIGITS)
+        .map_err(err)?
+        .map(|a| a.to_report());
     let mut simulation = Vec::new();
     for (j, (f, _)) in functions.iter().enumerate() {
         let mut s = SimulationSummary {
@@ -117,6 +127,7 @@ fn gather(id: &str, opts: &ReportOptions) -> Result<VariantFacts, ReportError> {
     }
     Ok(VariantFacts {
         variant,
+        analysis,
         counts,
         simulation,
     })
@@ -165,9 +176,116 @@ fn simulation_section(f: &VariantFacts) -> String {
     s
 }
 
-fn variant_page(f: &VariantFacts, table: &Table) -> Result<String, ReportError> {
+fn algebra_section(f: &VariantFacts, has_ratio: bool) -> String {
+    let Some(a) = &f.analysis else {
+        return String::new();
+    };
+    let mut s = String::from("## Algebra of the transfer matrix\n\n");
+    let _ = writeln!(
+        s,
+        "Characteristic polynomial (`E` the shift, `s(n+1) = E s(n)`), computed exactly (Berkowitz) and factored over Q (Zassenhaus):\n\n```text\n{}\n  = {}\n```\n\nMinimal polynomial of the matrix: `{}`.\n",
+        a.charpoly, a.charpoly_factored, a.minimal_polynomial
+    );
+    s.push_str("Each component's own minimal recurrence (Berlekamp–Massey on its exact terms, confirmed on later terms and by division into the characteristic polynomial), its closed form and its dominant term `c n^k lambda^n` (c to 30 certified digits):\n\n| component | minimal recurrence | characteristic polynomial = | closed form | valid from n = | lambda | k | c |\n|---|---|---|---|---|---|---|---|\n");
+    for c in &a.components {
+        let (lambda, k, cc) = dominant_cells(c);
+        let _ = writeln!(
+            s,
+            "| {} | `{}` | `{}` x | `{}` | {} | {} | {} | {} |",
+            c.name,
+            c.recurrence,
+            c.cofactor,
+            c.closed_form.replace('|', "\\|"),
+            c.closed_form_valid_from,
+            lambda,
+            k,
+            cc
+        );
+    }
+    if has_ratio {
+        let _ = writeln!(
+            s,
+            "\n![ratio]({})",
+            Bundle::chart_link(&format!("{}-ratio", f.variant.id))
+        );
+    }
+    s.push('\n');
+    s
+}
+
+fn dominant_cells(c: &ComponentReport) -> (String, String, String) {
+    match &c.dominant {
+        None => ("—".into(), "—".into(), "—".into()),
+        Some(d) => {
+            let mut lambda = d.lambda.clone();
+            if !d.ties.is_empty() {
+                lambda.push_str(&format!(
+                    " (shares the largest modulus with {})",
+                    d.ties.join(", ")
+                ));
+            }
+            let c = match &d.c_exact {
+                Some(e) => format!("{e} = {}", d.c_decimal),
+                None if d.certified => d.c_decimal.clone(),
+                None => format!("{} (not certified)", d.c_decimal),
+            };
+            (lambda, d.k.to_string(), c)
+        }
+    }
+}
+
+/// `s(n) / (c n^k lambda^n)` for every component with a unique real dominant root: the
+/// curves converge to 1 (a picture of the asymptotics, so floats are fine).
+fn ratio_chart(f: &VariantFacts) -> Option<LineChart> {
+    let a = f.analysis.as_ref()?;
+    let sys = f.variant.transfer_system(&Params::new()).ok()??;
+    let mut chart = LineChart::new(
+        &format!("{}: s(n) / (c n^k lambda^n)", f.variant.title),
+        "n (discs)",
+        "ratio",
+    );
+    for (i, comp) in a.components.iter().enumerate() {
+        let Some(d) = &comp.dominant else { continue };
+        if !d.ties.is_empty() || comp.name == "1" {
+            continue;
+        }
+        let lambda = d.lambda_approx;
+        let Ok(c) = leading_decimal(&d.c_decimal) else {
+            continue;
+        };
+        if lambda <= 1.0 || c == 0.0 {
+            continue;
+        }
+        let terms: Vec<BigInt> = (0..40u64)
+            .filter_map(|j| sys.state(a.first_n + j).map(|v| v[i].clone()))
+            .collect();
+        let pts = terms
+            .iter()
+            .enumerate()
+            .map(|(j, v)| {
+                let n = (j as u64 + a.first_n) as f64;
+                (n, to_f64(v) / (c * n.powi(d.k as i32) * lambda.powf(n)))
+            })
+            .collect();
+        chart.series.push(Series::new(comp.name.clone(), pts));
+    }
+    (!chart.series.is_empty()).then_some(chart)
+}
+
+/// The number a certified decimal text starts with, for plotting only.
+fn leading_decimal(text: &str) -> Result<f64, std::num::ParseFloatError> {
+    let t: String = text
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-' || *c == 'e')
+        .collect();
+    t.parse()
+}
+
+fn variant_page(f: &VariantFacts, table: &Table, has_ratio: bool) -> Result<String, ReportError> {
     let mut page = f.variant.to_markdown(&Params::new()).map_err(err)?;
     page.push('\n');
+    page.push_str(&algebra_section(f, has_ratio));
     page.push_str(&simulation_section(f));
     let _ = write!(
         page,
@@ -450,8 +568,15 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         progress(id);
         let f = gather(id, opts)?;
         let table = count_table(&f);
-        b.page(&format!("{id}.md"), variant_page(&f, &table)?);
+        let ratio = ratio_chart(&f);
+        b.page(
+            &format!("{id}.md"),
+            variant_page(&f, &table, ratio.is_some())?,
+        );
         b.chart(&format!("{id}-counts"), variant_chart(&f));
+        if let Some(c) = ratio {
+            b.chart(&format!("{id}-ratio"), c);
+        }
         b.table(id, table);
         facts.push(f);
     }
