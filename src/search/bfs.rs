@@ -53,6 +53,12 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
     })
 }
 
+/// The size of the dense index space of `puzzle` (`p^n · k^n`, an upper bound on its
+/// states), or `None` when the puzzle needs the generic encoding.
+pub fn state_space(puzzle: &Puzzle) -> Option<u64> {
+    DenseSpace::new(puzzle).map(|s| s.space)
+}
+
 fn dense_estimate(space: u64, opts: &SearchOptions) -> u64 {
     let bitset = space.div_ceil(64).saturating_mul(8);
     if opts.count || opts.solution {
