@@ -33,6 +33,7 @@
 //! the states `u` of depth `d-1` with a move `u → v`, of those of `u`. Only the layers are
 //! stored (sorted index lists); counts are exact [`BigInt`]s.
 
+pub mod bench;
 mod bfs;
 mod compare;
 mod dense;

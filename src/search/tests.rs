@@ -400,6 +400,140 @@ fn fixed_colour_goal_with_other_colours_is_unreachable() {
     assert_eq!((r.minimum, r.states, r.complete), (None, 27, true));
 }
 
+/// Lunnon (000_3e39fda85b098e00.txt, section Domino & Adjacent Hanoi): the Domino
+/// algorithm "gives optimum solutions" by exhaustive search for small n (the bound on n is
+/// lost from the seed). Checked here for the three uncoloured problems and every coloured
+/// sub-problem of the variant file, n <= 6 (at most 6^6 states each). Lunnon also says
+/// "ADE(n) = ADE(n-1) + 1 + DBA(n-1) appears in practice to be preferable to the alternative
+/// ADE(n) = ADF(n-1) + 1 + DAB(n-1), although we have not currently taken the trouble to
+/// prove it": the search confirms it, the alternative (`ADE_alt`) is suboptimal from n = 4.
+#[test]
+fn domino_algorithm_is_optimal_for_small_n() {
+    let v = load("domino");
+    for f in v.functions() {
+        let rows = compare_with_algorithm(&v, &f.name, &Params::new(), 1..=6);
+        let summary = summarize_comparison(&rows);
+        if f.name == "ADE_alt" {
+            assert_eq!(
+                summary,
+                "suboptimal at n = 4: search finds 30, the algorithm takes 32"
+            );
+        } else {
+            assert_eq!(summary, "optimal for n <= 6", "domino.{}: {rows:?}", f.name);
+        }
+    }
+}
+
+/// Stockmeyer (004_33861799d4694a49.txt, section 2): the Scorer–Grundy–Smith algorithm
+/// "does not do so in the minimum number of moves. For 3 disks, the above algorithm makes
+/// 3^3 - 1 = 26 moves" against 18.
+#[test]
+fn compare_reports_where_an_algorithm_is_suboptimal() {
+    let rows = compare_with_algorithm(&load("cyclic4"), "N", &Params::new(), 1..=4);
+    assert_eq!(
+        summarize_comparison(&rows),
+        "suboptimal at n = 3: search finds 18, the algorithm takes 26"
+    );
+    assert_eq!(rows[1].is_optimal(), Some(true));
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Checkers Hanoi): "Optimal solutions, common
+/// to both Checkers and Reves, and of Frame type, exist for all n except n = 15, 21", so
+/// the Checkers optimum equals the Frame–Stewart number below 15.
+#[test]
+fn checkers_optimum_equals_reves_for_small_n() {
+    for n in 1..=8 {
+        let p = variant_puzzle("checkers", "P", n);
+        let r = search(&p, &opts()).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        assert_eq!(BigInt::from(r.minimum.unwrap()), fs, "n = {n}");
+    }
+}
+
+/// Extended tables (run in release: `cargo test --release --no-default-features --lib
+/// search::tests::extended -- --ignored --nocapture`); figures recorded in the report.
+#[test]
+#[ignore = "slow: extended tables, prints figures"]
+fn extended_stockmeyer_tables() {
+    let max: i64 = std::env::var("HANOILAB_SEARCH_MAX").map_or(10, |v| v.parse().unwrap());
+    for id in ["cyclic4", "four-in-a-row"] {
+        let v = load(id);
+        let f = v.default_function().name.clone();
+        for n in 1..=max {
+            let p = v.puzzle(&f, n, &Params::new()).unwrap();
+            let count = n <= max - 2;
+            let o = SearchOptions { count, ..opts() };
+            let r = search(&p, &o).unwrap();
+            println!(
+                "{id} n={n}: minimum {:?} count {:?} states {} {:.2}s",
+                r.minimum,
+                r.optimal_solutions.map(|c| c.to_string()),
+                r.states,
+                r.elapsed.as_secs_f64()
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: Frame-Stewart optimality for larger n, prints figures"]
+fn extended_frame_stewart() {
+    let max: u32 = std::env::var("HANOILAB_SEARCH_MAX").map_or(12, |v| v.parse().unwrap());
+    for n in 11..=max {
+        let r = super::bench::bench_frame_stewart(n, 0).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        println!(
+            "FS4 n={n}: search {:?} frame-stewart {fs} states {} {:.2}s {:.3e} states/s",
+            r.minimum,
+            r.states,
+            r.elapsed.as_secs_f64(),
+            r.states_per_second()
+        );
+        assert_eq!(BigInt::from(r.minimum.unwrap()), fs);
+    }
+}
+
+#[test]
+#[ignore = "slow: Domino, Reversi and Checkers optima, prints figures"]
+fn extended_coloured_optima() {
+    let max: i64 = std::env::var("HANOILAB_SEARCH_MAX").map_or(8, |v| v.parse().unwrap());
+    let v = load("domino");
+    for f in ["DDE", "DDF", "EDD"] {
+        let rows = compare_with_algorithm(&v, f, &Params::new(), 1..=max);
+        for r in &rows {
+            println!(
+                "domino.{f} n={}: algorithm {:?} search {:?} {:?}",
+                r.n, r.algorithm, r.optimum, r.error
+            );
+        }
+        println!("domino.{f}: {}", summarize_comparison(&rows));
+    }
+    for n in 1..=max {
+        for (name, to, flipped) in [("DDDF", 3, false), ("DDDE", 3, true), ("EDDD", 0, true)] {
+            let p = reversi_puzzle(4, n, to, flipped);
+            let r = search(&p, &opts()).unwrap();
+            println!(
+                "reversi {name} n={n}: minimum {:?} states {} {:.2}s",
+                r.minimum,
+                r.states,
+                r.elapsed.as_secs_f64()
+            );
+        }
+    }
+    let v = load("checkers");
+    for n in 1..=max {
+        let p = v.puzzle("P", n, &Params::new()).unwrap();
+        let r = search(&p, &opts()).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        println!(
+            "checkers n={n}: minimum {:?} reves {fs} states {} {:.2}s",
+            r.minimum,
+            r.states,
+            r.elapsed.as_secs_f64()
+        );
+    }
+}
+
 #[test]
 #[ignore = "exploration: prints figures"]
 fn explore_reversi_three_pins() {
