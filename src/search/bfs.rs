@@ -235,7 +235,7 @@ fn dense_bfs(
         } else {
             None
         };
-        let (next, count) = expand(space, &cur, &visited, next_bits, cap, threads);
+        let (next, count) = expand(space, &cur, &visited, next_bits, cap, threads, keep);
         match std::mem::replace(&mut cur, next) {
             Layer::Bits(old) => {
                 old.iter().for_each(|w| w.store(0, Relaxed));
@@ -290,6 +290,7 @@ fn expand(
     next_bits: Option<Vec<AtomicU64>>,
     cap: usize,
     threads: usize,
+    sort: bool,
 ) -> (Layer, u64) {
     let cursor = AtomicUsize::new(0);
     let listed = AtomicUsize::new(0);
@@ -384,7 +385,9 @@ fn expand(
             for (local, _) in parts {
                 list.extend(local);
             }
-            list.sort_unstable();
+            if sort {
+                list.sort_unstable();
+            }
             (Layer::List(list), count)
         }
     }

@@ -36,6 +36,8 @@ pub(crate) struct DenseSpace {
     recolour: Recolour,
     check_after: bool,
     bases: Vec<Option<u8>>,
+    /// `Σ_{j<n} 2^(b j)` when `p = 2^b`: the low bit of every pin digit.
+    rep: u64,
     /// Total number of indices, `p^n · k^n`.
     pub space: u64,
 }
@@ -116,11 +118,16 @@ impl DenseSpace {
             .iter()
             .map(|&d| puzzle.start.colours[d as usize])
             .collect();
+        let pin_bits = log2_exact(pins as u64);
+        let rep = pin_bits.map_or(0, |b| {
+            (0..n).fold(0u64, |r, j| r | 1u64 << (b as usize * j))
+        });
         Some(DenseSpace {
+            rep,
             pins,
             n,
             k,
-            pin_bits: log2_exact(pins as u64),
+            pin_bits,
             col_bits: log2_exact(k),
             order,
             pin_pow,
@@ -234,21 +241,49 @@ impl DenseSpace {
 
     /// Calls `f(next, move)` for every legal move from state `idx`.
     #[inline]
-    pub(crate) fn for_each_successor(&self, idx: u64, mut f: impl FnMut(u64, Move)) {
-        let mut pins = [0u8; MAX_DENSE_DISCS];
-        let mut cols = [0u8; MAX_DENSE_DISCS];
-        self.digits(idx, &mut pins, &mut cols);
+    pub(crate) fn for_each_successor(&self, idx: u64, f: impl FnMut(u64, Move)) {
         // top[q]: the smallest disc on pin q (n: empty).
         let mut top = [self.n; 64];
-        for j in (0..self.n).rev() {
-            top[pins[j] as usize] = j;
+        if let (Some(b), 1) = (self.pin_bits, self.k) {
+            // Fixed colours and p = 2^b: find each pin's top with bit operations (digit j
+            // equals q exactly when the b bits of idx ^ q·rep at digit j are all zero).
+            for (q, t) in top.iter_mut().enumerate().take(self.pins) {
+                let x = idx ^ (q as u64).wrapping_mul(self.rep);
+                let mut y = x;
+                for s in 1..b {
+                    y |= x >> s;
+                }
+                let z = !y & self.rep;
+                if z != 0 {
+                    *t = (z.trailing_zeros() / b) as usize;
+                }
+            }
+            self.moves_from_tops(idx, &top, |j| self.fixed[j], f);
+        } else {
+            let mut pins = [0u8; MAX_DENSE_DISCS];
+            let mut cols = [0u8; MAX_DENSE_DISCS];
+            self.digits(idx, &mut pins, &mut cols);
+            for j in (0..self.n).rev() {
+                top[pins[j] as usize] = j;
+            }
+            self.moves_from_tops(idx, &top, |j| cols[j], f);
         }
+    }
+
+    #[inline(always)]
+    fn moves_from_tops(
+        &self,
+        idx: u64,
+        top: &[usize; 64],
+        colour: impl Fn(usize) -> u8,
+        mut f: impl FnMut(u64, Move),
+    ) {
         for from in 0..self.pins {
             let j = top[from];
             if j == self.n {
                 continue;
             }
-            let c = cols[j];
+            let c = colour(j);
             let c2 = self.recolour.apply(c);
             let land = if self.check_after { c2 } else { c };
             for &to in &self.targets[from] {
@@ -261,7 +296,7 @@ impl DenseSpace {
                     continue;
                 }
                 let u = if e < self.n {
-                    Some(cols[e])
+                    Some(colour(e))
                 } else {
                     self.bases[to]
                 };

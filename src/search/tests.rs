@@ -115,6 +115,9 @@ fn dense_and_generic_encodings_agree() {
         variant_puzzle("lundon", &load("lundon").default_function().name.clone(), 3),
         variant_puzzle("rainbow", "DDD", 4),
         reversi_puzzle(3, 3, 2, false),
+        variant_puzzle("checkers", "P", 5),
+        tower_puzzle(8, 3, MoveGraph::Star(7), 0, 6),
+        tower_puzzle(2, 3, MoveGraph::Complete, 0, 1),
     ];
     for p in &puzzles {
         let all = SearchOptions {
