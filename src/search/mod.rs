@@ -68,6 +68,7 @@ pub struct Progress {
 }
 
 /// What [`search`] should compute, and with what resources.
+#[derive(Default)]
 pub struct SearchOptions<'a> {
     /// Count the minimal move sequences (stores all layers up to the goal).
     pub count: bool,
@@ -83,19 +84,6 @@ pub struct SearchOptions<'a> {
     pub threads: usize,
     /// Called after every layer.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
-}
-
-impl Default for SearchOptions<'_> {
-    fn default() -> Self {
-        SearchOptions {
-            count: false,
-            solution: false,
-            explore_all: false,
-            memory_limit: None,
-            threads: 0,
-            progress: None,
-        }
-    }
 }
 
 impl fmt::Debug for SearchOptions<'_> {
