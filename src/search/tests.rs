@@ -453,6 +453,42 @@ fn checkers_optimum_equals_reves_for_small_n() {
     }
 }
 
+/// Lunnon (000_3e39fda85b098e00.txt, section Reversi Hanoi): Reversi_B, "implementing ...
+/// BABB(n) ... is an optimal solution to the coloured problem"; and "Our current solutions
+/// [for the uncoloured problems] ... are necessarily of Frame type and therefore
+/// suboptimal". The shorter solution the search finds for Reversi_H's problem is played by
+/// the simulator, so the suboptimality does not rest on the search alone.
+#[test]
+fn reversi_b_is_optimal_and_reversi_h_is_not() {
+    let v = load("reversi");
+    let rows = compare_with_algorithm(&v, "BABB", &Params::new(), 1..=6);
+    assert_eq!(summarize_comparison(&rows), "optimal for n <= 6");
+    let rows = compare_with_algorithm(&v, "H", &Params::new(), 1..=5);
+    let first = rows.iter().find(|r| r.is_optimal() == Some(false)).unwrap();
+    let p = v.puzzle("H", first.n, &Params::new()).unwrap();
+    let r = search(&p, &counting()).unwrap();
+    let shorter = simulate(&p, r.solution.unwrap()).unwrap().moves;
+    assert!(BigInt::from(shorter) < first.algorithm.clone().unwrap());
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Checkers Hanoi): "At n = 15 the optimal
+/// Checkers solution, though still Frame-type, costs time 137 moves against 129 for Reves"
+/// (and equals Reves for the other n up to 20). About 6 million states at n = 15.
+#[test]
+#[ignore = "slow in debug: Checkers n = 11..=15"]
+fn checkers_needs_137_moves_at_fifteen_discs() {
+    for n in 11..=15 {
+        let p = variant_puzzle("checkers", "P", n);
+        let r = search(&p, &opts()).unwrap();
+        let expected = if n == 15 {
+            BigInt::from(137)
+        } else {
+            crate::sequences::frame_stewart(n as u64, 4).unwrap()
+        };
+        assert_eq!(BigInt::from(r.minimum.unwrap()), expected, "n = {n}");
+    }
+}
+
 /// Extended tables (run in release: `cargo test --release --no-default-features --lib
 /// search::tests::extended -- --ignored --nocapture`); figures recorded in the report.
 #[test]
