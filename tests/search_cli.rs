@@ -145,3 +145,29 @@ fn bad_memory_limit_exits_with_status_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--memory-limit"));
 }
+
+/// `table` fills its `optimum` column by a cheap search; Lunnon (000_3e39fda85b098e00.txt,
+/// section Domino & Adjacent Hanoi) says the Domino algorithm is optimal for small n, so the
+/// column equals the algorithm's.
+#[test]
+fn table_optimum_column_comes_from_the_search() {
+    let out = hanoilab(&["table", "domino.DDE", "--n", "1..5", "--format", "csv"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let dde = header.iter().position(|c| *c == "DDE").unwrap();
+    let optimum = header.iter().position(|c| *c == "optimum").unwrap();
+    let mut rows = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert!(!cells[optimum].is_empty(), "{line}");
+        assert_eq!(cells[dde], cells[optimum], "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 5);
+}

@@ -184,6 +184,8 @@ enum Layer {
 
 const LIST_CHUNK: usize = 1 << 12;
 const WORD_CHUNK: usize = 1 << 10;
+/// Layers smaller than this are expanded on the calling thread.
+const SMALL_LAYER: usize = 1 << 13;
 
 fn dense_bfs(
     space: &DenseSpace,
@@ -347,7 +349,12 @@ fn expand(
             }
         }
     };
-    let parts: Vec<(Vec<u64>, u64)> = if threads <= 1 {
+    // Spawning costs more than expanding a small layer (Domino has ~10^5 thin layers).
+    let small = match cur {
+        Layer::List(list) => list.len() < SMALL_LAYER,
+        Layer::Bits(_) => false,
+    };
+    let parts: Vec<(Vec<u64>, u64)> = if threads <= 1 || small {
         let mut local = Vec::new();
         let mut count = 0;
         work(&mut local, &mut count);
