@@ -42,12 +42,13 @@ fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
 /// runs. Dense encoding: the visited bitset over the index space, plus two frontiers of at
 /// most one bitset's worth each, plus the spare frontier bitset (5 bitsets in all); with
 /// `count` or `solution`, the stored layers (8 bytes per index, the space as bound) and
-/// counts. Generic encoding: the bytes of one interned configuration (the run is then
-/// guarded as it grows, since its state count is not known in advance).
+/// counts. Generic encoding and [`SearchOptions::sparse`]: the bytes of one state (the run
+/// is then guarded as it grows, since its state count is not known in advance).
 pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, SearchError> {
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
     Ok(match DenseSpace::new(puzzle) {
+        Some(_) if opts.sparse => SPARSE_BYTES_PER_STATE,
         Some(space) => dense_estimate(space.space, opts),
         None => generic_bytes_per_state(puzzle),
     })
@@ -101,7 +102,7 @@ pub(crate) fn search_with(
     let estimate = estimate_memory(puzzle, opts)?;
     let limit = memory_limit(opts);
     let dense = DenseSpace::new(puzzle).filter(|_| allow_dense);
-    if dense.is_some() && estimate > limit {
+    if dense.is_some() && !opts.sparse && estimate > limit {
         return Err(SearchError::MemoryLimit { estimate, limit });
     }
     let keep = opts.count || opts.solution;
@@ -111,7 +112,11 @@ pub(crate) fn search_with(
                 .encode(&puzzle.start)
                 .ok_or_else(|| SearchError::Malformed("start has no dense index".into()))?;
             let goal = space.encode(&puzzle.goal);
-            dense_bfs(space, start, goal, opts, keep)?
+            if opts.sparse {
+                sparse_bfs(space, start, goal, opts, keep, limit)?
+            } else {
+                dense_bfs(space, start, goal, opts, keep)?
+            }
         }
         None => generic_bfs(puzzle, opts, limit)?,
     };
@@ -123,6 +128,7 @@ pub(crate) fn search_with(
         optimal_solutions: None,
         solution: None,
         encoding: match &dense {
+            Some(s) if opts.sparse => Encoding::Sparse { space: s.space },
             Some(s) => Encoding::Dense { space: s.space },
             None => Encoding::Generic,
         },
@@ -398,6 +404,109 @@ fn expand(
             (Layer::List(list), count)
         }
     }
+}
+
+/// splitmix64's finaliser: a hash of a state index good in every bit (hashbrown takes the
+/// bucket from the low bits and a tag from the high ones).
+#[derive(Default)]
+struct IndexHasher(u64);
+
+impl std::hash::Hasher for IndexHasher {
+    fn finish(&self) -> u64 {
+        let mut z = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type IndexSet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<IndexHasher>>;
+
+/// Bytes per visited state in a sparse search (hash set slot with growth slack, and the
+/// index in its layer).
+const SPARSE_BYTES_PER_STATE: u64 = 32;
+
+/// Sequential search over the dense index with a hash set as the visited set: memory in
+/// proportion to the states reached, not to the index space (Domino, Checkers reach a tiny
+/// fraction of it). Guarded against the limit as it grows.
+fn sparse_bfs(
+    space: &DenseSpace,
+    start: u64,
+    goal: Option<u64>,
+    opts: &SearchOptions,
+    keep: bool,
+    limit: u64,
+) -> Result<Run, SearchError> {
+    let mut visited = IndexSet::default();
+    visited.insert(start);
+    let mut cur = vec![start];
+    let mut sizes = vec![1u64];
+    let mut stored = Vec::new();
+    let mut found = (goal == Some(start)).then_some(0u64);
+    let per_state = SPARSE_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
+    let report = |depth: u64, layer: u64, visited: u64| {
+        if let Some(p) = opts.progress {
+            p(Progress {
+                depth,
+                layer,
+                visited,
+                space: space.space,
+            });
+        }
+    };
+    report(0, 1, 1);
+    let complete = loop {
+        if found.is_some() && !opts.explore_all {
+            break false;
+        }
+        let mut next = Vec::new();
+        for &u in &cur {
+            space.for_each_successor(u, |v, _| {
+                if visited.insert(v) {
+                    next.push(v);
+                }
+            });
+        }
+        let estimate = (visited.len() as u64).saturating_mul(per_state);
+        if estimate > limit {
+            return Err(SearchError::MemoryLimit { estimate, limit });
+        }
+        if keep {
+            next.sort_unstable();
+            stored.push(std::mem::replace(&mut cur, next));
+        } else {
+            cur = next;
+        }
+        if cur.is_empty() {
+            break true;
+        }
+        sizes.push(cur.len() as u64);
+        let depth = sizes.len() as u64 - 1;
+        report(depth, cur.len() as u64, visited.len() as u64);
+        if found.is_none() && goal.is_some_and(|g| visited.contains(&g)) {
+            found = Some(depth);
+        }
+    };
+    if keep && !cur.is_empty() {
+        stored.push(cur);
+    }
+    Ok(Run {
+        found,
+        goal,
+        states: visited.len() as u64,
+        sizes,
+        complete,
+        stored,
+        generic: None,
+    })
 }
 
 /// Interned configurations for the generic encoding.

@@ -20,7 +20,9 @@
 //!   With [`crate::puzzle::Recolour::Fixed`] colours never change and are not encoded (a goal
 //!   with other colours is unreachable). The index space is `p^n · k^n`, so visited and
 //!   frontier sets are bitsets over it (the 4-peg puzzle with 15 discs: 2^30 bits = 134 MB);
-//!   power-of-two radices are decoded with shifts.
+//!   power-of-two radices are decoded with shifts. With [`SearchOptions::sparse`] the same
+//!   index is kept in a hash set instead ([`Encoding::Sparse`]): Domino with 13 discs has a
+//!   space of 6^13 ≈ 1.3·10^10 indices but reaches fewer than 10^7 of them.
 //! * **Generic** ([`Encoding::Generic`]): equal sizes (Antwerp, Turtle, several stacks) leave
 //!   the order on a pin free, and a start could even be unsorted; then states are the
 //!   [`Config`]s themselves, interned in a hash map on discovery (exact: the same discs on
@@ -80,6 +82,11 @@ pub struct SearchOptions<'a> {
     /// Refuse runs whose memory estimate (bytes) exceeds this; `None`: half of the physical
     /// memory ([`physical_memory`]).
     pub memory_limit: Option<u64>,
+    /// Use the dense index with a hash set of visited states instead of bitsets over the
+    /// whole index space (sequential; for puzzles that reach a small fraction of their index
+    /// space, such as Domino and Checkers). Memory is then guarded as the search grows
+    /// instead of estimated before it.
+    pub sparse: bool,
     /// Worker threads for the dense encoding; 0: all available cores.
     pub threads: usize,
     /// Called after every layer.
@@ -93,6 +100,7 @@ impl fmt::Debug for SearchOptions<'_> {
             .field("solution", &self.solution)
             .field("explore_all", &self.explore_all)
             .field("memory_limit", &self.memory_limit)
+            .field("sparse", &self.sparse)
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
             .finish()
@@ -104,6 +112,12 @@ impl fmt::Debug for SearchOptions<'_> {
 pub enum Encoding {
     /// Pin digit (and colour digit) per disc; `space` indices.
     Dense {
+        /// Size of the index space, `p^n · k^n`.
+        space: u64,
+    },
+    /// Pin and colour digits per disc, visited states in a hash set
+    /// ([`SearchOptions::sparse`]).
+    Sparse {
         /// Size of the index space, `p^n · k^n`.
         space: u64,
     },

@@ -126,7 +126,29 @@ fn dense_and_generic_encodings_agree() {
         };
         let a = search_with(p, &all, true).unwrap();
         let b = search_with(p, &all, false).unwrap();
+        let sparse = SearchOptions {
+            sparse: true,
+            ..all
+        };
+        let c = search_with(p, &sparse, true).unwrap();
         assert!(matches!(a.encoding, Encoding::Dense { .. }));
+        assert!(matches!(c.encoding, Encoding::Sparse { .. }));
+        assert_eq!(
+            (
+                a.minimum,
+                a.states,
+                &a.layers,
+                &a.optimal_solutions,
+                &a.solution
+            ),
+            (
+                c.minimum,
+                c.states,
+                &c.layers,
+                &c.optimal_solutions,
+                &c.solution
+            )
+        );
         assert_eq!(b.encoding, Encoding::Generic);
         assert_eq!(
             (a.minimum, a.states, &a.layers, &a.optimal_solutions),
@@ -529,6 +551,31 @@ fn extended_frame_stewart() {
             r.states_per_second()
         );
         assert_eq!(BigInt::from(r.minimum.unwrap()), fs);
+    }
+}
+
+/// Domino beyond the bitsets' reach (6^14 indices), with the sparse visited set.
+#[test]
+#[ignore = "slow: Domino n = 14, 15 (sparse)"]
+fn domino_sparse_beyond_bitsets() {
+    let v = load("domino");
+    for n in 12..=15 {
+        for f in ["DDE", "DDF", "EDD"] {
+            let p = v.puzzle(f, n, &Params::new()).unwrap();
+            let o = SearchOptions {
+                sparse: true,
+                ..opts()
+            };
+            let r = search(&p, &o).unwrap();
+            let a = v.count(f, n, &Params::new()).unwrap();
+            println!(
+                "domino.{f} n={n}: search {:?} algorithm {a} states {} {:.2}s",
+                r.minimum,
+                r.states,
+                r.elapsed.as_secs_f64()
+            );
+            assert_eq!(BigInt::from(r.minimum.unwrap()), a);
+        }
     }
 }
 
