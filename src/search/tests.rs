@@ -511,6 +511,28 @@ fn checkers_needs_137_moves_at_fifteen_discs() {
     }
 }
 
+/// Checkers beyond the bitsets' reach (4^18 indices), with the sparse visited set; n from
+/// the environment (`HANOILAB_SEARCH_N=18`). Lunnon: equal to Reves except at 15 and 21.
+#[test]
+#[ignore = "slow: Checkers n >= 18 (sparse)"]
+fn checkers_sparse_beyond_bitsets() {
+    let n: i64 = std::env::var("HANOILAB_SEARCH_N").map_or(16, |v| v.parse().unwrap());
+    let p = variant_puzzle("checkers", "P", n);
+    let o = SearchOptions {
+        sparse: true,
+        memory_limit: Some(16 << 30),
+        ..opts()
+    };
+    let r = search(&p, &o).unwrap();
+    let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+    println!(
+        "checkers n={n}: search {:?} reves {fs} states {} {:.2}s",
+        r.minimum,
+        r.states,
+        r.elapsed.as_secs_f64()
+    );
+}
+
 /// Extended tables (run in release: `cargo test --release --no-default-features --lib
 /// search::tests::extended -- --ignored --nocapture`); figures recorded in the report.
 #[test]
@@ -583,9 +605,10 @@ fn domino_sparse_beyond_bitsets() {
 #[ignore = "slow: Domino, Reversi and Checkers optima, prints figures"]
 fn extended_coloured_optima() {
     let max: i64 = std::env::var("HANOILAB_SEARCH_MAX").map_or(8, |v| v.parse().unwrap());
+    let min: i64 = std::env::var("HANOILAB_SEARCH_MIN").map_or(1, |v| v.parse().unwrap());
     let v = load("domino");
     for f in ["DDE", "DDF", "EDD"] {
-        let rows = compare_with_algorithm(&v, f, &Params::new(), 1..=max);
+        let rows = compare_with_algorithm(&v, f, &Params::new(), min..=max);
         for r in &rows {
             println!(
                 "domino.{f} n={}: algorithm {:?} search {:?} {:?}",
@@ -594,7 +617,7 @@ fn extended_coloured_optima() {
         }
         println!("domino.{f}: {}", summarize_comparison(&rows));
     }
-    for n in 1..=max {
+    for n in min..=max {
         for (name, to, flipped) in [("DDDF", 3, false), ("DDDE", 3, true), ("EDDD", 0, true)] {
             let p = reversi_puzzle(4, n, to, flipped);
             let r = search(&p, &opts()).unwrap();
@@ -607,7 +630,7 @@ fn extended_coloured_optima() {
         }
     }
     let v = load("checkers");
-    for n in 1..=max {
+    for n in min..=max {
         let p = v.puzzle("P", n, &Params::new()).unwrap();
         let r = search(&p, &opts()).unwrap();
         let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
