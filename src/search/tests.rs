@@ -188,6 +188,30 @@ fn single_threaded_and_parallel_runs_agree() {
     assert_eq!(one.reachable_states(), Some(4u64.pow(7)));
 }
 
+/// Layers of the 4-peg puzzle with 9 discs outgrow the list cap (one bitset's worth, 4096
+/// entries), so the bitset frontier is used; the sparse search (hash set, lists only) must
+/// give the same layers.
+#[test]
+fn bitset_frontier_agrees_with_the_sparse_search() {
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 9);
+    let all = SearchOptions {
+        explore_all: true,
+        ..opts()
+    };
+    let a = search(&p, &all).unwrap();
+    let b = search(
+        &p,
+        &SearchOptions {
+            sparse: true,
+            ..all
+        },
+    )
+    .unwrap();
+    assert!(a.layers.iter().any(|&l| l > 4096));
+    assert_eq!((a.states, &a.layers), (b.states, &b.layers));
+    assert_eq!(a.reachable_states(), Some(1 << 18));
+}
+
 #[test]
 fn classic_needs_two_to_the_n_minus_one_moves_with_one_optimal_solution() {
     for n in 1..=10u32 {
