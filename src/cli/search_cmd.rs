@@ -52,13 +52,18 @@ pub fn search_cmd(
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
     let bar = std::io::stderr().is_terminal().then(|| {
-        let pb = indicatif::ProgressBar::new(state_space(&puzzle).unwrap_or(0));
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
+        // The index space bounds the states for the dense encoding; otherwise a spinner.
+        let (pb, template) = match state_space(&puzzle) {
+            Some(space) => (
+                indicatif::ProgressBar::new(space),
                 "{bar:40} {pos} states ({per_sec}) {msg} [{elapsed}]",
-            )
-            .expect("valid template"),
-        );
+            ),
+            None => (
+                indicatif::ProgressBar::new_spinner(),
+                "{spinner} {pos} states ({per_sec}) {msg} [{elapsed}]",
+            ),
+        };
+        pb.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
         pb
     });
     let hook = |p: Progress| {
