@@ -557,6 +557,33 @@ fn checkers_sparse_beyond_bitsets() {
     );
 }
 
+/// Reversi DDDF / DDDE / EDDD beyond the bitsets' reach (8^12 indices), sparse; n from
+/// `HANOILAB_SEARCH_N`, problem from `HANOILAB_SEARCH_PROBLEM` (default DDDF).
+#[test]
+#[ignore = "slow: Reversi n >= 12 (sparse)"]
+fn reversi_sparse_beyond_bitsets() {
+    let n: i64 = std::env::var("HANOILAB_SEARCH_N").map_or(9, |v| v.parse().unwrap());
+    let name = std::env::var("HANOILAB_SEARCH_PROBLEM").unwrap_or_else(|_| "DDDF".into());
+    let (to, flipped) = match name.as_str() {
+        "DDDE" => (3, true),
+        "EDDD" => (0, true),
+        _ => (3, false),
+    };
+    let p = reversi_puzzle(4, n, to, flipped);
+    let o = SearchOptions {
+        sparse: true,
+        memory_limit: Some(16 << 30),
+        ..opts()
+    };
+    let r = search(&p, &o).unwrap();
+    println!(
+        "reversi {name} n={n}: minimum {:?} states {} {:.2}s",
+        r.minimum,
+        r.states,
+        r.elapsed.as_secs_f64()
+    );
+}
+
 /// Extended tables (run in release: `cargo test --release --no-default-features --lib
 /// search::tests::extended -- --ignored --nocapture`); figures recorded in the report.
 #[test]
