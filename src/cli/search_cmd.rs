@@ -12,7 +12,7 @@ use std::io::IsTerminal;
 pub const CHEAP_STATES: u64 = 1_000_000;
 
 /// The search optimum of the target at `n` when a search is cheap (a dense index space of
-/// at most [`CHEAP_STATES`], or an interned search within 256 MiB), else `None` (also when the
+/// at most [`CHEAP_STATES`], or an interned search within 64 MiB), else `None` (also when the
 /// goal is unreachable).
 pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
     let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params).ok()?;
@@ -20,7 +20,7 @@ pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
         Some(space) if space <= CHEAP_STATES => SearchOptions::default(),
         Some(_) => return None,
         None => SearchOptions {
-            memory_limit: Some(256 << 20),
+            memory_limit: Some(64 << 20),
             ..Default::default()
         },
     };
