@@ -114,6 +114,25 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             digits,
             format,
         } => matrix_cmd::matrix_cmd(&file, nth, digits, format),
+        Command::Search {
+            target,
+            n,
+            count,
+            solution,
+            layers,
+            memory_limit,
+            params,
+            format,
+        } => search_cmd::search_cmd(
+            &target,
+            &n,
+            count,
+            solution,
+            layers,
+            memory_limit.as_deref(),
+            &params.params,
+            format,
+        ),
         other => Err(CliError::input(format!(
             "command not available in this build: {other:?}"
         ))),

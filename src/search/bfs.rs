@@ -1,0 +1,642 @@
+//! The breadth-first drivers: a parallel one over the dense index (bitset visited set,
+//! frontier as an index list or, when large, a bitset) and a sequential one over interned
+//! configurations; then the shared post-passes that count minimal sequences and rebuild one
+//! optimal solution from the stored layers.
+
+use super::dense::DenseSpace;
+use super::moves::legal_moves;
+use super::{check_config, Encoding, Progress, SearchError, SearchOptions, SearchResult};
+use crate::puzzle::{Config, Move, Puzzle};
+use num_bigint::{BigInt, BigUint};
+use num_traits::{One, Zero};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Bytes per state assumed for count/solution runs (an index in a stored layer, and the
+/// exact count of the state's minimal sequences while its layer and the next are live).
+const KEEP_BYTES_PER_STATE: u64 = 8;
+const COUNT_BYTES_PER_STATE: u64 = 40;
+
+/// The physical memory in bytes (`MemTotal` of `/proc/meminfo`), if it can be read.
+pub fn physical_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+fn memory_limit(opts: &SearchOptions) -> u64 {
+    opts.memory_limit
+        .unwrap_or_else(|| physical_memory().map_or(4 << 30, |m| m / 2))
+}
+
+/// Bytes one interned configuration costs (stored twice: in the state list and as a key).
+fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
+    let n = puzzle.discs.len() as u64;
+    let config = 48 + 24 * puzzle.pins as u64 + 5 * n + 16 * (puzzle.pins as u64 + 1);
+    2 * config + 32
+}
+
+/// The memory (bytes) a [`search`] of `puzzle` with `opts` is estimated to need, before it
+/// runs. Dense encoding: the visited bitset over the index space, plus two frontiers of at
+/// most one bitset's worth each, plus the spare frontier bitset (5 bitsets in all); with
+/// `count` or `solution`, the stored layers (8 bytes per index, the space as bound) and
+/// counts. Generic encoding and [`SearchOptions::sparse`]: the bytes of one state (the run
+/// is then guarded as it grows, since its state count is not known in advance).
+pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, SearchError> {
+    check_config(puzzle, &puzzle.start, "start")?;
+    check_config(puzzle, &puzzle.goal, "goal")?;
+    Ok(match DenseSpace::new(puzzle) {
+        Some(_) if opts.sparse => SPARSE_BYTES_PER_STATE,
+        Some(space) => dense_estimate(space.space, opts),
+        None => generic_bytes_per_state(puzzle),
+    })
+}
+
+/// The size of the dense index space of `puzzle` (`p^n · k^n`, an upper bound on its
+/// states), or `None` when the puzzle needs the generic encoding.
+pub fn state_space(puzzle: &Puzzle) -> Option<u64> {
+    DenseSpace::new(puzzle).map(|s| s.space)
+}
+
+fn dense_estimate(space: u64, opts: &SearchOptions) -> u64 {
+    let bitset = space.div_ceil(64).saturating_mul(8);
+    if opts.count || opts.solution {
+        let per = KEEP_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
+        bitset.saturating_add(space.saturating_mul(per))
+    } else {
+        bitset.saturating_mul(5)
+    }
+}
+
+/// Breadth-first search of `puzzle` from its start: the minimum number of moves to the goal
+/// (`None` when unreachable, after exploring every reachable state), the layer sizes, and on
+/// request the number of minimal move sequences and one optimal solution.
+///
+/// Cost: time linear in the states visited times the moves per state; memory as in
+/// [`estimate_memory`], checked against the limit before the run
+/// ([`SearchError::MemoryLimit`]).
+///
+/// ```
+/// use hanoilab::search::{search, SearchOptions};
+/// use hanoilab::sequences::moves::tower_puzzle;
+/// use hanoilab::puzzle::MoveGraph;
+/// let p = tower_puzzle(3, 5, MoveGraph::Complete, 0, 2);
+/// let opts = SearchOptions { count: true, ..Default::default() };
+/// let r = search(&p, &opts).unwrap();
+/// assert_eq!(r.minimum, Some(31));
+/// assert_eq!(r.optimal_solutions.unwrap(), 1.into());
+/// ```
+pub fn search(puzzle: &Puzzle, opts: &SearchOptions) -> Result<SearchResult, SearchError> {
+    search_with(puzzle, opts, true)
+}
+
+/// [`search`], optionally forbidding the dense encoding (to test one against the other).
+pub(crate) fn search_with(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    allow_dense: bool,
+) -> Result<SearchResult, SearchError> {
+    let t0 = Instant::now();
+    let estimate = estimate_memory(puzzle, opts)?;
+    let limit = memory_limit(opts);
+    let dense = DenseSpace::new(puzzle).filter(|_| allow_dense);
+    if dense.is_some() && !opts.sparse && estimate > limit {
+        return Err(SearchError::MemoryLimit { estimate, limit });
+    }
+    let keep = opts.count || opts.solution;
+    let mut run = match &dense {
+        Some(space) => {
+            let start = space
+                .encode(&puzzle.start)
+                .ok_or_else(|| SearchError::Malformed("start has no dense index".into()))?;
+            let goal = space.encode(&puzzle.goal);
+            if opts.sparse {
+                sparse_bfs(space, start, goal, opts, keep, limit)?
+            } else {
+                dense_bfs(space, start, goal, opts, keep)?
+            }
+        }
+        None => generic_bfs(puzzle, opts, limit)?,
+    };
+    let mut result = SearchResult {
+        minimum: run.found,
+        states: run.states,
+        layers: run.sizes.clone(),
+        complete: run.complete,
+        optimal_solutions: None,
+        solution: None,
+        encoding: match &dense {
+            Some(s) if opts.sparse => Encoding::Sparse { space: s.space },
+            Some(s) => Encoding::Dense { space: s.space },
+            None => Encoding::Generic,
+        },
+        elapsed: t0.elapsed(),
+    };
+    if let (Some(d), Some(goal)) = (run.found, run.goal) {
+        let layers = &mut run.stored;
+        layers.truncate(d as usize + 1);
+        let succ = |u: u64, f: &mut dyn FnMut(u64, Move)| match (&dense, &run.generic) {
+            (Some(space), _) => space.for_each_successor(u, f),
+            (None, Some(g)) => g.for_each_successor(puzzle, u, f),
+            (None, None) => {}
+        };
+        if opts.count {
+            result.optimal_solutions = Some(count_paths(layers, goal, &succ));
+        }
+        if opts.solution {
+            result.solution = Some(one_solution(layers, goal, &succ));
+        }
+    }
+    result.elapsed = t0.elapsed();
+    Ok(result)
+}
+
+/// What a driver found.
+struct Run {
+    found: Option<u64>,
+    goal: Option<u64>,
+    states: u64,
+    sizes: Vec<u64>,
+    complete: bool,
+    /// Sorted layers (only when kept).
+    stored: Vec<Vec<u64>>,
+    generic: Option<Interned>,
+}
+
+/// Sets bit `v`; true when it was clear.
+#[inline]
+fn set_bit(bits: &[AtomicU64], v: u64) -> bool {
+    let w = &bits[(v >> 6) as usize];
+    let b = 1u64 << (v & 63);
+    w.load(Relaxed) & b == 0 && w.fetch_or(b, Relaxed) & b == 0
+}
+
+#[inline]
+fn get_bit(bits: &[AtomicU64], v: u64) -> bool {
+    bits[(v >> 6) as usize].load(Relaxed) & (1u64 << (v & 63)) != 0
+}
+
+fn new_bits(words: usize) -> Vec<AtomicU64> {
+    (0..words).map(|_| AtomicU64::new(0)).collect()
+}
+
+/// A frontier: an index list, or a bitset when the list would outgrow one.
+enum Layer {
+    List(Vec<u64>),
+    Bits(Vec<AtomicU64>),
+}
+
+const LIST_CHUNK: usize = 1 << 12;
+const WORD_CHUNK: usize = 1 << 10;
+/// Layers smaller than this are expanded on the calling thread.
+const SMALL_LAYER: usize = 1 << 13;
+
+fn dense_bfs(
+    space: &DenseSpace,
+    start: u64,
+    goal: Option<u64>,
+    opts: &SearchOptions,
+    keep: bool,
+) -> Result<Run, SearchError> {
+    let threads = if opts.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.threads
+    };
+    let words = space.space.div_ceil(64) as usize;
+    let visited = new_bits(words);
+    set_bit(&visited, start);
+    // A list longer than `cap` entries would take more memory than a bitset: switch.
+    let cap = if keep {
+        usize::MAX
+    } else {
+        words.max(LIST_CHUNK)
+    };
+    let branching = space_branching(space);
+    let mut cur = Layer::List(vec![start]);
+    let mut spare: Option<Vec<AtomicU64>> = None;
+    let mut sizes = vec![1u64];
+    let mut states = 1u64;
+    let mut stored = Vec::new();
+    let mut found = (goal == Some(start)).then_some(0u64);
+    let report = |depth: u64, layer: u64, visited: u64| {
+        if let Some(p) = opts.progress {
+            p(Progress {
+                depth,
+                layer,
+                visited,
+                space: space.space,
+            });
+        }
+    };
+    report(0, 1, 1);
+    let complete = loop {
+        if found.is_some() && !opts.explore_all {
+            break false;
+        }
+        let layer_len = *sizes.last().unwrap_or(&0);
+        let may_overflow = !keep && layer_len.saturating_mul(branching) > cap as u64;
+        let next_bits = if may_overflow {
+            Some(spare.take().unwrap_or_else(|| new_bits(words)))
+        } else {
+            None
+        };
+        let (next, count) = expand(space, &cur, &visited, next_bits, cap, threads, keep);
+        match std::mem::replace(&mut cur, next) {
+            Layer::Bits(old) => {
+                old.iter().for_each(|w| w.store(0, Relaxed));
+                spare = Some(old);
+            }
+            Layer::List(old) => {
+                if keep {
+                    stored.push(old);
+                }
+            }
+        }
+        if count == 0 {
+            break true;
+        }
+        states += count;
+        sizes.push(count);
+        let depth = sizes.len() as u64 - 1;
+        report(depth, count, states);
+        if found.is_none() && goal.is_some_and(|g| get_bit(&visited, g)) {
+            found = Some(depth);
+        }
+    };
+    if keep {
+        if let Layer::List(last) = cur {
+            if !last.is_empty() {
+                stored.push(last);
+            }
+        }
+    }
+    Ok(Run {
+        found,
+        goal,
+        states,
+        sizes,
+        complete,
+        stored,
+        generic: None,
+    })
+}
+
+/// Most successors of one state.
+fn space_branching(space: &DenseSpace) -> u64 {
+    space.max_branching()
+}
+
+/// Expands one layer on `threads` threads: every successor not yet visited is marked and
+/// goes to the next layer (a sorted list, or `next_bits` once the list passes `cap`).
+fn expand(
+    space: &DenseSpace,
+    cur: &Layer,
+    visited: &[AtomicU64],
+    next_bits: Option<Vec<AtomicU64>>,
+    cap: usize,
+    threads: usize,
+    sort: bool,
+) -> (Layer, u64) {
+    let cursor = AtomicUsize::new(0);
+    let listed = AtomicUsize::new(0);
+    let overflow = AtomicBool::new(false);
+    let nb = next_bits.as_deref();
+    let work = |local: &mut Vec<u64>, count: &mut u64| loop {
+        let before = local.len();
+        let mut visit = |v: u64, _m: Move| {
+            if set_bit(visited, v) {
+                *count += 1;
+                match nb {
+                    Some(bits) if overflow.load(Relaxed) => {
+                        set_bit(bits, v);
+                    }
+                    _ => local.push(v),
+                }
+            }
+        };
+        match cur {
+            Layer::List(list) => {
+                let i = cursor.fetch_add(LIST_CHUNK, Relaxed);
+                if i >= list.len() {
+                    break;
+                }
+                for &u in &list[i..(i + LIST_CHUNK).min(list.len())] {
+                    space.for_each_successor(u, &mut visit);
+                }
+            }
+            Layer::Bits(bits) => {
+                let i = cursor.fetch_add(WORD_CHUNK, Relaxed);
+                if i >= bits.len() {
+                    break;
+                }
+                for (w, word) in bits[i..(i + WORD_CHUNK).min(bits.len())].iter().enumerate() {
+                    let mut x = word.load(Relaxed);
+                    while x != 0 {
+                        let b = x.trailing_zeros() as u64;
+                        x &= x - 1;
+                        space.for_each_successor(((i + w) as u64) << 6 | b, &mut visit);
+                    }
+                }
+            }
+        }
+        if let Some(bits) = nb {
+            let added = local.len() - before;
+            if listed.fetch_add(added, Relaxed) + added > cap {
+                overflow.store(true, Relaxed);
+            }
+            if overflow.load(Relaxed) {
+                for &v in local.iter() {
+                    set_bit(bits, v);
+                }
+                local.clear();
+            }
+        }
+    };
+    // Spawning costs more than expanding a small layer (Domino has ~10^5 thin layers).
+    let small = match cur {
+        Layer::List(list) => list.len() < SMALL_LAYER,
+        Layer::Bits(_) => false,
+    };
+    let parts: Vec<(Vec<u64>, u64)> = if threads <= 1 || small {
+        let mut local = Vec::new();
+        let mut count = 0;
+        work(&mut local, &mut count);
+        vec![(local, count)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut local = Vec::new();
+                        let mut count = 0;
+                        work(&mut local, &mut count);
+                        (local, count)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("search worker panicked"))
+                .collect()
+        })
+    };
+    let count = parts.iter().map(|(_, c)| c).sum();
+    match next_bits {
+        Some(bits) if overflow.load(Relaxed) => {
+            for (local, _) in &parts {
+                for &v in local {
+                    set_bit(&bits, v);
+                }
+            }
+            (Layer::Bits(bits), count)
+        }
+        _ => {
+            let mut list: Vec<u64> = Vec::with_capacity(count as usize);
+            for (local, _) in parts {
+                list.extend(local);
+            }
+            if sort {
+                list.sort_unstable();
+            }
+            (Layer::List(list), count)
+        }
+    }
+}
+
+/// splitmix64's finaliser: a hash of a state index good in every bit (hashbrown takes the
+/// bucket from the low bits and a tag from the high ones).
+#[derive(Default)]
+struct IndexHasher(u64);
+
+impl std::hash::Hasher for IndexHasher {
+    fn finish(&self) -> u64 {
+        let mut z = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type IndexSet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<IndexHasher>>;
+
+/// Bytes per visited state in a sparse search (hash set slot with growth slack, and the
+/// index in its layer).
+const SPARSE_BYTES_PER_STATE: u64 = 32;
+
+/// Sequential search over the dense index with a hash set as the visited set: memory in
+/// proportion to the states reached, not to the index space (Domino, Checkers reach a tiny
+/// fraction of it). Guarded against the limit as it grows.
+fn sparse_bfs(
+    space: &DenseSpace,
+    start: u64,
+    goal: Option<u64>,
+    opts: &SearchOptions,
+    keep: bool,
+    limit: u64,
+) -> Result<Run, SearchError> {
+    let mut visited = IndexSet::default();
+    visited.insert(start);
+    let mut cur = vec![start];
+    let mut sizes = vec![1u64];
+    let mut stored = Vec::new();
+    let mut found = (goal == Some(start)).then_some(0u64);
+    let per_state = SPARSE_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
+    let report = |depth: u64, layer: u64, visited: u64| {
+        if let Some(p) = opts.progress {
+            p(Progress {
+                depth,
+                layer,
+                visited,
+                space: space.space,
+            });
+        }
+    };
+    report(0, 1, 1);
+    let complete = loop {
+        if found.is_some() && !opts.explore_all {
+            break false;
+        }
+        let mut next = Vec::new();
+        for &u in &cur {
+            space.for_each_successor(u, |v, _| {
+                if visited.insert(v) {
+                    next.push(v);
+                }
+            });
+        }
+        let estimate = (visited.len() as u64).saturating_mul(per_state);
+        if estimate > limit {
+            return Err(SearchError::MemoryLimit { estimate, limit });
+        }
+        if keep {
+            next.sort_unstable();
+            stored.push(std::mem::replace(&mut cur, next));
+        } else {
+            cur = next;
+        }
+        if cur.is_empty() {
+            break true;
+        }
+        sizes.push(cur.len() as u64);
+        let depth = sizes.len() as u64 - 1;
+        report(depth, cur.len() as u64, visited.len() as u64);
+        if found.is_none() && goal.is_some_and(|g| visited.contains(&g)) {
+            found = Some(depth);
+        }
+    };
+    if keep && !cur.is_empty() {
+        stored.push(cur);
+    }
+    Ok(Run {
+        found,
+        goal,
+        states: visited.len() as u64,
+        sizes,
+        complete,
+        stored,
+        generic: None,
+    })
+}
+
+/// Interned configurations for the generic encoding.
+struct Interned {
+    states: Vec<Config>,
+    index: HashMap<Config, u64>,
+}
+
+impl Interned {
+    fn for_each_successor(&self, puzzle: &Puzzle, u: u64, f: &mut dyn FnMut(u64, Move)) {
+        for (m, c) in legal_moves(puzzle, &self.states[u as usize]) {
+            if let Some(&v) = self.index.get(&c) {
+                f(v, m);
+            }
+        }
+    }
+}
+
+fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run, SearchError> {
+    let per_state = generic_bytes_per_state(puzzle);
+    let mut g = Interned {
+        states: vec![puzzle.start.clone()],
+        index: HashMap::from([(puzzle.start.clone(), 0)]),
+    };
+    let mut found = (puzzle.start == puzzle.goal).then_some(0u64);
+    let mut sizes = vec![1u64];
+    let mut begin = 0usize;
+    let report = |depth: u64, layer: u64, visited: u64| {
+        if let Some(p) = opts.progress {
+            p(Progress {
+                depth,
+                layer,
+                visited,
+                space: visited,
+            });
+        }
+    };
+    report(0, 1, 1);
+    let complete = loop {
+        if found.is_some() && !opts.explore_all {
+            break false;
+        }
+        let end = g.states.len();
+        for u in begin..end {
+            for (_, c) in legal_moves(puzzle, &g.states[u]) {
+                if !g.index.contains_key(&c) {
+                    let estimate = (g.states.len() as u64 + 1).saturating_mul(per_state);
+                    if estimate > limit {
+                        return Err(SearchError::MemoryLimit { estimate, limit });
+                    }
+                    g.index.insert(c.clone(), g.states.len() as u64);
+                    g.states.push(c);
+                }
+            }
+        }
+        begin = end;
+        let count = (g.states.len() - end) as u64;
+        if count == 0 {
+            break true;
+        }
+        sizes.push(count);
+        let depth = sizes.len() as u64 - 1;
+        report(depth, count, g.states.len() as u64);
+        if found.is_none() && g.index.get(&puzzle.goal).is_some_and(|&i| i >= end as u64) {
+            found = Some(depth);
+        }
+    };
+    // Indices are assigned in discovery order, so every layer is a contiguous range.
+    let mut stored = Vec::new();
+    if opts.count || opts.solution {
+        let mut at = 0u64;
+        for &s in &sizes {
+            stored.push((at..at + s).collect());
+            at += s;
+        }
+    }
+    Ok(Run {
+        found,
+        goal: g.index.get(&puzzle.goal).copied(),
+        states: g.states.len() as u64,
+        sizes,
+        complete,
+        stored,
+        generic: Some(g),
+    })
+}
+
+type Successors<'a> = dyn Fn(u64, &mut dyn FnMut(u64, Move)) + 'a;
+
+/// The number of minimal sequences start → `goal`, `goal` in the last of the sorted
+/// `layers`: per layer, a state's count is the sum of the counts of its predecessors in the
+/// layer before.
+fn count_paths(layers: &[Vec<u64>], goal: u64, succ: &Successors) -> BigInt {
+    let mut counts = vec![BigUint::one()];
+    for d in 1..layers.len() {
+        let mut next = vec![BigUint::zero(); layers[d].len()];
+        for (u, c) in layers[d - 1].iter().zip(&counts) {
+            succ(*u, &mut |v, _| {
+                if let Ok(pos) = layers[d].binary_search(&v) {
+                    next[pos] += c;
+                }
+            });
+        }
+        counts = next;
+    }
+    let last = layers.last().expect("at least the start layer");
+    let pos = last.binary_search(&goal).expect("goal in its layer");
+    BigInt::from(counts.swap_remove(pos))
+}
+
+/// One optimal solution, walking back from `goal` through the sorted `layers`.
+fn one_solution(layers: &[Vec<u64>], goal: u64, succ: &Successors) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(layers.len());
+    let mut v = goal;
+    for d in (1..layers.len()).rev() {
+        let mut step = None;
+        for &u in &layers[d - 1] {
+            succ(u, &mut |w, m| {
+                if w == v && step.is_none() {
+                    step = Some((u, m));
+                }
+            });
+            if step.is_some() {
+                break;
+            }
+        }
+        let (u, m) = step.expect("every state of layer d has a predecessor in layer d-1");
+        moves.push(m);
+        v = u;
+    }
+    moves.reverse();
+    moves
+}

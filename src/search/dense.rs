@@ -1,0 +1,325 @@
+//! The dense state index: the pin of every disc (base `p`) and, for recolouring puzzles, the
+//! colour of every disc (base `k`). See the module documentation of [`crate::search`] for
+//! when it is exact.
+
+use crate::puzzle::{ColourRule, Config, Move, Puzzle, Recolour};
+
+/// Most discs the dense index handles (digit buffers are fixed arrays).
+pub(crate) const MAX_DENSE_DISCS: usize = 48;
+
+/// A dense index space for one puzzle. Discs are numbered `j = 0..n` by increasing size
+/// (`j = 0` the smallest), so the top of a pin is its smallest `j`.
+pub(crate) struct DenseSpace {
+    pins: usize,
+    n: usize,
+    /// Colour radix (1: colours fixed, not encoded).
+    k: u64,
+    /// Disc id of the `j`-th smallest disc.
+    order: Vec<u32>,
+    /// `p^j`.
+    pin_pow: Vec<u64>,
+    /// `p^n · k^j`.
+    col_pow: Vec<u64>,
+    /// `p^n`.
+    pin_space: u64,
+    /// `Some(b)` when `p = 2^b` (decode by shifts).
+    pin_bits: Option<u32>,
+    /// `Some(b)` when `k = 2^b`.
+    col_bits: Option<u32>,
+    /// Per from-pin, the allowed destinations.
+    targets: Vec<Vec<u8>>,
+    /// Per `j`, the pins the disc may be placed on (access masks), all ones without.
+    access: Vec<u64>,
+    /// Fixed colours per `j` (when `k == 1`).
+    fixed: Vec<u8>,
+    colour_rule: ColourRule,
+    recolour: Recolour,
+    check_after: bool,
+    bases: Vec<Option<u8>>,
+    /// `Σ_{j<n} 2^(b j)` when `p = 2^b`: the low bit of every pin digit.
+    rep: u64,
+    /// Total number of indices, `p^n · k^n`.
+    pub space: u64,
+}
+
+fn log2_exact(x: u64) -> Option<u32> {
+    x.is_power_of_two().then(|| x.trailing_zeros())
+}
+
+impl DenseSpace {
+    /// The dense space of `puzzle`, or `None` when the dense index is not exact for it (equal
+    /// sizes, a start pin not stacked largest-at-the-bottom, a colour outside the cycle) or
+    /// the index does not fit in 64 bits.
+    pub(crate) fn new(puzzle: &Puzzle) -> Option<DenseSpace> {
+        let n = puzzle.discs.len();
+        let pins = puzzle.pins;
+        if n > MAX_DENSE_DISCS || !(1..=64).contains(&pins) {
+            return None;
+        }
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by_key(|&d| puzzle.discs[d as usize].size);
+        if order
+            .windows(2)
+            .any(|w| puzzle.discs[w[0] as usize].size == puzzle.discs[w[1] as usize].size)
+        {
+            return None;
+        }
+        let sorted = |c: &Config| {
+            c.pins.iter().all(|st| {
+                st.windows(2)
+                    .all(|w| puzzle.discs[w[0] as usize].size > puzzle.discs[w[1] as usize].size)
+            })
+        };
+        if !sorted(&puzzle.start) {
+            return None;
+        }
+        let k = match puzzle.rules.recolour {
+            Recolour::Fixed => 1u64,
+            Recolour::Cycle(k) => {
+                if k == 0 || puzzle.start.colours.iter().any(|&c| c >= k) {
+                    return None;
+                }
+                k as u64
+            }
+        };
+        let mut pin_pow = Vec::with_capacity(n);
+        let mut x: u64 = 1;
+        for _ in 0..n {
+            pin_pow.push(x);
+            x = x.checked_mul(pins as u64)?;
+        }
+        let pin_space = x;
+        let mut col_pow = Vec::with_capacity(n);
+        let mut y = pin_space;
+        for _ in 0..n {
+            col_pow.push(y);
+            y = y.checked_mul(k)?;
+        }
+        let space = y;
+        let targets = (0..pins)
+            .map(|f| {
+                (0..pins)
+                    .filter(|&t| t != f && puzzle.rules.arcs[f][t])
+                    .map(|t| t as u8)
+                    .collect()
+            })
+            .collect();
+        let access = order
+            .iter()
+            .map(|&d| match &puzzle.rules.access {
+                None => u64::MAX,
+                Some(m) => m
+                    .get(puzzle.discs[d as usize].group as usize)
+                    .copied()
+                    .unwrap_or(0),
+            })
+            .collect();
+        let fixed = order
+            .iter()
+            .map(|&d| puzzle.start.colours[d as usize])
+            .collect();
+        let pin_bits = log2_exact(pins as u64);
+        let rep = pin_bits.map_or(0, |b| {
+            (0..n).fold(0u64, |r, j| r | 1u64 << (b as usize * j))
+        });
+        Some(DenseSpace {
+            rep,
+            pins,
+            n,
+            k,
+            pin_bits,
+            col_bits: log2_exact(k),
+            order,
+            pin_pow,
+            col_pow,
+            pin_space,
+            targets,
+            access,
+            fixed,
+            colour_rule: puzzle.rules.colour_rule,
+            recolour: puzzle.rules.recolour,
+            check_after: puzzle.rules.check_after_recolour,
+            bases: puzzle.bases.clone(),
+            space,
+        })
+    }
+
+    /// The index of `config`, or `None` when it has no index (a pin out of size order, or
+    /// with fixed colours other colours than the start's).
+    pub(crate) fn encode(&self, config: &Config) -> Option<u64> {
+        let mut pin_of = vec![0usize; self.n];
+        for (q, st) in config.pins.iter().enumerate() {
+            for &d in st {
+                pin_of[d as usize] = q;
+            }
+        }
+        let mut idx = 0u64;
+        for (j, &d) in self.order.iter().enumerate() {
+            idx += pin_of[d as usize] as u64 * self.pin_pow[j];
+            let c = config.colours[d as usize];
+            if self.k == 1 {
+                if c != self.fixed[j] {
+                    return None;
+                }
+            } else {
+                if c as u64 >= self.k {
+                    return None;
+                }
+                idx += c as u64 * self.col_pow[j];
+            }
+        }
+        let back = self.decode(idx);
+        (back == *config).then_some(idx)
+    }
+
+    /// The configuration of index `idx`.
+    pub(crate) fn decode(&self, idx: u64) -> Config {
+        let mut pins = [0u8; MAX_DENSE_DISCS];
+        let mut cols = [0u8; MAX_DENSE_DISCS];
+        self.digits(idx, &mut pins, &mut cols);
+        let mut config = Config {
+            pins: vec![Vec::new(); self.pins],
+            colours: vec![0; self.n],
+        };
+        for j in (0..self.n).rev() {
+            let d = self.order[j];
+            config.pins[pins[j] as usize].push(d);
+            config.colours[d as usize] = cols[j];
+        }
+        config
+    }
+
+    #[inline]
+    fn digits(&self, idx: u64, pins: &mut [u8; MAX_DENSE_DISCS], cols: &mut [u8; MAX_DENSE_DISCS]) {
+        let n = self.n;
+        match self.pin_bits {
+            Some(b) => {
+                let mask = (1u64 << b) - 1;
+                for (j, pin) in pins.iter_mut().enumerate().take(n) {
+                    *pin = ((idx >> (b as usize * j)) & mask) as u8;
+                }
+            }
+            None => {
+                let p = self.pins as u64;
+                let mut x = idx % self.pin_space;
+                for pin in pins.iter_mut().take(n) {
+                    *pin = (x % p) as u8;
+                    x /= p;
+                }
+            }
+        }
+        if self.k == 1 {
+            cols[..n].copy_from_slice(&self.fixed);
+            return;
+        }
+        let mut x = idx / self.pin_space;
+        match self.col_bits {
+            Some(b) => {
+                let mask = (1u64 << b) - 1;
+                for c in cols.iter_mut().take(n) {
+                    *c = (x & mask) as u8;
+                    x >>= b;
+                }
+            }
+            None => {
+                for c in cols.iter_mut().take(n) {
+                    *c = (x % self.k) as u8;
+                    x /= self.k;
+                }
+            }
+        }
+    }
+
+    /// Most successors a state can have.
+    pub(crate) fn max_branching(&self) -> u64 {
+        self.targets
+            .iter()
+            .map(|t| t.len() as u64)
+            .sum::<u64>()
+            .max(1)
+    }
+
+    /// Calls `f(next, move)` for every legal move from state `idx`.
+    #[inline]
+    pub(crate) fn for_each_successor(&self, idx: u64, f: impl FnMut(u64, Move)) {
+        // top[q]: the smallest disc on pin q (n: empty).
+        let mut top = [self.n; 64];
+        if let (Some(b), 1) = (self.pin_bits, self.k) {
+            // Fixed colours and p = 2^b: find each pin's top with bit operations (digit j
+            // equals q exactly when the b bits of idx ^ q·rep at digit j are all zero).
+            for (q, t) in top.iter_mut().enumerate().take(self.pins) {
+                let x = idx ^ (q as u64).wrapping_mul(self.rep);
+                let mut y = x;
+                for s in 1..b {
+                    y |= x >> s;
+                }
+                let z = !y & self.rep;
+                if z != 0 {
+                    *t = (z.trailing_zeros() / b) as usize;
+                }
+            }
+            self.moves_from_tops(idx, &top, |j| self.fixed[j], f);
+        } else {
+            let mut pins = [0u8; MAX_DENSE_DISCS];
+            let mut cols = [0u8; MAX_DENSE_DISCS];
+            self.digits(idx, &mut pins, &mut cols);
+            for j in (0..self.n).rev() {
+                top[pins[j] as usize] = j;
+            }
+            self.moves_from_tops(idx, &top, |j| cols[j], f);
+        }
+    }
+
+    #[inline(always)]
+    fn moves_from_tops(
+        &self,
+        idx: u64,
+        top: &[usize; 64],
+        colour: impl Fn(usize) -> u8,
+        mut f: impl FnMut(u64, Move),
+    ) {
+        for from in 0..self.pins {
+            let j = top[from];
+            if j == self.n {
+                continue;
+            }
+            let c = colour(j);
+            let c2 = self.recolour.apply(c);
+            let land = if self.check_after { c2 } else { c };
+            for &to in &self.targets[from] {
+                let to = to as usize;
+                if self.access[j] & (1u64 << to) == 0 {
+                    continue;
+                }
+                let e = top[to];
+                if e < j {
+                    continue;
+                }
+                let u = if e < self.n {
+                    Some(colour(e))
+                } else {
+                    self.bases[to]
+                };
+                if let Some(u) = u {
+                    let ok = match self.colour_rule {
+                        ColourRule::Any => true,
+                        ColourRule::NotSame => land != u,
+                        ColourRule::MustMatch => land == u,
+                    };
+                    if !ok {
+                        continue;
+                    }
+                }
+                let mut next = idx
+                    .wrapping_add((to as u64).wrapping_mul(self.pin_pow[j]))
+                    .wrapping_sub((from as u64).wrapping_mul(self.pin_pow[j]));
+                if self.k > 1 {
+                    next = next
+                        .wrapping_add(c2 as u64 * self.col_pow[j])
+                        .wrapping_sub(c as u64 * self.col_pow[j]);
+                }
+                f(next, Move::new(from, to));
+            }
+        }
+    }
+}

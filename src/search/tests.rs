@@ -1,0 +1,717 @@
+//! Tests of the search module. Numbers come from the literature (source in a comment) or
+//! from a second, independent route (closed forms, the simulator, the other encoding).
+
+use super::bfs::search_with;
+use super::*;
+use crate::puzzle::{simulate, MoveGraph, Recolour, Tower};
+use crate::sequences::moves::tower_puzzle;
+use crate::variants::{Params, Variant};
+
+fn opts() -> SearchOptions<'static> {
+    SearchOptions::default()
+}
+
+fn counting() -> SearchOptions<'static> {
+    SearchOptions {
+        count: true,
+        solution: true,
+        ..Default::default()
+    }
+}
+
+/// Loads a variant by id, or from `data/variants/ID.toml` when the id is not registered as
+/// a built-in (cyclic4 and four-in-a-row are files only, at the time of writing).
+fn load(id: &str) -> Variant {
+    Variant::load(id).unwrap_or_else(|_| {
+        let path = format!("{}/data/variants/{id}.toml", env!("CARGO_MANIFEST_DIR"));
+        Variant::load(&path).unwrap()
+    })
+}
+
+fn variant_puzzle(id: &str, function: &str, n: i64) -> Puzzle {
+    load(id).puzzle(function, n, &Params::new()).unwrap()
+}
+
+/// A deterministic pseudo-random sequence (xorshift), for random walks.
+fn rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed.max(1);
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
+/// Reversi (Lunnon 000_3e39fda85b098e00.txt, section Reversi Hanoi) on `pins` uncoloured
+/// pins, tower 0 -> `to`, goal colours unchanged or flipped.
+fn reversi_puzzle(pins: usize, n: i64, to: usize, flipped: bool) -> Puzzle {
+    let mut p = variant_puzzle("reversi", "G", n);
+    p.pins = pins;
+    p.rules.arcs = MoveGraph::Complete.arcs(pins);
+    p.bases = vec![None; pins];
+    let stack = p.start.pins[0].clone();
+    p.start.pins = vec![Vec::new(); pins];
+    p.start.pins[0] = stack.clone();
+    p.goal.pins = vec![Vec::new(); pins];
+    p.goal.pins[to] = stack;
+    p.goal.colours = p.start.colours.clone();
+    if flipped {
+        p.goal.colours.iter_mut().for_each(|c| *c = 1 - *c);
+    }
+    p
+}
+
+#[test]
+fn try_move_agrees_with_the_simulator_on_random_walks() {
+    let puzzles = [
+        variant_puzzle("domino", "DDE", 4),
+        variant_puzzle("reversi", "BABB", 4),
+        variant_puzzle("antwerp", "T33", 2),
+        variant_puzzle("turtle", &load("turtle").default_function().name.clone(), 2),
+        variant_puzzle("lundon", &load("lundon").default_function().name.clone(), 3),
+        variant_puzzle("rainbow", "DDD", 4),
+        variant_puzzle("cyclic4", "N", 4),
+        variant_puzzle("checkers", "P", 3),
+    ];
+    let mut next = rng(12345);
+    for p in &puzzles {
+        let mut tower = Tower::new(p);
+        for step in 0..400u64 {
+            let config = tower.config();
+            let mut legal = Vec::new();
+            for from in 0..p.pins {
+                for to in 0..p.pins {
+                    let mine = try_move(p, &config, from, to);
+                    let mut t = tower.clone();
+                    let theirs = t
+                        .play(p, Move::new(from, to), step)
+                        .ok()
+                        .map(|_| t.config());
+                    assert_eq!(mine, theirs, "{from}->{to} from {config:?}");
+                    if mine.is_some() {
+                        legal.push(Move::new(from, to));
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[(next() % legal.len() as u64) as usize];
+            tower.play(p, m, step).unwrap();
+        }
+    }
+}
+
+#[test]
+fn dense_and_generic_encodings_agree() {
+    let puzzles = [
+        tower_puzzle(3, 5, MoveGraph::Complete, 0, 2),
+        tower_puzzle(4, 4, MoveGraph::Cycle, 0, 2),
+        variant_puzzle("domino", "DDE", 4),
+        variant_puzzle("domino", "EDD", 3),
+        variant_puzzle("reversi", "BABB", 4),
+        variant_puzzle("reversi", "H", 3),
+        variant_puzzle("lundon", &load("lundon").default_function().name.clone(), 3),
+        variant_puzzle("rainbow", "DDD", 4),
+        reversi_puzzle(3, 3, 2, false),
+        variant_puzzle("checkers", "P", 5),
+        tower_puzzle(8, 3, MoveGraph::Star(7), 0, 6),
+        tower_puzzle(2, 3, MoveGraph::Complete, 0, 1),
+    ];
+    for p in &puzzles {
+        let all = SearchOptions {
+            explore_all: true,
+            ..counting()
+        };
+        let a = search_with(p, &all, true).unwrap();
+        let b = search_with(p, &all, false).unwrap();
+        let sparse = SearchOptions {
+            sparse: true,
+            ..all
+        };
+        let c = search_with(p, &sparse, true).unwrap();
+        assert!(matches!(a.encoding, Encoding::Dense { .. }));
+        assert!(matches!(c.encoding, Encoding::Sparse { .. }));
+        assert_eq!(
+            (
+                a.minimum,
+                a.states,
+                &a.layers,
+                &a.optimal_solutions,
+                &a.solution
+            ),
+            (
+                c.minimum,
+                c.states,
+                &c.layers,
+                &c.optimal_solutions,
+                &c.solution
+            )
+        );
+        assert_eq!(b.encoding, Encoding::Generic);
+        assert_eq!(
+            (a.minimum, a.states, &a.layers, &a.optimal_solutions),
+            (b.minimum, b.states, &b.layers, &b.optimal_solutions)
+        );
+        if let Some(s) = a.solution {
+            assert_eq!(
+                simulate(p, s.iter().copied()).unwrap().moves,
+                a.minimum.unwrap()
+            );
+        }
+    }
+}
+
+#[test]
+fn single_threaded_and_parallel_runs_agree() {
+    let p = tower_puzzle(4, 7, MoveGraph::Complete, 0, 3);
+    let one = search(
+        &p,
+        &SearchOptions {
+            threads: 1,
+            explore_all: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    let two = search(
+        &p,
+        &SearchOptions {
+            threads: 2,
+            explore_all: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert_eq!((one.states, &one.layers), (two.states, &two.layers));
+    assert_eq!(one.reachable_states(), Some(4u64.pow(7)));
+}
+
+/// Layers of the 4-peg puzzle with 9 discs outgrow the list cap (one bitset's worth, 4096
+/// entries), so the bitset frontier is used; the sparse search (hash set, lists only) must
+/// give the same layers.
+#[test]
+fn bitset_frontier_agrees_with_the_sparse_search() {
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 9);
+    let all = SearchOptions {
+        explore_all: true,
+        ..opts()
+    };
+    let a = search(&p, &all).unwrap();
+    let b = search(
+        &p,
+        &SearchOptions {
+            sparse: true,
+            ..all
+        },
+    )
+    .unwrap();
+    assert!(a.layers.iter().any(|&l| l > 4096));
+    assert_eq!((a.states, &a.layers), (b.states, &b.layers));
+    assert_eq!(a.reachable_states(), Some(1 << 18));
+}
+
+#[test]
+fn classic_needs_two_to_the_n_minus_one_moves_with_one_optimal_solution() {
+    for n in 1..=10u32 {
+        let p = tower_puzzle(3, n, MoveGraph::Complete, 0, 2);
+        let r = search(&p, &counting()).unwrap();
+        assert_eq!(r.minimum, Some((1 << n) - 1), "n = {n}");
+        assert_eq!(r.optimal_solutions, Some(BigInt::from(1)), "n = {n}");
+        let s = r.solution.unwrap();
+        assert_eq!(simulate(&p, s).unwrap().moves, (1 << n) - 1);
+    }
+}
+
+/// Wikipedia (seed 001): the state graph of the classic puzzle on 3 pins has 3^n states,
+/// diameter 2^n - 1, and its three corners (a whole tower on one pin) are the only states
+/// of degree 2.
+#[test]
+fn classic_state_graph_has_three_corners_and_diameter_two_to_the_n_minus_one() {
+    for n in 1..=6u32 {
+        let p = tower_puzzle(3, n, MoveGraph::Complete, 0, 2);
+        let g = state_graph(&p, 1 << 20).unwrap();
+        assert_eq!(g.len(), 3usize.pow(n));
+        assert!(g.is_symmetric());
+        assert_eq!(g.diameter(), Some((1 << n) - 1));
+        let corners: Vec<usize> = (0..g.len()).filter(|&i| g.degree(i) == 2).collect();
+        assert_eq!(corners.len(), 3);
+        for i in corners {
+            assert_eq!(g.config(i).pins.iter().filter(|s| s.is_empty()).count(), 2);
+        }
+        assert!((0..g.len()).all(|i| (2..=3).contains(&g.degree(i))));
+    }
+}
+
+/// Wiener index of the classic state graph, derived by hand: n = 1 is a triangle (3 pairs
+/// at distance 1). n = 2: states (pin of the large disc a, pin of the small disc x); the
+/// three triangles "large on a" give 9 pairs at distance 1; triangles a and b are joined by
+/// the edge (a, c)–(b, c), c the third pin, so d((a, x), (b, y)) = [x != c] + 1 + [y != c]
+/// (the detour through triangle c is at least 3), summing to 6 + 9 + 6 = 21 per pair of
+/// triangles: W = 9 + 3 · 21 = 72.
+#[test]
+fn wiener_index_of_small_hanoi_graphs() {
+    let p = tower_puzzle(3, 1, MoveGraph::Complete, 0, 2);
+    assert_eq!(state_graph(&p, 100).unwrap().wiener_index(), Some(3.into()));
+    let p = tower_puzzle(3, 2, MoveGraph::Complete, 0, 2);
+    assert_eq!(
+        state_graph(&p, 100).unwrap().wiener_index(),
+        Some(72.into())
+    );
+    // The cyclic move digraph is not symmetric: no Wiener index.
+    let p = tower_puzzle(3, 2, MoveGraph::Cycle, 0, 2);
+    assert_eq!(state_graph(&p, 100).unwrap().wiener_index(), None);
+}
+
+#[test]
+fn frame_stewart_is_optimal_for_four_pegs_up_to_ten_discs() {
+    for n in 1..=10u32 {
+        let p = crate::sequences::moves::frame_stewart_puzzle(4, n);
+        let r = search(&p, &opts()).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        assert_eq!(BigInt::from(r.minimum.unwrap()), fs, "n = {n}");
+    }
+}
+
+/// Stockmeyer (004_33861799d4694a49.txt, section 2): "An exhaustive search gives the actual
+/// minimum possible number of moves as 2, 8, 18, 36, 66, 120, and 210"; "48 different move
+/// sequences" for n = 3; "640 minimal move sequences for n = 4, 2688 for n = 5, and a
+/// whopping 54,839,936 for n = 6".
+#[test]
+fn stockmeyer_cyclic_four_post_minima_and_counts() {
+    let minima = [2, 8, 18, 36, 66, 120, 210];
+    for (n, &m) in (1..).zip(&minima) {
+        let p = variant_puzzle("cyclic4", "N", n);
+        assert_eq!(p, crate::sequences::moves::cyclic4_puzzle(n as u32));
+        let r = search(&p, &opts()).unwrap();
+        assert_eq!(r.minimum, Some(m), "n = {n}");
+    }
+    for (n, count) in [(3, 48u64), (4, 640), (5, 2688), (6, 54_839_936)] {
+        let p = variant_puzzle("cyclic4", "N", n);
+        let r = search(&p, &counting()).unwrap();
+        assert_eq!(r.optimal_solutions, Some(BigInt::from(count)), "n = {n}");
+        let s = r.solution.unwrap();
+        assert_eq!(simulate(&p, s).unwrap().moves, r.minimum.unwrap());
+    }
+}
+
+/// Stockmeyer (004_33861799d4694a49.txt, section 3): four-in-a-row "For n from 1 to 6, the
+/// number of moves required is 3, 10, 19, 34, 57, and 88, but already with 6 disks we have
+/// 2,097,152 different minimal move sequences."
+#[test]
+fn stockmeyer_four_in_a_row_minima_and_count() {
+    let minima = [3, 10, 19, 34, 57, 88];
+    for (n, &m) in (1..).zip(&minima) {
+        let p = variant_puzzle("four-in-a-row", "R", n);
+        assert_eq!(p, tower_puzzle(4, n as u32, MoveGraph::Path, 0, 3));
+        assert_eq!(search(&p, &opts()).unwrap().minimum, Some(m), "n = {n}");
+    }
+    let p = variant_puzzle("four-in-a-row", "R", 6);
+    let r = search(&p, &counting()).unwrap();
+    assert_eq!(r.optimal_solutions, Some(BigInt::from(2_097_152u64)));
+    assert_eq!(simulate(&p, r.solution.unwrap()).unwrap().moves, 88);
+}
+
+/// Sniedovich (seed 003) / Stockmeyer section 3: the three-in-a-row state graph is a path
+/// through all 3^n states with the two towers at its ends, so the longest acyclic
+/// start → goal route has 3^n - 1 moves (and so has the shortest: it is the only one).
+#[test]
+fn three_in_a_row_state_graph_is_a_path_between_the_towers() {
+    for n in 1..=6u32 {
+        let p = tower_puzzle(3, n, MoveGraph::Path, 0, 2);
+        let g = state_graph(&p, 1 << 20).unwrap();
+        let states = 3usize.pow(n);
+        assert_eq!(g.len(), states, "connected: every configuration reachable");
+        assert!(g.is_symmetric());
+        assert!((0..g.len()).all(|i| g.degree(i) <= 2));
+        let ends: Vec<usize> = (0..g.len()).filter(|&i| g.degree(i) == 1).collect();
+        let goal = g.index_of(&p.goal).unwrap();
+        assert_eq!(
+            ends,
+            vec![0, goal]
+                .into_iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            g.arcs(),
+            2 * (states - 1),
+            "a tree with max degree 2: a path"
+        );
+        assert_eq!(g.distances_from(0)[goal], states as u64 - 1);
+        let r = search(&p, &counting()).unwrap();
+        assert_eq!(r.minimum, Some(states as u64 - 1));
+        assert_eq!(r.optimal_solutions, Some(BigInt::from(1)));
+    }
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Reversi Hanoi): "m = 3 pins turns out overly
+/// economical: at least m = 4 pins are required for a solution to be possible." The search
+/// finds this true from n = 4 on (only 29 configurations are then reachable, for every n),
+/// while n <= 3 are soluble on three pins (the solutions are checked by the simulator).
+#[test]
+fn reversi_on_three_pins_is_insoluble_from_four_discs() {
+    for n in 1..=3 {
+        for (to, flipped) in [(2, false), (2, true), (0, true)] {
+            let p = reversi_puzzle(3, n, to, flipped);
+            let r = search(&p, &counting()).unwrap();
+            let s = r.solution.unwrap();
+            assert_eq!(simulate(&p, s).unwrap().moves, r.minimum.unwrap());
+        }
+    }
+    for n in 4..=7 {
+        for (to, flipped) in [(2, false), (2, true), (0, true)] {
+            let p = reversi_puzzle(3, n, to, flipped);
+            let r = search(&p, &counting()).unwrap();
+            assert_eq!(r.minimum, None, "n = {n}");
+            assert_eq!((r.complete, r.states), (true, 29));
+            assert_eq!(r.optimal_solutions, None);
+            assert_eq!(r.solution, None);
+        }
+        // ... while four pins solve it (Reversi_G: 2(2^n - 1) moves is an upper bound).
+        let p4 = reversi_puzzle(4, n, 3, false);
+        let m = search(&p4, &opts()).unwrap().minimum.unwrap();
+        assert!(m <= 2 * ((1 << n) - 1));
+    }
+}
+
+#[test]
+fn memory_limit_is_checked_before_the_run() {
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 12);
+    let o = SearchOptions {
+        memory_limit: Some(1 << 20),
+        ..opts()
+    };
+    let estimate = estimate_memory(&p, &o).unwrap();
+    // 5 bitsets over 4^12 states.
+    assert_eq!(estimate, 5 * (1u64 << 24) / 8);
+    let e = search(&p, &o).unwrap_err();
+    assert_eq!(
+        e,
+        SearchError::MemoryLimit {
+            estimate,
+            limit: 1 << 20
+        }
+    );
+    assert!(e.to_string().contains("10.0 MiB"), "{e}");
+}
+
+#[test]
+fn explore_all_gives_reachable_states_and_eccentricity() {
+    // Classic from a corner: every configuration is reachable, eccentricity 2^n - 1.
+    let p = tower_puzzle(3, 6, MoveGraph::Complete, 0, 2);
+    let r = search(
+        &p,
+        &SearchOptions {
+            explore_all: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert_eq!(r.reachable_states(), Some(729));
+    assert_eq!(r.start_eccentricity(), Some(63));
+    assert_eq!(r.minimum, Some(63));
+    let g = state_graph(&p, 1 << 20).unwrap();
+    assert_eq!(g.eccentricity(0), 63);
+    assert_eq!(r.layers.iter().sum::<u64>(), 729);
+}
+
+#[test]
+fn progress_is_reported_per_layer() {
+    let p = tower_puzzle(3, 4, MoveGraph::Complete, 0, 2);
+    let layers = std::sync::Mutex::new(Vec::new());
+    let hook = |pr: Progress| layers.lock().unwrap().push(pr.layer);
+    let o = SearchOptions {
+        progress: Some(&hook),
+        ..opts()
+    };
+    let r = search(&p, &o).unwrap();
+    assert_eq!(*layers.lock().unwrap(), r.layers);
+}
+
+#[test]
+fn start_equal_to_goal_needs_no_moves() {
+    let p = variant_puzzle("longest", "H", 3);
+    let r = search(&p, &counting()).unwrap();
+    assert_eq!(r.minimum, Some(0));
+    assert_eq!(r.optimal_solutions, Some(1.into()));
+    assert_eq!(r.solution, Some(vec![]));
+}
+
+#[test]
+fn fixed_colour_goal_with_other_colours_is_unreachable() {
+    let mut p = tower_puzzle(3, 3, MoveGraph::Complete, 0, 2);
+    p.goal.colours[0] = 1;
+    assert_eq!(p.rules.recolour, Recolour::Fixed);
+    let r = search(&p, &opts()).unwrap();
+    assert_eq!((r.minimum, r.states, r.complete), (None, 27, true));
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Domino & Adjacent Hanoi): the Domino
+/// algorithm "gives optimum solutions" by exhaustive search for small n (the bound on n is
+/// lost from the seed). Checked here for the three uncoloured problems and every coloured
+/// sub-problem of the variant file, n <= 6 (at most 6^6 states each). Lunnon also says
+/// "ADE(n) = ADE(n-1) + 1 + DBA(n-1) appears in practice to be preferable to the alternative
+/// ADE(n) = ADF(n-1) + 1 + DAB(n-1), although we have not currently taken the trouble to
+/// prove it": the search confirms it, the alternative (`ADE_alt`) is suboptimal from n = 4.
+#[test]
+fn domino_algorithm_is_optimal_for_small_n() {
+    let v = load("domino");
+    for f in v.functions() {
+        let rows = compare_with_algorithm(&v, &f.name, &Params::new(), 1..=6);
+        let summary = summarize_comparison(&rows);
+        if f.name == "ADE_alt" {
+            assert_eq!(
+                summary,
+                "suboptimal at n = 4: search finds 30, the algorithm takes 32"
+            );
+        } else {
+            assert_eq!(summary, "optimal for n <= 6", "domino.{}: {rows:?}", f.name);
+        }
+    }
+}
+
+/// Stockmeyer (004_33861799d4694a49.txt, section 2): the Scorer–Grundy–Smith algorithm
+/// "does not do so in the minimum number of moves. For 3 disks, the above algorithm makes
+/// 3^3 - 1 = 26 moves" against 18.
+#[test]
+fn compare_reports_where_an_algorithm_is_suboptimal() {
+    let rows = compare_with_algorithm(&load("cyclic4"), "N", &Params::new(), 1..=4);
+    assert_eq!(
+        summarize_comparison(&rows),
+        "suboptimal at n = 3: search finds 18, the algorithm takes 26"
+    );
+    assert_eq!(rows[1].is_optimal(), Some(true));
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Checkers Hanoi): "Optimal solutions, common
+/// to both Checkers and Reves, and of Frame type, exist for all n except n = 15, 21", so
+/// the Checkers optimum equals the Frame–Stewart number below 15.
+#[test]
+fn checkers_optimum_equals_reves_for_small_n() {
+    for n in 1..=8 {
+        let p = variant_puzzle("checkers", "P", n);
+        let r = search(&p, &opts()).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        assert_eq!(BigInt::from(r.minimum.unwrap()), fs, "n = {n}");
+    }
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Reversi Hanoi): Reversi_B, "implementing ...
+/// BABB(n) ... is an optimal solution to the coloured problem"; and "Our current solutions
+/// [for the uncoloured problems] ... are necessarily of Frame type and therefore
+/// suboptimal". The shorter solution the search finds for Reversi_H's problem is played by
+/// the simulator, so the suboptimality does not rest on the search alone.
+#[test]
+fn reversi_b_is_optimal_and_reversi_h_is_not() {
+    let v = load("reversi");
+    let rows = compare_with_algorithm(&v, "BABB", &Params::new(), 1..=6);
+    assert_eq!(summarize_comparison(&rows), "optimal for n <= 6");
+    let rows = compare_with_algorithm(&v, "H", &Params::new(), 1..=5);
+    let first = rows.iter().find(|r| r.is_optimal() == Some(false)).unwrap();
+    let p = v.puzzle("H", first.n, &Params::new()).unwrap();
+    let r = search(&p, &counting()).unwrap();
+    let shorter = simulate(&p, r.solution.unwrap()).unwrap().moves;
+    assert!(BigInt::from(shorter) < first.algorithm.clone().unwrap());
+}
+
+/// Lunnon (000_3e39fda85b098e00.txt, section Checkers Hanoi): "At n = 15 the optimal
+/// Checkers solution, though still Frame-type, costs time 137 moves against 129 for Reves"
+/// (and equals Reves for the other n up to 20). About 6 million states at n = 15.
+#[test]
+#[ignore = "slow in debug: Checkers n = 11..=15"]
+fn checkers_needs_137_moves_at_fifteen_discs() {
+    for n in 11..=15 {
+        let p = variant_puzzle("checkers", "P", n);
+        let r = search(&p, &opts()).unwrap();
+        let expected = if n == 15 {
+            BigInt::from(137)
+        } else {
+            crate::sequences::frame_stewart(n as u64, 4).unwrap()
+        };
+        assert_eq!(BigInt::from(r.minimum.unwrap()), expected, "n = {n}");
+    }
+}
+
+/// Checkers beyond the bitsets' reach (4^18 indices), with the sparse visited set; n from
+/// the environment (`HANOILAB_SEARCH_N=18`). Lunnon: equal to Reves except at 15 and 21.
+#[test]
+#[ignore = "slow: Checkers n >= 18 (sparse)"]
+fn checkers_sparse_beyond_bitsets() {
+    let n: i64 = std::env::var("HANOILAB_SEARCH_N").map_or(16, |v| v.parse().unwrap());
+    let p = variant_puzzle("checkers", "P", n);
+    let o = SearchOptions {
+        sparse: true,
+        memory_limit: Some(16 << 30),
+        ..opts()
+    };
+    let r = search(&p, &o).unwrap();
+    let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+    println!(
+        "checkers n={n}: search {:?} reves {fs} states {} {:.2}s",
+        r.minimum,
+        r.states,
+        r.elapsed.as_secs_f64()
+    );
+}
+
+/// Reversi DDDF / DDDE / EDDD beyond the bitsets' reach (8^12 indices), sparse; n from
+/// `HANOILAB_SEARCH_N`, problem from `HANOILAB_SEARCH_PROBLEM` (default DDDF).
+#[test]
+#[ignore = "slow: Reversi n >= 12 (sparse)"]
+fn reversi_sparse_beyond_bitsets() {
+    let n: i64 = std::env::var("HANOILAB_SEARCH_N").map_or(9, |v| v.parse().unwrap());
+    let name = std::env::var("HANOILAB_SEARCH_PROBLEM").unwrap_or_else(|_| "DDDF".into());
+    let (to, flipped) = match name.as_str() {
+        "DDDE" => (3, true),
+        "EDDD" => (0, true),
+        _ => (3, false),
+    };
+    let p = reversi_puzzle(4, n, to, flipped);
+    let o = SearchOptions {
+        sparse: true,
+        memory_limit: Some(16 << 30),
+        ..opts()
+    };
+    let r = search(&p, &o).unwrap();
+    println!(
+        "reversi {name} n={n}: minimum {:?} states {} {:.2}s",
+        r.minimum,
+        r.states,
+        r.elapsed.as_secs_f64()
+    );
+}
+
+/// Extended tables (run in release: `cargo test --release --no-default-features --lib
+/// search::tests::extended -- --ignored --nocapture`); figures recorded in the report.
+#[test]
+#[ignore = "slow: extended tables, prints figures"]
+fn extended_stockmeyer_tables() {
+    let max: i64 = std::env::var("HANOILAB_SEARCH_MAX").map_or(10, |v| v.parse().unwrap());
+    for id in ["cyclic4", "four-in-a-row"] {
+        let v = load(id);
+        let f = v.default_function().name.clone();
+        for n in 1..=max {
+            let p = v.puzzle(&f, n, &Params::new()).unwrap();
+            let count = n <= max - 2;
+            let o = SearchOptions { count, ..opts() };
+            let r = search(&p, &o).unwrap();
+            println!(
+                "{id} n={n}: minimum {:?} count {:?} states {} {:.2}s",
+                r.minimum,
+                r.optimal_solutions.map(|c| c.to_string()),
+                r.states,
+                r.elapsed.as_secs_f64()
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: Frame-Stewart optimality for larger n, prints figures"]
+fn extended_frame_stewart() {
+    let max: u32 = std::env::var("HANOILAB_SEARCH_MAX").map_or(12, |v| v.parse().unwrap());
+    for n in 11..=max {
+        let r = super::bench::bench_frame_stewart(n, 0).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        println!(
+            "FS4 n={n}: search {:?} frame-stewart {fs} states {} {:.2}s {:.3e} states/s",
+            r.minimum,
+            r.states,
+            r.elapsed.as_secs_f64(),
+            r.states_per_second()
+        );
+        assert_eq!(BigInt::from(r.minimum.unwrap()), fs);
+    }
+}
+
+/// Domino beyond the bitsets' reach (6^14 indices), with the sparse visited set.
+#[test]
+#[ignore = "slow: Domino n = 14, 15 (sparse)"]
+fn domino_sparse_beyond_bitsets() {
+    let v = load("domino");
+    for n in 12..=15 {
+        for f in ["DDE", "DDF", "EDD"] {
+            let p = v.puzzle(f, n, &Params::new()).unwrap();
+            let o = SearchOptions {
+                sparse: true,
+                ..opts()
+            };
+            let r = search(&p, &o).unwrap();
+            let a = v.count(f, n, &Params::new()).unwrap();
+            println!(
+                "domino.{f} n={n}: search {:?} algorithm {a} states {} {:.2}s",
+                r.minimum,
+                r.states,
+                r.elapsed.as_secs_f64()
+            );
+            assert_eq!(BigInt::from(r.minimum.unwrap()), a);
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: Domino, Reversi and Checkers optima, prints figures"]
+fn extended_coloured_optima() {
+    let max: i64 = std::env::var("HANOILAB_SEARCH_MAX").map_or(8, |v| v.parse().unwrap());
+    let min: i64 = std::env::var("HANOILAB_SEARCH_MIN").map_or(1, |v| v.parse().unwrap());
+    let v = load("domino");
+    for f in ["DDE", "DDF", "EDD"] {
+        let rows = compare_with_algorithm(&v, f, &Params::new(), min..=max);
+        for r in &rows {
+            println!(
+                "domino.{f} n={}: algorithm {:?} search {:?} {:?}",
+                r.n, r.algorithm, r.optimum, r.error
+            );
+        }
+        println!("domino.{f}: {}", summarize_comparison(&rows));
+    }
+    for n in min..=max {
+        for (name, to, flipped) in [("DDDF", 3, false), ("DDDE", 3, true), ("EDDD", 0, true)] {
+            let p = reversi_puzzle(4, n, to, flipped);
+            let r = search(&p, &opts()).unwrap();
+            println!(
+                "reversi {name} n={n}: minimum {:?} states {} {:.2}s",
+                r.minimum,
+                r.states,
+                r.elapsed.as_secs_f64()
+            );
+        }
+    }
+    let v = load("checkers");
+    for n in min..=max {
+        let p = v.puzzle("P", n, &Params::new()).unwrap();
+        let r = search(&p, &opts()).unwrap();
+        let fs = crate::sequences::frame_stewart(n as u64, 4).unwrap();
+        println!(
+            "checkers n={n}: minimum {:?} reves {fs} states {} {:.2}s",
+            r.minimum,
+            r.states,
+            r.elapsed.as_secs_f64()
+        );
+    }
+}
+
+#[test]
+#[ignore = "exploration: prints figures"]
+fn explore_reversi_three_pins() {
+    for n in 1..=8 {
+        for (to, flipped) in [(2, false), (2, true), (0, true)] {
+            let p = reversi_puzzle(3, n, to, flipped);
+            let r = search(
+                &p,
+                &SearchOptions {
+                    explore_all: true,
+                    ..opts()
+                },
+            )
+            .unwrap();
+            println!(
+                "n={n} to={to} flipped={flipped}: min {:?} states {}",
+                r.minimum, r.states
+            );
+        }
+    }
+}

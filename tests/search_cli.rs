@@ -1,0 +1,173 @@
+//! `hanoilab search` run as a real binary: the JSON contract of DESIGN.md, the unreachable
+//! answer (exit 0), and the exit status 2 errors (memory limit, bad --memory-limit).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn hanoilab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "status {:?}, stderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+/// A user's variant file: Reversi on three pins (Lunnon 000_3e39fda85b098e00.txt, section
+/// Reversi Hanoi: "at least m = 4 pins are required"), insoluble from n = 4 on.
+fn reversi_three_pins() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hanoilab-search-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("reversi3.toml");
+    std::fs::write(
+        &path,
+        r#"id = "reversi3"
+title = "Reversi on three pins"
+summary = "Reversi rules with only three pins"
+source = "000_3e39fda85b098e00.txt, section Reversi Hanoi"
+parameters = {}
+default = "F"
+
+[rules]
+pins = 3
+moves = "complete"
+size = "strict"
+colour = "not-same"
+recolour = "flip"
+check_colour = "after"
+colouring = "alternate"
+
+[functions.F]
+summary = "tower to the right, colours unchanged"
+source = "000_3e39fda85b098e00.txt, section Reversi Hanoi"
+bases = "DDD"
+start = [0]
+goal = [2]
+call = "hanoi(n; 0, 1, 2)"
+
+[program]
+text = """
+hanoi(n; X, Y, Z) = hanoi(n - 1; X, Z, Y), move(X, Z), hanoi(n - 1; Y, X, Z)
+"""
+"#,
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn classic_minimum_and_unique_optimal_solution_as_json() {
+    let v = json(&hanoilab(&[
+        "search", "classic", "-n", "5", "--count", "--format", "json",
+    ]));
+    assert_eq!(v["minimum"], 31);
+    assert_eq!(v["optimal_solutions"], "1");
+    assert_eq!(v["states"].as_u64().map(|s| s <= 243), Some(true));
+}
+
+/// Stockmeyer (004_33861799d4694a49.txt, section 2): 36 moves and 640 minimal sequences
+/// for n = 4 on the 4-post cyclic puzzle.
+#[test]
+fn cyclic_four_post_count_solution_and_layers() {
+    let v = json(&hanoilab(&[
+        "search",
+        "data/variants/cyclic4.toml",
+        "-n",
+        "4",
+        "--count",
+        "--solution",
+        "--layers",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(v["minimum"], 36);
+    assert_eq!(v["optimal_solutions"], "640");
+    let solution = v["solution"].as_array().unwrap();
+    assert_eq!(solution.len(), 36);
+    // Cyclic moves only: i -> i+1 (mod 4).
+    for m in solution {
+        let (a, b) = m.as_str().unwrap().split_once("->").unwrap();
+        let (a, b): (u32, u32) = (a.parse().unwrap(), b.parse().unwrap());
+        assert_eq!(b, (a + 1) % 4, "{m}");
+    }
+    let layers = v["layers"].as_array().unwrap();
+    assert_eq!(layers.len(), 37);
+    assert_eq!(layers[0], 1);
+}
+
+#[test]
+fn unreachable_goal_is_an_answer_not_an_error() {
+    let path = reversi_three_pins();
+    let path = path.to_str().unwrap();
+    let v = json(&hanoilab(&[
+        "search", path, "-n", "5", "--count", "--format", "json",
+    ]));
+    assert_eq!(v["minimum"], serde_json::Value::Null);
+    assert_eq!(v["result"], "no solution: goal unreachable");
+    assert_eq!(v["states"], 29);
+    let out = hanoilab(&["search", path, "-n", "5"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("no solution: goal unreachable (29 states explored)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn memory_estimate_over_the_limit_exits_with_status_2() {
+    let out = hanoilab(&[
+        "search",
+        "data/variants/reves.toml",
+        "-n",
+        "12",
+        "--memory-limit",
+        "1M",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    // 5 bitsets over 4^12 indices: 10 MiB.
+    assert!(err.contains("10485760 bytes"), "{err}");
+}
+
+#[test]
+fn bad_memory_limit_exits_with_status_2() {
+    let out = hanoilab(&["search", "classic", "-n", "3", "--memory-limit", "lots"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--memory-limit"));
+}
+
+/// `table` fills its `optimum` column by a cheap search; Lunnon (000_3e39fda85b098e00.txt,
+/// section Domino & Adjacent Hanoi) says the Domino algorithm is optimal for small n, so the
+/// column equals the algorithm's.
+#[test]
+fn table_optimum_column_comes_from_the_search() {
+    let out = hanoilab(&["table", "domino.DDE", "--n", "1..5", "--format", "csv"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let dde = header.iter().position(|c| *c == "DDE").unwrap();
+    let optimum = header.iter().position(|c| *c == "optimum").unwrap();
+    let mut rows = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert!(!cells[optimum].is_empty(), "{line}");
+        assert_eq!(cells[dde], cells[optimum], "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 5);
+}
