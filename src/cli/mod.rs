@@ -5,6 +5,7 @@
 
 pub mod alternatives;
 pub mod args;
+pub mod claims_cmd;
 pub mod commands;
 pub mod search_cmd;
 pub mod validate;
@@ -77,6 +78,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &n,
             algorithm.as_deref(),
             trace,
+            &params.params,
+            format,
+        ),
+        Command::Claims { variant, format } => claims_cmd::claims(variant.as_deref(), format),
+        Command::Check {
+            target,
+            formula,
+            range,
+            asymptotic,
+            bfile,
+            params,
+            format,
+        } => claims_cmd::check(
+            &target,
+            formula.as_deref(),
+            &range,
+            asymptotic,
+            bfile.as_deref(),
             &params.params,
             format,
         ),
