@@ -59,7 +59,9 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
     match format {
         Format::Json => json(&checked),
         Format::Md => {
-            let mut s = String::from("| claim | source | statement | verdict | detail |\n|---|---|---|---|---|\n");
+            let mut s = String::from(
+                "| claim | source | statement | verdict | detail |\n|---|---|---|---|---|\n",
+            );
             for c in checked {
                 let cell = |t: &str| t.replace('|', "\\|").replace('\n', " ");
                 s.push_str(&format!(
@@ -145,21 +147,23 @@ pub fn check(
 ) -> Result<(), CliError> {
     // Validate everything before any work.
     let expr = match formula {
-        Some(f) => Some(
-            parse(f).map_err(|e| CliError::input(format!("formula \"{f}\": {e}")))?,
-        ),
+        Some(f) => Some(parse(f).map_err(|e| CliError::input(format!("formula \"{f}\": {e}")))?),
         None => None,
     };
     let (a, b) = parse_range("--n", range)?;
     let t = target_seq(target, params)?;
     if let Some(path) = bfile {
         if formula.is_some() {
-            return Err(CliError::input("check: give either a formula or --bfile, not both"));
+            return Err(CliError::input(
+                "check: give either a formula or --bfile, not both",
+            ));
         }
         return check_bfile(&t, path, format);
     }
     let Some(expr) = expr else {
-        return Err(CliError::input("check: a formula (or --bfile FILE) is required"));
+        return Err(CliError::input(
+            "check: a formula (or --bfile FILE) is required",
+        ));
     };
     let formula = formula.unwrap_or_default();
     let (a, b) = (a as i64, b as i64);
@@ -211,7 +215,11 @@ pub fn check(
             FormulaCheck::Holds { from, to, exact } => format!(
                 "holds: {} = {formula} for n = {from}..{to}{}",
                 t.name(),
-                if exact { "" } else { " (irrational terms certified to within 2^-64)" }
+                if exact {
+                    ""
+                } else {
+                    " (irrational terms certified to within 2^-64)"
+                }
             ),
             FormulaCheck::Fails { n, printed, actual } => format!(
                 "fails at n = {n}: the formula gives {printed}, {} is {actual}",
@@ -261,12 +269,12 @@ pub fn parse_bfile(text: &str, name: &str) -> Result<Vec<(i64, BigInt)>, CliErro
                 i + 1
             )));
         };
-        let n: i64 = n.parse().map_err(|_| {
-            CliError::input(format!("{name}, line {}: bad index '{n}'", i + 1))
-        })?;
-        let v: BigInt = v.parse().map_err(|_| {
-            CliError::input(format!("{name}, line {}: bad value '{v}'", i + 1))
-        })?;
+        let n: i64 = n
+            .parse()
+            .map_err(|_| CliError::input(format!("{name}, line {}: bad index '{n}'", i + 1)))?;
+        let v: BigInt = v
+            .parse()
+            .map_err(|_| CliError::input(format!("{name}, line {}: bad value '{v}'", i + 1)))?;
         out.push((n, v));
     }
     Ok(out)
@@ -293,11 +301,19 @@ fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliErro
     };
     match format {
         Format::Json => emit(&json(&match &failure {
-            None => serde_json::json!({"target": t.name(), "bfile": name, "verdict": "holds", "rows": rows.len(), "n": range}),
-            Some((n, p, a)) => serde_json::json!({"target": t.name(), "bfile": name, "verdict": "fails", "n": n, "printed": p.to_string(), "actual": a.to_string()}),
+            None => {
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": "holds", "rows": rows.len(), "n": range})
+            }
+            Some((n, p, a)) => {
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": "fails", "n": n, "printed": p.to_string(), "actual": a.to_string()})
+            }
         })),
         _ => emit(&match &failure {
-            None => format!("holds: {} agrees with {name} on all {} rows (n = {range})", t.name(), rows.len()),
+            None => format!(
+                "holds: {} agrees with {name} on all {} rows (n = {range})",
+                t.name(),
+                rows.len()
+            ),
             Some((n, p, a)) => format!("fails at n = {n}: {name} has {p}, {} is {a}", t.name()),
         }),
     }

@@ -7,8 +7,7 @@
 
 use super::claims::{builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind};
 use super::eval::{
-    compare_with, decimal, evaluate, evaluate_to, to_poly, Agreement, EvalError,
-    Sequences, Value,
+    compare_with, decimal, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
 };
 use super::formula::{parse, Expr};
 use crate::program::TransferSystem;
@@ -59,10 +58,7 @@ impl LibrarySequences {
                     Some(n) if (0..=100_000).contains(&n) => n,
                     _ => return Some(Err(format!("{name}({}): n out of range", args[0]))),
                 };
-                return Some(
-                    v.count(name, n, &self.params)
-                        .map_err(|e| e.to_string()),
-                );
+                return Some(v.count(name, n, &self.params).map_err(|e| e.to_string()));
             }
         }
         Some(match (name, args.len()) {
@@ -200,11 +196,7 @@ fn fails(detail: impl Into<String>, n: Option<i64>, printed: String, actual: Str
     Outcome {
         verdict: VerdictKind::Fails,
         detail: detail.into(),
-        failure: Some(Failure {
-            n,
-            printed,
-            actual,
-        }),
+        failure: Some(Failure { n, printed, actual }),
         polynomial: None,
     }
 }
@@ -328,8 +320,14 @@ pub fn parse_range(s: &str) -> Result<(i64, i64), String> {
     let (a, b) = s
         .split_once("..")
         .ok_or_else(|| format!("range '{s}': expected A..B"))?;
-    let a: i64 = a.trim().parse().map_err(|_| format!("range '{s}': bad start"))?;
-    let b: i64 = b.trim().parse().map_err(|_| format!("range '{s}': bad end"))?;
+    let a: i64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("range '{s}': bad start"))?;
+    let b: i64 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("range '{s}': bad end"))?;
     if a > b {
         return Err(format!("range '{s}': start after end"));
     }
@@ -428,30 +426,24 @@ fn run(c: &Claim) -> Result<Outcome, String> {
             let (a, b) = parse_range(n)?;
             let t = TargetSeq::new(target, params, context.as_deref())?;
             let e = parse(formula).map_err(|e| e.to_string())?;
-            Ok(
-                match check_formula_range(&t, &e, a, b)? {
-                    FormulaCheck::Holds { exact, .. } => holds(format!(
-                        "{target} = {formula} for n = {a}..{b}{}",
-                        if exact {
-                            " (exact)"
-                        } else {
-                            " (irrational terms: agreement certified to within 2^-64)"
-                        }
-                    )),
-                    FormulaCheck::Fails {
-                        n,
-                        printed,
-                        actual,
-                    } => fails(
-                        format!(
-                            "first fails at n = {n}: the formula gives {printed}, {target} is {actual}"
-                        ),
-                        Some(n),
-                        printed,
-                        actual,
+            Ok(match check_formula_range(&t, &e, a, b)? {
+                FormulaCheck::Holds { exact, .. } => holds(format!(
+                    "{target} = {formula} for n = {a}..{b}{}",
+                    if exact {
+                        " (exact)"
+                    } else {
+                        " (irrational terms: agreement certified to within 2^-64)"
+                    }
+                )),
+                FormulaCheck::Fails { n, printed, actual } => fails(
+                    format!(
+                        "first fails at n = {n}: the formula gives {printed}, {target} is {actual}"
                     ),
-                },
-            )
+                    Some(n),
+                    printed,
+                    actual,
+                ),
+            })
         }
         ClaimKind::Value {
             target,
@@ -523,7 +515,14 @@ fn run(c: &Claim) -> Result<Outcome, String> {
             from_n,
             params,
         } => check_matrix(
-            of, names, components.as_deref(), matrix, initial, *initial_n, *from_n, params,
+            of,
+            names,
+            components.as_deref(),
+            matrix,
+            initial,
+            *initial_n,
+            *from_n,
+            params,
         ),
         ClaimKind::Charpoly {
             of,
@@ -598,14 +597,19 @@ fn run(c: &Claim) -> Result<Outcome, String> {
                 };
                 if !ok {
                     return Ok(fails(
-                        format!("first fails at n = {k}: {target} = {v}, bound {}", show_value(&f)),
+                        format!(
+                            "first fails at n = {k}: {target} = {v}, bound {}",
+                            show_value(&f)
+                        ),
                         Some(k),
                         show_value(&f),
                         v.to_string(),
                     ));
                 }
             }
-            Ok(holds(format!("{target} {relation} {formula} for n = {a}..{b}")))
+            Ok(holds(format!(
+                "{target} {relation} {formula} for n = {a}..{b}"
+            )))
         }
         ClaimKind::Unchecked { reason, .. } => Ok(unchecked(reason.clone())),
     }
@@ -640,7 +644,13 @@ pub fn asymptotic_ratios(
     t: &TargetSeq,
     e: &Expr,
     samples: &[i64],
-) -> Result<(Vec<String>, Option<(i64, crate::sequences::certified::Interval)>), String> {
+) -> Result<
+    (
+        Vec<String>,
+        Option<(i64, crate::sequences::certified::Interval)>,
+    ),
+    String,
+> {
     let mut rows = vec![];
     let mut last = None;
     for &n in samples {
@@ -771,7 +781,12 @@ fn check_matrix(
                     if !entry_notes.is_empty() {
                         detail.push_str(&format!("; entries: {}", entry_notes.join("; ")));
                     }
-                    return Ok(fails(detail, Some(n), s[i].to_string(), truth[*ix].to_string()));
+                    return Ok(fails(
+                        detail,
+                        Some(n),
+                        s[i].to_string(),
+                        truth[*ix].to_string(),
+                    ));
                 }
                 checked += 1;
             }
@@ -870,7 +885,8 @@ fn check_charpoly(
 fn check_constant(expression: &str, printed: &str) -> Result<Outcome, String> {
     let (p, dots) = parse_printed(printed).ok_or_else(|| format!("cannot read '{printed}'"))?;
     let e = parse(expression).map_err(|e| e.to_string())?;
-    let v = evaluate_to(&e, &[], &super::eval::NoSequences, 80).map_err(|e: EvalError| e.to_string())?;
+    let v = evaluate_to(&e, &[], &super::eval::NoSequences, 80)
+        .map_err(|e: EvalError| e.to_string())?;
     // Number of printed decimals.
     let digits = printed
         .trim()
@@ -908,11 +924,17 @@ fn check_constant(expression: &str, printed: &str) -> Result<Outcome, String> {
     Ok(if truncated && rounded {
         holds(format!("{expression} = {shown}...: the printed digits are both its truncation and its rounding"))
     } else if truncated {
-        holds(format!("{expression} = {shown}...: the printed digits are its truncation"))
+        holds(format!(
+            "{expression} = {shown}...: the printed digits are its truncation"
+        ))
     } else if rounded {
         holds(format!(
             "{expression} = {shown}...: the printed digits are its rounding{}",
-            if dots { " (not a truncation, although printed with '...')" } else { "" }
+            if dots {
+                " (not a truncation, although printed with '...')"
+            } else {
+                ""
+            }
         ))
     } else {
         fails(
@@ -955,5 +977,262 @@ mod tests {
             check_formula("S(n)", "2*sum(i = 1..n, a(i))", 1, 100, &p).unwrap(),
             FormulaCheck::Holds { .. }
         ));
+    }
+
+    use std::sync::OnceLock;
+
+    /// All built-in claims checked once and shared by the tests below.
+    fn all() -> &'static [CheckedClaim] {
+        static ALL: OnceLock<Vec<CheckedClaim>> = OnceLock::new();
+        ALL.get_or_init(check_all)
+    }
+
+    fn claim(id: &str) -> &'static CheckedClaim {
+        all()
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("no claim {id}"))
+    }
+
+    fn failure(id: &str) -> (Option<i64>, String, String) {
+        let c = claim(id);
+        assert_eq!(c.verdict, VerdictKind::Fails, "{id}: {}", c.detail);
+        let f = c.failure.clone().expect("a failure");
+        (f.n, f.printed, f.actual)
+    }
+
+    /// Every claim that holds, by id: a checker that loosened or tightened would move one.
+    const HOLDS: &[&str] = &[
+        "lunnon/classic.closed-form",
+        "lunnon/cyclic.recurrence-A",
+        "lunnon/cyclic.recurrence-C",
+        "lunnon/cyclic.order-3-recurrence",
+        "lunnon/cyclic.initial-values",
+        "lunnon/cyclic.closed-form",
+        "lunnon/cyclic.C-from-A",
+        "lunnon/cyclic.x",
+        "lunnon/cyclic.y",
+        "lunnon/rainbow.matrix",
+        "lunnon/rainbow.charpoly",
+        "lunnon/rainbow.dominant-root",
+        "lunnon/rainbow.asymptotic",
+        "lunnon/rainbow.CDC3",
+        "lunnon/antwerp.n1",
+        "lunnon/antwerp.matrix",
+        "lunnon/antwerp.closed-form",
+        "lunnon/antwerp.small",
+        "lunnon/reves.time",
+        "lunnon/reves.growth-base",
+        "lunnon/many-pin.sum-form",
+        "lunnon/many-pin.sum-form-m6",
+        "lunnon/many-pin.alternating-form",
+        "lunnon/many-pin.example-209",
+        "lunnon/many-pin.example-sum",
+        "lunnon/turtle.matrix",
+        "lunnon/multi-stack.matrix",
+        "lunnon/multi-stack.charpoly",
+        "lunnon/turtle.closed-form",
+        "lunnon/multi-stack.closed-form-l3",
+        "lunnon/multi-stack.closed-form-l5",
+        "lunnon/multi-stack.R",
+        "lunnon/multi-stack.P",
+        "lunnon/domino.charpoly",
+        "lunnon/domino.asymptotic-DDE",
+        "lunnon/domino.asymptotic-DDF",
+        "lunnon/domino.asymptotic-EDD",
+        "lunnon/domino.adjacent",
+        "lunnon/domino.AAB",
+        "lunnon/star.split",
+        "lunnon/star.split-approximation-exact-below-1737",
+        "lunnon/star.moves",
+        "lunnon/lundon.time",
+        "lunnon/lundon.brandonbug-time",
+        "lunnon/checkers.reves-15-21",
+        "lunnon/reversi.G",
+        "lunnon/reversi.H",
+        "lunnon/reversi.BABB",
+        "lunnon/reversi.BAAB",
+        "lunnon/reversi.B-maple",
+        "wikipedia/legend.turns",
+        "wikipedia/recursive.moves",
+        "wikipedia/recursive.recurrence",
+        "wikipedia/hamiltonian.moves",
+        "wikipedia/frame-stewart.recurrence-4",
+        "wikipedia/frame-stewart.recurrence-5",
+        "wikipedia/multistack.2x4",
+        "wikipedia/multistack.k-stacks",
+        "wikipedia/multistack.k-stacks-6",
+        "wikipedia/multistack.2x5-at-5",
+        "wikipedia/doctor-who",
+        "chapla/classic.recurrence",
+        "chapla/classic.closed-form",
+        "chapla/fancy.recurrence",
+        "chapla/fancy.closed-form",
+        "chapla/fancy.ternary-strings-3",
+        "sniedovich/corollary1",
+        "sniedovich/module1.F5",
+        "sniedovich/table1.moves",
+        "sniedovich/theorem4.recurrence",
+        "sniedovich/theorem4",
+        "sniedovich/table2.F-vs-classic",
+        "sniedovich/table2.G-vs-longest",
+        "stockmeyer/dudeney.8-10-21",
+        "stockmeyer/dudeney.triangular-recurrence",
+        "stockmeyer/dudeney.examples",
+        "stockmeyer/frame-stewart.recurrence",
+        "stockmeyer/lemma1",
+        "stockmeyer/lemma2",
+        "stockmeyer/lemma3",
+        "stockmeyer/theorem1",
+        "stockmeyer/theorem1.alpha-max",
+        "stockmeyer/theorem1.alpha-argmax",
+        "stockmeyer/theorem1.alpha-at-argmax",
+        "stockmeyer/m100",
+        "stockmeyer/s100",
+        "stockmeyer/cyclic.lower-bound-values",
+        "stockmeyer/cyclic.lower-bound-sum",
+        "stockmeyer/star.naive",
+        "stockmeyer/star.split-small",
+        "stockmeyer/star.split-at-least-3",
+        "stockmeyer/theorem2.split",
+        "stockmeyer/theorem2.sequence",
+        "stockmeyer/theorem2.moves",
+    ];
+
+    #[test]
+    fn every_holding_claim_holds() {
+        for id in HOLDS {
+            let c = claim(id);
+            assert_eq!(c.verdict, VerdictKind::Holds, "{id}: {}", c.detail);
+        }
+        let holding = all()
+            .iter()
+            .filter(|c| c.verdict == VerdictKind::Holds)
+            .count();
+        assert_eq!(holding, HOLDS.len(), "a claim changed verdict");
+    }
+
+    #[test]
+    fn failing_claims_are_pinned() {
+        // Lunnon 000_3e39fda85b098e00.txt, Cyclic Hanoi: "(2 - 3^(1/2)) n = (0.2680...) n";
+        // 2 - sqrt 3 = 0.26794919..., which neither truncates nor rounds to 0.2680.
+        let (_, printed, actual) = failure("lunnon/cyclic.blue-discs");
+        assert_eq!(
+            (printed.as_str(), actual.as_str()),
+            ("0.2680...", "0.2679491924")
+        );
+        // Lunnon, Rainbow Hanoi: "CDC(3) = 11 = 2 CBD(2) + 2 = 3 BDC(2) + 3". From the printed
+        // matrix (which holds): CBD(2) = 1+1+1+2 = 5 and BDC(2) = 1+1+1 = 3, so both give 12.
+        assert_eq!(
+            failure("lunnon/rainbow.CDC3-via-CBD"),
+            (Some(3), "12".into(), "11".into())
+        );
+        assert_eq!(
+            failure("lunnon/rainbow.CDC3-via-BDC"),
+            (Some(3), "12".into(), "11".into())
+        );
+        // Lunnon, Turtle: "P(n) = 0 if n = 0"; the turtle program (data/variants/turtle.toml)
+        // has no n = 0 clause and counts 3 moves.
+        assert_eq!(
+            failure("lunnon/turtle.P0"),
+            (Some(0), "0".into(), "3".into())
+        );
+        // Lunnon, Domino: s(1) = (1,2,3,1,2,1,2,1,1,2,1,2,1) has 13 entries for 11 components.
+        assert_eq!(
+            failure("lunnon/domino.matrix"),
+            (None, "13 entries".into(), "11 entries".into())
+        );
+        // Lunnon, Four-Star: [(2n log2/log3)^(1/2) + 0.1809] is "exact for n < 1737"; at
+        // n = 1737 the split is 47 (his HTML comment: k = 47, appr = 46.998).
+        assert_eq!(
+            failure("lunnon/star.split-approximation"),
+            (Some(1737), "46".into(), "47".into())
+        );
+        // Sniedovich 003_227df5b243378ddd.txt, Module 1: "2^63 = 9223372036854776000".
+        let two63 = BigInt::from(1u64 << 63);
+        assert_eq!(
+            failure("sniedovich/2-to-the-63"),
+            (None, "9223372036854776000".into(), two63.to_string())
+        );
+        // Sniedovich, Table 2: F(30) printed "1 073741824" (= 2^30, not 2^30 - 1); G(9) printed
+        // "19,683" (= 3^9, not 3^9 - 1), G(30) printed 205891132094649 (= 3^30).
+        let f30: BigInt = (BigInt::from(1) << 30u32) - 1;
+        assert_eq!(
+            failure("sniedovich/table2.F"),
+            (Some(30), "1 073741824".into(), f30.to_string())
+        );
+        let g9: BigInt = BigInt::from(3).pow(9u32) - 1;
+        assert_eq!(
+            failure("sniedovich/table2.G"),
+            (Some(9), "19,683".into(), g9.to_string())
+        );
+        assert!(claim("sniedovich/table2.G")
+            .detail
+            .contains("n = 30: printed 205891132094649"));
+        let failing = all()
+            .iter()
+            .filter(|c| c.verdict == VerdictKind::Fails)
+            .count();
+        assert_eq!(failing, 9);
+    }
+
+    #[test]
+    fn unchecked_claims_say_why() {
+        for c in all().iter().filter(|c| c.verdict == VerdictKind::Unchecked) {
+            assert!(!c.detail.is_empty(), "{}", c.id);
+            if c.detail.contains("could not be checked") {
+                // Only the variants not registered yet (cyclic4, four-in-a-row).
+                assert!(
+                    c.detail.contains("unknown variant"),
+                    "{}: {}",
+                    c.id,
+                    c.detail
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn json_has_the_contract_keys_and_a_deterministic_order() {
+        let v = serde_json::to_value(all()).unwrap();
+        for c in v.as_array().unwrap() {
+            for k in ["source", "statement", "verdict", "detail"] {
+                assert!(c.get(k).is_some(), "missing {k} in {c}");
+            }
+        }
+        let ids: Vec<&str> = all().iter().map(|c| c.id.as_str()).collect();
+        let again: Vec<String> = builtin_claims()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{}/{}", c.file, c.id))
+            .collect();
+        assert_eq!(ids, again);
+    }
+
+    #[test]
+    fn charpoly_claims_record_the_printed_polynomial() {
+        // Lunnon, Domino: E^6 - 5E^5 + 6E^4 + 3E^2 - 11E + 6, lowest degree first.
+        let c = claim("lunnon/domino.charpoly");
+        assert_eq!(
+            c.polynomial.as_deref(),
+            Some(&["6", "-11", "3", "0", "6", "-5", "1"].map(String::from)[..])
+        );
+    }
+
+    #[test]
+    fn lunnon_binomial_forms_match_frame_stewart() {
+        // Lunnon 000_3e39fda85b098e00.txt, Reves Puzzle & Many-Pin Hanoi, against the
+        // Frame–Stewart numbers of sequences::frame_stewart, for m = 4..7 pins.
+        let sum_form = "(n - n0) 2^s + sum(i = 0..s-1, 2^i C(i+m-3, m-3)) where s = max(j = 0..n, if C(j+m-3, m-2) <= n then j else 0), n0 = C(s+m-3, m-2)";
+        for m in 4..=7 {
+            let p: Params = [("m".to_string(), m)].into_iter().collect();
+            assert!(
+                matches!(
+                    check_formula("FS(n, m)", sum_form, 1, 60, &p).unwrap(),
+                    FormulaCheck::Holds { exact: true, .. }
+                ),
+                "m = {m}"
+            );
+        }
     }
 }

@@ -26,18 +26,12 @@ use std::collections::BTreeMap;
 
 /// The built-in claim files: (stem, text).
 pub const BUILTIN_FILES: &[(&str, &str)] = &[
-    (
-        "lunnon",
-        include_str!("../../data/literature/lunnon.toml"),
-    ),
+    ("lunnon", include_str!("../../data/literature/lunnon.toml")),
     (
         "wikipedia",
         include_str!("../../data/literature/wikipedia.toml"),
     ),
-    (
-        "chapla",
-        include_str!("../../data/literature/chapla.toml"),
-    ),
+    ("chapla", include_str!("../../data/literature/chapla.toml")),
     (
         "sniedovich",
         include_str!("../../data/literature/sniedovich.toml"),
@@ -300,7 +294,8 @@ impl Claim {
             t.split_once('.')
                 .filter(|(v, f)| {
                     !v.is_empty()
-                        && v.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+                        && v.chars()
+                            .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
                         && !f.is_empty()
                         && f.chars().all(|c| c.is_alphanumeric() || c == '_')
                 })
@@ -403,7 +398,10 @@ pub fn parse_printed(s: &str) -> Option<(num_rational::BigRational, bool)> {
         Some(r) => (r, true),
         None => (t, false),
     };
-    let cleaned: String = t.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+    let cleaned: String = t
+        .chars()
+        .filter(|c| *c != ',' && !c.is_whitespace())
+        .collect();
     if cleaned.is_empty() {
         return None;
     }
@@ -434,10 +432,16 @@ mod tests {
     #[test]
     fn printed_numbers_are_read_as_printed() {
         let (q, dots) = parse_printed("1 073741824").unwrap();
-        assert_eq!(q, num_rational::BigRational::from_integer(1_073_741_824.into()));
+        assert_eq!(
+            q,
+            num_rational::BigRational::from_integer(1_073_741_824.into())
+        );
         assert!(!dots);
         let (q, dots) = parse_printed("2.3117...").unwrap();
-        assert_eq!(q, num_rational::BigRational::new(23117.into(), 10000.into()));
+        assert_eq!(
+            q,
+            num_rational::BigRational::new(23117.into(), 10000.into())
+        );
         assert!(dots);
         assert!(parse_printed("-0.7320...").is_some());
         assert!(parse_printed("abc").is_none());

@@ -22,6 +22,8 @@ pub const START_BITS: u32 = 64;
 pub const MAX_BITS: u32 = 4096;
 /// Largest number of terms of one `sum`/`prod`/`min`/`max`.
 pub const MAX_TERMS: u64 = 200_000;
+/// Largest number of evaluation steps of one formula before it is refused as too expensive.
+pub const MAX_STEPS: u64 = 5_000_000;
 /// Largest size (in bits, roughly) of an exact power before it is refused.
 pub const MAX_POWER_BITS: u64 = 4_000_000;
 
@@ -213,14 +215,20 @@ impl fmt::Display for Value {
 /// `q` in decimal with `digits` digits after the point (truncated towards minus infinity).
 pub fn decimal(q: &BigRational, digits: u32) -> String {
     let scale = BigInt::from(10).pow(digits);
-    let v = (q * BigRational::from_integer(scale.clone())).floor().to_integer();
+    let v = (q * BigRational::from_integer(scale.clone()))
+        .floor()
+        .to_integer();
     let neg = v.is_negative();
     let v = v.abs();
     let (int, frac) = v.div_rem(&scale);
     let mut s = format!("{}{}", if neg { "-" } else { "" }, int);
     if digits > 0 {
         s.push('.');
-        s.push_str(&format!("{:0>width$}", frac.to_string(), width = digits as usize));
+        s.push_str(&format!(
+            "{:0>width$}",
+            frac.to_string(),
+            width = digits as usize
+        ));
     }
     s
 }
@@ -259,8 +267,12 @@ pub fn evaluate(
     let mut bits = START_BITS;
     loop {
         let mut ev = Evaluator {
+            steps: 0,
             bits,
-            vars: vars.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            vars: vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
             seqs,
         };
         match ev.eval(expr) {
@@ -299,8 +311,12 @@ pub fn compare_with(
     let mut bits = START_BITS;
     loop {
         let mut ev = Evaluator {
+            steps: 0,
             bits,
-            vars: vars.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            vars: vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
             seqs,
         };
         match ev.eval(expr) {
@@ -346,8 +362,12 @@ pub fn evaluate_to(
     let mut bits = START_BITS.max(want + 16);
     loop {
         let mut ev = Evaluator {
+            steps: 0,
             bits,
-            vars: vars.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            vars: vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
             seqs,
         };
         match ev.eval(expr) {
@@ -364,6 +384,7 @@ thread_local! {
 }
 
 struct Evaluator<'a> {
+    steps: u64,
     bits: u32,
     vars: Vec<(String, Value)>,
     seqs: &'a dyn Sequences,
@@ -388,6 +409,9 @@ fn neg_interval(i: &Interval) -> Interval {
 /// numerator·denominator pulled out by trial division (the radicand need not be square-free,
 /// only not a square, for the arithmetic to stay exact).
 fn sqrt_exact(q: &BigRational) -> Surd {
+    if q.is_zero() {
+        return Surd::int(0);
+    }
     let m = q.numer() * q.denom();
     let den = q.denom().clone();
     let mut rest = m.clone();
@@ -414,7 +438,11 @@ fn sqrt_exact(q: &BigRational) -> Surd {
 
 impl Evaluator<'_> {
     fn lookup(&self, name: &str) -> Option<&Value> {
-        self.vars.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v)
+        self.vars
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v)
     }
 
     fn tidy(&self, i: Interval) -> Value {
@@ -422,6 +450,12 @@ impl Evaluator<'_> {
     }
 
     fn eval(&mut self, e: &Expr) -> Result<Value, EvalError> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return Err(EvalError::TooLarge(format!(
+                "the formula needs more than {MAX_STEPS} evaluation steps"
+            )));
+        }
         match e {
             Expr::Num(q) => Ok(Value::rational(q.clone())),
             Expr::Var(v) => self.lookup(v).cloned().ok_or(EvalError::Unknown {
@@ -527,8 +561,7 @@ impl Evaluator<'_> {
     fn inv(&self, x: &Value) -> Result<Value, EvalError> {
         match x {
             Value::Exact(s) => {
-                let den =
-                    &s.a * &s.a - &s.b * &s.b * BigRational::from_integer(s.d.clone());
+                let den = &s.a * &s.a - &s.b * &s.b * BigRational::from_integer(s.d.clone());
                 if den.is_zero() {
                     return domain("division by zero");
                 }
@@ -614,9 +647,10 @@ impl Evaluator<'_> {
             // q = p/2: a square root (exact for rationals), then an integer power.
             if q.denom() == &BigInt::from(2) {
                 let r = self.sqrt_value(x)?;
-                let p = q.numer().to_i64().ok_or_else(|| {
-                    EvalError::TooLarge(format!("exponent {y} is too large"))
-                })?;
+                let p = q
+                    .numer()
+                    .to_i64()
+                    .ok_or_else(|| EvalError::TooLarge(format!("exponent {y} is too large")))?;
                 return self.pow_int(&r, p);
             }
         }
@@ -722,7 +756,7 @@ impl Evaluator<'_> {
             return Ok(Value::int(1));
         }
         let i = x.interval(self.bits);
-        if i.hi > rat(100_000) {
+        if i.hi > rat(1_000) {
             return Err(EvalError::TooLarge(format!("exp of {x} is too large")));
         }
         Ok(self.tidy(certified::exp(&i, self.bits + 8)))
@@ -858,10 +892,9 @@ impl Evaluator<'_> {
                 let v = match name {
                     "floor" => self.floor(&x)?,
                     "ceil" => -self.floor(&self.neg(&x))?,
-                    _ => self.floor(&self.add(&x, &Value::rational(BigRational::new(
-                        1.into(),
-                        2.into(),
-                    ))))?,
+                    _ => self.floor(
+                        &self.add(&x, &Value::rational(BigRational::new(1.into(), 2.into()))),
+                    )?,
                 };
                 Ok(Value::int(v))
             }
@@ -895,7 +928,10 @@ impl Evaluator<'_> {
                     let r = self.inv(&lb)?;
                     Ok(self.mul(&lx, &r))
                 }
-                n => domain(format!("at column {}: log takes 1 or 2 arguments, got {n}", pos + 1)),
+                n => domain(format!(
+                    "at column {}: log takes 1 or 2 arguments, got {n}",
+                    pos + 1
+                )),
             },
             "exp" => {
                 arity(1)?;
@@ -926,7 +962,8 @@ impl Evaluator<'_> {
                     return Ok(Value::int(0));
                 }
                 let b = b.min(a - b);
-                if b > 100_000 {
+                self.steps += b as u64;
+                if b > 20_000 {
                     return Err(EvalError::TooLarge(format!("C({a}, {b}) is too large")));
                 }
                 let mut c = BigInt::one();
@@ -1059,7 +1096,8 @@ pub fn to_poly(e: &Expr, var: &str) -> Result<Vec<BigRational>, String> {
         trim(
             (0..n)
                 .map(|i| {
-                    a.get(i).cloned().unwrap_or_default() + &s * b.get(i).cloned().unwrap_or_default()
+                    a.get(i).cloned().unwrap_or_default()
+                        + &s * b.get(i).cloned().unwrap_or_default()
                 })
                 .collect(),
         )
@@ -1179,22 +1217,171 @@ mod tests {
     #[test]
     fn irrational_values_are_certified_intervals() {
         let v = evaluate_to(&parse("2/(exp(1) log(2))").unwrap(), &[], &NoSequences, 40).unwrap();
-        let Value::Real(i) = v else { panic!("not an interval") };
+        let Value::Real(i) = v else {
+            panic!("not an interval")
+        };
         // 2 / (e ln 2) = 1.06147...
         assert!(decimal(&i.lo, 5) == "1.06147" && decimal(&i.hi, 5) == "1.06147");
-        let r = evaluate_to(&parse("root(E^4 - 2E^2 - 6E - 4, 2, 3)").unwrap(), &[], &NoSequences, 40)
-            .unwrap();
-        let Value::Real(i) = r else { panic!("not an interval") };
+        let r = evaluate_to(
+            &parse("root(E^4 - 2E^2 - 6E - 4, 2, 3)").unwrap(),
+            &[],
+            &NoSequences,
+            40,
+        )
+        .unwrap();
+        let Value::Real(i) = r else {
+            panic!("not an interval")
+        };
         assert_eq!(decimal(&i.lo, 4), "2.3117");
     }
 
     #[test]
     fn errors_not_panics() {
-        for f in ["1/0", "sqrt(-2)", "log(0)", "2.5 mod 2", "9^9^9^9", "C(-1, 2)", "foo(3)"] {
+        for f in [
+            "1/0",
+            "sqrt(-2)",
+            "log(0)",
+            "log(sqrt(0))",
+            "2.5 mod 2",
+            "9^9^9^9",
+            "C(-1, 2)",
+            "foo(3)",
+        ] {
             assert!(
                 evaluate(&parse(f).unwrap(), &[], &NoSequences).is_err(),
                 "{f} should fail"
             );
         }
+    }
+
+    /// A deterministic xorshift generator (no dependency, reproducible failures).
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// A random well-formed formula (most of them parse; evaluation may still fail).
+    fn grammatical(rng: &mut Rng, depth: u32) -> String {
+        let leaf = |rng: &mut Rng| -> String {
+            ["n", "1", "2", "3", "0.5", "7/3", "10", "0"][rng.below(8)].to_string()
+        };
+        if depth == 0 {
+            return leaf(rng);
+        }
+        let g = |rng: &mut Rng| grammatical(rng, depth - 1);
+        match rng.below(14) {
+            0 => leaf(rng),
+            1 => format!("{} + {}", g(rng), g(rng)),
+            2 => format!("{} - {}", g(rng), g(rng)),
+            3 => format!("{} * {}", g(rng), g(rng)),
+            4 => format!("{} / ({})", g(rng), g(rng)),
+            5 => format!(
+                "({})^({})",
+                g(rng),
+                ["2", "n", "-1", "1/2", "0.5", "3"][rng.below(6)]
+            ),
+            6 => format!("[{}]", g(rng)),
+            7 => format!("{{{}}}", g(rng)),
+            8 => format!("sqrt({})", g(rng)),
+            9 => format!(
+                "log({}) + exp({})",
+                g(rng),
+                ["1", "0.5", "-2"][rng.below(3)]
+            ),
+            10 => format!("if {} < {} then {} else {}", g(rng), g(rng), g(rng), g(rng)),
+            11 => format!("sum(i = 1..3, {} i)", g(rng)),
+            12 => format!("C({}, 2) + ({}) mod 3", g(rng), g(rng)),
+            _ => format!("x + {} where x = {}", g(rng), g(rng)),
+        }
+    }
+
+    #[test]
+    fn thousands_of_random_formulas_never_panic() {
+        const TOKENS: &[&str] = &[
+            "n",
+            "1",
+            "2",
+            "3",
+            "0.5",
+            "10",
+            "+",
+            "-",
+            "*",
+            "/",
+            "^",
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            ",",
+            "=",
+            "<",
+            "..",
+            " if ",
+            " then ",
+            " else ",
+            " where ",
+            "x",
+            "sqrt",
+            "log",
+            "exp",
+            "C",
+            "sum",
+            "min",
+            "max",
+            "i",
+            " mod ",
+            " even",
+            " odd",
+            "E",
+            "root",
+            "floor",
+            " ",
+            "i = 1..3,",
+            "x = 2",
+            "-1",
+            "9^9",
+            "2.5",
+        ];
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut parsed = 0;
+        for round in 0..6000 {
+            let text: String = match round % 3 {
+                0 => {
+                    // Raw characters, including non-ASCII.
+                    let chars: Vec<char> = "n0123456789+-*/^()[]{},.=<>! ifthenelsqrtwhr√−×é"
+                        .chars()
+                        .collect();
+                    (0..rng.below(30))
+                        .map(|_| chars[rng.below(chars.len())])
+                        .collect()
+                }
+                1 => (0..1 + rng.below(20))
+                    .map(|_| TOKENS[rng.below(TOKENS.len())])
+                    .collect(),
+                _ => grammatical(&mut rng, 4),
+            };
+            match parse(&text) {
+                Ok(e) => {
+                    parsed += 1;
+                    let _ = evaluate(&e, &[("n", Value::int(3))], &NoSequences);
+                }
+                Err(err) => {
+                    assert!(err.pos <= text.chars().count(), "{text:?}: {err}");
+                }
+            }
+        }
+        // The generator must exercise the evaluator, not only the parser's errors.
+        assert!(parsed > 500, "only {parsed} random formulas parsed");
     }
 }

@@ -116,6 +116,9 @@ pub enum Cond {
     Not(Box<Cond>),
 }
 
+/// Functions that may be applied without parentheses to the next primary: `sqrt 3`.
+pub const PREFIX_FUNCTIONS: &[&str] = &["sqrt", "log", "ln", "exp"];
+
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
     Num(BigRational),
@@ -145,8 +148,7 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
             continue;
         }
         let start = i;
-        if c.is_ascii_digit()
-            || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
         {
             let mut int = String::new();
             while i < chars.len() && chars[i].is_ascii_digit() {
@@ -536,6 +538,10 @@ impl Parser {
                 if self.is_sym("(") {
                     self.bump();
                     self.call(name, pos)?
+                } else if PREFIX_FUNCTIONS.contains(&name.as_str()) && self.starts_operand() {
+                    // `sqrt 3`, `log 2`: the argument is the next primary.
+                    let arg = self.primary()?;
+                    Expr::Call(name, vec![arg], pos)
                 } else {
                     Expr::Var(name)
                 }
