@@ -11,6 +11,7 @@ use super::eval::{
 };
 use super::formula::{parse, Expr};
 use crate::program::TransferSystem;
+use crate::sequences::certified::Interval;
 use crate::sequences::{frame_stewart, star};
 use crate::variants::{Params, Variant};
 use num_bigint::BigInt;
@@ -638,19 +639,16 @@ fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, String> {
     }
 }
 
+/// Ratios as text per sample, and the enclosure at the last sample.
+pub type Ratios = (Vec<String>, Option<(i64, Interval)>);
+
 /// The ratio `target(n) / formula(n)` at each sample, certified to about 30 bits, as text,
 /// and the enclosure at the last sample.
 pub fn asymptotic_ratios(
     t: &TargetSeq,
     e: &Expr,
     samples: &[i64],
-) -> Result<
-    (
-        Vec<String>,
-        Option<(i64, crate::sequences::certified::Interval)>,
-    ),
-    String,
-> {
+) -> Result<Ratios, String> {
     let mut rows = vec![];
     let mut last = None;
     for &n in samples {
@@ -658,7 +656,7 @@ pub fn asymptotic_ratios(
         let vars = vars_for(n, &t.params);
         let f = evaluate_to(e, &vars, t.sequences(), 40).map_err(|e| e.to_string())?;
         let fi = f.interval(64);
-        let vi = crate::sequences::certified::Interval::exact(BigRational::from_integer(v));
+        let vi = Interval::exact(BigRational::from_integer(v));
         let r = vi
             .div(&fi)
             .ok_or_else(|| format!("formula is 0 or undecided at n = {n}"))?;
@@ -910,7 +908,7 @@ fn check_constant(expression: &str, printed: &str) -> Result<Outcome, String> {
         }
     }
     let i = v.interval(96);
-    let shown = format!("{}", decimal(&i.lo, digits + 6));
+    let shown = decimal(&i.lo, digits + 6);
     let neg = p.is_negative();
     // Truncation: the value lies in [p, p + ulp) (towards zero for negatives).
     let (tlo, thi) = if neg {
