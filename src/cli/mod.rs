@@ -7,6 +7,7 @@ pub mod alternatives;
 pub mod args;
 pub mod bench;
 pub mod charpoly_cmd;
+pub mod claims_cmd;
 pub mod commands;
 pub mod matrix_cmd;
 pub mod report_cmd;
@@ -133,8 +134,23 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &params.params,
             format,
         ),
-        other => Err(CliError::input(format!(
-            "command not available in this build: {other:?}"
-        ))),
+        Command::Claims { variant, format } => claims_cmd::claims(variant.as_deref(), format),
+        Command::Check {
+            target,
+            formula,
+            range,
+            asymptotic,
+            bfile,
+            params,
+            format,
+        } => claims_cmd::check(
+            &target,
+            formula.as_deref(),
+            &range,
+            asymptotic,
+            bfile.as_deref(),
+            &params.params,
+            format,
+        ),
     }
 }

@@ -1,0 +1,344 @@
+//! `hanoilab claims` and `hanoilab check`: the literature checker on the command line.
+
+use super::args::Format;
+use super::commands::{emit, json, resolve};
+use super::validate::{parse_params, parse_range};
+use super::CliError;
+use crate::literature::check::{asymptotic_ratios, check_formula_range, TargetSeq};
+use crate::literature::claims::builtin_claims;
+use crate::literature::eval::decimal;
+use crate::literature::{check_claim, parse, CheckedClaim, FormulaCheck, VerdictKind};
+use crate::variants::Variant;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::One;
+use std::path::Path;
+
+/// Tolerance of `check --asymptotic`: |ratio - 1| at the last sample.
+pub const ASYMPTOTIC_TOLERANCE: (i64, i64) = (1, 100);
+
+/// `hanoilab claims [VARIANT|DOCUMENT]`.
+pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
+    let all = builtin_claims().map_err(|e| CliError::input(e.to_string()))?;
+    let selected: Vec<_> = all
+        .iter()
+        .filter(|c| match filter {
+            None => true,
+            Some(f) => {
+                c.variant_id().as_deref() == Some(f)
+                    || c.file == f
+                    || c.document == f
+                    || (f.len() >= 3 && c.document.starts_with(f))
+            }
+        })
+        .collect();
+    if selected.is_empty() {
+        if let Some(f) = filter {
+            if Variant::load(f).is_err() {
+                return Err(CliError::input(format!(
+                    "claims: '{f}' is neither a variant id nor a document (lunnon, wikipedia, chapla, sniedovich, stockmeyer, or a seed file name)"
+                )));
+            }
+        }
+    }
+    let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
+    emit(&render_claims(&checked, format));
+    Ok(())
+}
+
+fn verdict_word(v: VerdictKind) -> &'static str {
+    match v {
+        VerdictKind::Holds => "holds",
+        VerdictKind::Fails => "fails",
+        VerdictKind::Unchecked => "unchecked",
+    }
+}
+
+/// Renders checked claims: JSON array, Markdown table, CSV, or human text.
+pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
+    match format {
+        Format::Json => json(&checked),
+        Format::Md => {
+            let mut s = String::from(
+                "| claim | source | statement | verdict | detail |\n|---|---|---|---|---|\n",
+            );
+            for c in checked {
+                let cell = |t: &str| t.replace('|', "\\|").replace('\n', " ");
+                s.push_str(&format!(
+                    "| {} | {} | {} | {} | {} |\n",
+                    cell(&c.id),
+                    cell(&c.source),
+                    cell(&c.statement),
+                    verdict_word(c.verdict),
+                    cell(&c.detail)
+                ));
+            }
+            s
+        }
+        Format::Csv | Format::Bfile => {
+            let q = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
+            let mut s = String::from("id,source,statement,verdict,detail\n");
+            for c in checked {
+                s.push_str(&format!(
+                    "{},{},{},{},{}\n",
+                    q(&c.id),
+                    q(&c.source),
+                    q(&c.statement),
+                    verdict_word(c.verdict),
+                    q(&c.detail)
+                ));
+            }
+            s
+        }
+        Format::Human => {
+            let mut s = String::new();
+            for c in checked {
+                s.push_str(&format!(
+                    "[{}] {} ({})\n    {}\n    {}\n",
+                    verdict_word(c.verdict),
+                    c.id,
+                    c.source,
+                    c.statement,
+                    c.detail
+                ));
+            }
+            let count = |v| checked.iter().filter(|c| c.verdict == v).count();
+            s.push_str(&format!(
+                "{} claims: {} hold, {} fail, {} unchecked\n",
+                checked.len(),
+                count(VerdictKind::Holds),
+                count(VerdictKind::Fails),
+                count(VerdictKind::Unchecked)
+            ));
+            s
+        }
+    }
+}
+
+fn target_seq(target: &str, params: &[String]) -> Result<TargetSeq, CliError> {
+    let p = parse_params(params)?;
+    match resolve(target, params) {
+        Ok(t) => {
+            let name = format!("{}.{}", t.variant.id, t.function);
+            TargetSeq::new(&name, &p, None).map_err(CliError::input)
+        }
+        Err(e) => {
+            // Not a variant: a formula over named sequences such as `FS(n, 4)`.
+            if target.contains('(') {
+                TargetSeq::new(target, &p, None)
+                    .map_err(|m| CliError::input(format!("target '{target}': {m}")))
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
+/// `hanoilab check`.
+#[allow(clippy::too_many_arguments)]
+pub fn check(
+    target: &str,
+    formula: Option<&str>,
+    range: &str,
+    asymptotic: bool,
+    bfile: Option<&Path>,
+    params: &[String],
+    format: Format,
+) -> Result<(), CliError> {
+    // Validate everything before any work.
+    let expr = match formula {
+        Some(f) => Some(parse(f).map_err(|e| CliError::input(format!("formula \"{f}\": {e}")))?),
+        None => None,
+    };
+    let (a, b) = parse_range("--n", range)?;
+    let t = target_seq(target, params)?;
+    if let Some(path) = bfile {
+        if formula.is_some() {
+            return Err(CliError::input(
+                "check: give either a formula or --bfile, not both",
+            ));
+        }
+        return check_bfile(&t, path, format);
+    }
+    let Some(expr) = expr else {
+        return Err(CliError::input(
+            "check: a formula (or --bfile FILE) is required",
+        ));
+    };
+    let formula = formula.unwrap_or_default();
+    let (a, b) = (a as i64, b as i64);
+    if asymptotic {
+        let samples = sample_points(a.max(1), b);
+        let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
+        let tol = BigRational::new(ASYMPTOTIC_TOLERANCE.0.into(), ASYMPTOTIC_TOLERANCE.1.into());
+        let one = BigRational::one();
+        let verdict = match &last {
+            Some((_, r)) if r.lo >= &one - &tol && r.hi <= &one + &tol => "holds",
+            Some(_) => "fails",
+            None => "unchecked",
+        };
+        let (ln, lo, hi) = match &last {
+            Some((n, r)) => (*n, decimal(&r.lo, 10), decimal(&r.hi, 10)),
+            None => (0, String::new(), String::new()),
+        };
+        match format {
+            Format::Json => emit(&json(&serde_json::json!({
+                "target": t.name(), "formula": formula, "asymptotic": true,
+                "ratios": rows, "verdict": verdict,
+                "detail": format!("ratio target/formula at n = {ln} in [{lo}, {hi}]; tolerance |ratio - 1| <= {}/{}", ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1),
+            }))),
+            _ => {
+                let mut s = format!("ratio {} / ({formula}), certified bounds:\n", t.name());
+                for r in &rows {
+                    s.push_str(&format!("  {r}\n"));
+                }
+                s.push_str(&format!(
+                    "{verdict}: ratio at n = {ln} in [{lo}, {hi}] (tolerance |ratio - 1| <= {}/{})\n",
+                    ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1
+                ));
+                emit(&s);
+            }
+        }
+        return Ok(());
+    }
+    let r = check_formula_range(&t, &expr, a, b).map_err(CliError::input)?;
+    match format {
+        Format::Json => {
+            let mut v = serde_json::to_value(&r).map_err(|e| CliError::input(e.to_string()))?;
+            if let Some(o) = v.as_object_mut() {
+                o.insert("target".into(), t.name().into());
+                o.insert("formula".into(), formula.into());
+            }
+            emit(&json(&v));
+        }
+        _ => emit(&match r {
+            FormulaCheck::Holds { from, to, exact } => format!(
+                "holds: {} = {formula} for n = {from}..{to}{}",
+                t.name(),
+                if exact {
+                    ""
+                } else {
+                    " (irrational terms certified to within 2^-64)"
+                }
+            ),
+            FormulaCheck::Fails { n, printed, actual } => format!(
+                "fails at n = {n}: the formula gives {printed}, {} is {actual}",
+                t.name()
+            ),
+        }),
+    }
+    Ok(())
+}
+
+/// About eight sample points from `a` to `b`, roughly geometric, always including `b`.
+fn sample_points(a: i64, b: i64) -> Vec<i64> {
+    if b < a {
+        return vec![];
+    }
+    if b - a < 8 {
+        return (a..=b).collect();
+    }
+    let mut out = vec![];
+    let ratio = (b as f64 / a as f64).powf(1.0 / 7.0);
+    let mut x = a as f64;
+    for _ in 0..8 {
+        let n = (x.round() as i64).clamp(a, b);
+        if out.last() != Some(&n) {
+            out.push(n);
+        }
+        x *= ratio;
+    }
+    if out.last() != Some(&b) {
+        out.push(b);
+    }
+    out
+}
+
+/// Parses an OEIS b-file: `n a(n)` per line, `#` comments and blank lines allowed.
+pub fn parse_bfile(text: &str, name: &str) -> Result<Vec<(i64, BigInt)>, CliError> {
+    let mut out = vec![];
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let mut parts = l.split_whitespace();
+        let (Some(n), Some(v), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(CliError::input(format!(
+                "{name}, line {}: expected 'n a(n)', found '{l}'",
+                i + 1
+            )));
+        };
+        let n: i64 = n
+            .parse()
+            .map_err(|_| CliError::input(format!("{name}, line {}: bad index '{n}'", i + 1)))?;
+        let v: BigInt = v
+            .parse()
+            .map_err(|_| CliError::input(format!("{name}, line {}: bad value '{v}'", i + 1)))?;
+        out.push((n, v));
+    }
+    Ok(out)
+}
+
+fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("--bfile {name}: {e}")))?;
+    let rows = parse_bfile(&text, &name)?;
+    let mut failure = None;
+    for (n, v) in &rows {
+        let actual = t
+            .at(*n)
+            .map_err(|e| CliError::input(format!("{name}: n = {n}: {e}")))?;
+        if &actual != v {
+            failure = Some((*n, v.clone(), actual));
+            break;
+        }
+    }
+    let range = match (rows.first(), rows.last()) {
+        (Some(f), Some(l)) => format!("{}..{}", f.0, l.0),
+        _ => "(empty)".into(),
+    };
+    match format {
+        Format::Json => emit(&json(&match &failure {
+            None => {
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": "holds", "rows": rows.len(), "n": range})
+            }
+            Some((n, p, a)) => {
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": "fails", "n": n, "printed": p.to_string(), "actual": a.to_string()})
+            }
+        })),
+        _ => emit(&match &failure {
+            None => format!(
+                "holds: {} agrees with {name} on all {} rows (n = {range})",
+                t.name(),
+                rows.len()
+            ),
+            Some((n, p, a)) => format!("fails at n = {n}: {name} has {p}, {} is {a}", t.name()),
+        }),
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfile_lines_are_validated_with_line_numbers() {
+        let ok = parse_bfile("# comment\n1 1\n2 3\n\n3 7\n", "x").unwrap();
+        assert_eq!(ok.len(), 3);
+        let e = parse_bfile("1 1\n2 three\n", "x").unwrap_err();
+        assert!(e.to_string().contains("line 2"), "{e}");
+        let e = parse_bfile("1 1 1\n", "x").unwrap_err();
+        assert!(e.to_string().contains("line 1"), "{e}");
+    }
+
+    #[test]
+    fn samples_span_the_range() {
+        let s = sample_points(1, 1000);
+        assert_eq!(s.first(), Some(&1));
+        assert_eq!(s.last(), Some(&1000));
+        assert!(s.windows(2).all(|w| w[0] < w[1]));
+    }
+}

@@ -1,0 +1,449 @@
+//! Claims and the claim files.
+//!
+//! One TOML file per seed document under `data/literature/` (built in with `include_str!`):
+//!
+//! ```toml
+//! document = "000_3e39fda85b098e00.txt"
+//! title = "W. F. Lunnon, The Tower of Hanoi and Variations"
+//!
+//! [[claim]]
+//! id = "antwerp.closed-form"            # unique within the file
+//! section = "Towers of Antwerp"
+//! statement = "12 (2^n) - 8 n - 10 moves for n > 1"   # as printed
+//! kind = "formula"
+//! target = "antwerp.T33"                # VARIANT.FUNCTION, or a formula in n
+//! formula = "12*2^n - 8*n - 10"
+//! n = "2..300"
+//! ```
+//!
+//! Every printed number is written as printed (commas, spaces and a trailing `...` are
+//! allowed in `printed`); the true value always comes from the library. Kinds and their
+//! fields are the variants of [`ClaimKind`].
+
+use super::formula::{parse, ParseError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The built-in claim files: (stem, text).
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    ("lunnon", include_str!("../../data/literature/lunnon.toml")),
+    (
+        "wikipedia",
+        include_str!("../../data/literature/wikipedia.toml"),
+    ),
+    ("chapla", include_str!("../../data/literature/chapla.toml")),
+    (
+        "sniedovich",
+        include_str!("../../data/literature/sniedovich.toml"),
+    ),
+    (
+        "stockmeyer",
+        include_str!("../../data/literature/stockmeyer.toml"),
+    ),
+];
+
+/// A claim file that does not load.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClaimError {
+    /// Malformed TOML (with the position from the TOML parser).
+    #[error("{file}: {message}")]
+    Toml {
+        /// File stem.
+        file: String,
+        /// The parser's message (with line and column).
+        message: String,
+    },
+    /// A formula in a claim does not parse.
+    #[error("{file}, claim {id}, field {field}: {error}")]
+    Formula {
+        /// File stem.
+        file: String,
+        /// Claim id.
+        id: String,
+        /// Which field.
+        field: String,
+        /// The parse error.
+        error: ParseError,
+    },
+    /// Two claims with the same id.
+    #[error("{file}: duplicate claim id {id}")]
+    Duplicate {
+        /// File stem.
+        file: String,
+        /// Claim id.
+        id: String,
+    },
+}
+
+/// A claim with its source.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Claim {
+    /// Identifier, unique within its document (`file stem/id` is globally unique).
+    pub id: String,
+    /// Document file name (filled from the file header).
+    #[serde(default)]
+    pub document: String,
+    /// Stem of the claim file (`lunnon`, ...).
+    #[serde(default)]
+    pub file: String,
+    /// Section of the document.
+    pub section: String,
+    /// The statement as printed (superscripts written with `^`).
+    pub statement: String,
+    /// Why the formula is written the way it is, when transcription needed a reading.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// The variant the claim is about (inferred from the target when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// The kind and its data.
+    #[serde(flatten)]
+    pub kind: ClaimKind,
+}
+
+/// The kinds of claims.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum ClaimKind {
+    /// `target(n) = formula(n)` for every n in the range `n = "A..B"`.
+    Formula {
+        /// `VARIANT.FUNCTION` or a formula in n over named sequences (`FS(n, 4)`).
+        target: String,
+        /// The printed formula.
+        formula: String,
+        /// Range `A..B`.
+        n: String,
+        /// Parameters (`l = 3`).
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+        /// Variant whose functions the formula may call (default: the target's).
+        #[serde(default)]
+        context: Option<String>,
+    },
+    /// `target(n)` is the printed number.
+    Value {
+        /// Target as for `Formula`.
+        target: String,
+        /// The n.
+        at: i64,
+        /// As printed (`"172,033"`).
+        printed: String,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// A printed table of `target`: rows `[n, "printed"]`.
+    Table {
+        /// Target as for `Formula`.
+        target: String,
+        /// Rows `[n, printed]`.
+        rows: Vec<(i64, String)>,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// A printed transfer matrix `s(n+1) = M s(n)` with `s(from_n) = initial`.
+    Matrix {
+        /// The variant.
+        of: String,
+        /// Components as printed.
+        names: Vec<String>,
+        /// The derived component each printed one stands for (default: `names`).
+        #[serde(default)]
+        components: Option<Vec<String>>,
+        /// Entries as printed (formulas in the parameters, e.g. `l`).
+        matrix: Vec<Vec<String>>,
+        /// The printed initial vector.
+        initial: Vec<String>,
+        /// The n of the initial vector (1 for `s(1)`).
+        #[serde(default = "one")]
+        initial_n: i64,
+        /// First n from which the printed recurrence is claimed to give the counts.
+        #[serde(default = "one")]
+        from_n: i64,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// A printed characteristic polynomial in `E`: it must annihilate the named components'
+    /// sequences; a printed factorisation (`factored`) must expand to it.
+    Charpoly {
+        /// The variant.
+        of: String,
+        /// Components (functions) whose sequences the polynomial should annihilate.
+        components: Vec<String>,
+        /// The printed polynomial.
+        polynomial: String,
+        /// The printed factorisation, if any.
+        #[serde(default)]
+        factored: Option<String>,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// A printed constant: `expression` (exact or certified) against the printed digits.
+    Constant {
+        /// How to compute the constant.
+        expression: String,
+        /// As printed (`"2.3117..."`).
+        printed: String,
+    },
+    /// `target(n) ~ formula(n)`: the ratio at the sample n must be within `tolerance` of 1.
+    Asymptotic {
+        /// Target as for `Formula`.
+        target: String,
+        /// The printed form.
+        formula: String,
+        /// Sample n.
+        samples: Vec<i64>,
+        /// Allowed |ratio - 1| at the largest sample (`None`: the claim states no precision).
+        #[serde(default)]
+        tolerance: Option<String>,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// `target(n) RELATION formula(n)` for n in the range.
+    Bound {
+        /// Target as for `Formula`.
+        target: String,
+        /// `<=`, `>=`, `<`, `>`.
+        relation: String,
+        /// The bound.
+        formula: String,
+        /// Range `A..B`.
+        n: String,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// A statement recorded but not checkable here (optimality, counts of solutions).
+    Unchecked {
+        /// Why not.
+        reason: String,
+        /// Printed numbers in the statement, as printed.
+        #[serde(default)]
+        printed: Vec<String>,
+    },
+}
+
+fn one() -> i64 {
+    1
+}
+
+#[derive(Deserialize)]
+struct ClaimFile {
+    document: String,
+    #[allow(dead_code)]
+    title: String,
+    #[serde(rename = "claim", default)]
+    claims: Vec<Claim>,
+}
+
+/// Parses one claim file and checks that every formula in it parses.
+pub fn parse_claim_file(stem: &str, text: &str) -> Result<Vec<Claim>, ClaimError> {
+    let f: ClaimFile = toml::from_str(text).map_err(|e| ClaimError::Toml {
+        file: stem.to_string(),
+        message: e.to_string(),
+    })?;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = vec![];
+    for mut c in f.claims {
+        if !seen.insert(c.id.clone()) {
+            return Err(ClaimError::Duplicate {
+                file: stem.into(),
+                id: c.id,
+            });
+        }
+        c.document = f.document.clone();
+        c.file = stem.to_string();
+        for (field, text) in c.formulas() {
+            parse(&text).map_err(|error| ClaimError::Formula {
+                file: stem.into(),
+                id: c.id.clone(),
+                field: field.into(),
+                error,
+            })?;
+        }
+        out.push(c);
+    }
+    Ok(out)
+}
+
+/// All built-in claims, in file order then claim order (deterministic).
+pub fn builtin_claims() -> Result<Vec<Claim>, ClaimError> {
+    let mut out = vec![];
+    for (stem, text) in BUILTIN_FILES {
+        out.extend(parse_claim_file(stem, text)?);
+    }
+    Ok(out)
+}
+
+impl Claim {
+    /// `document, section` as one string.
+    pub fn source(&self) -> String {
+        format!("{}, section {}", self.document, self.section)
+    }
+
+    /// The variant the claim is about, if any.
+    pub fn variant_id(&self) -> Option<String> {
+        if let Some(v) = &self.variant {
+            return Some(v.clone());
+        }
+        let from_target = |t: &str| {
+            t.split_once('.')
+                .filter(|(v, f)| {
+                    !v.is_empty()
+                        && v.chars()
+                            .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+                        && !f.is_empty()
+                        && f.chars().all(|c| c.is_alphanumeric() || c == '_')
+                })
+                .map(|(v, _)| v.to_string())
+        };
+        match &self.kind {
+            ClaimKind::Formula { target, .. }
+            | ClaimKind::Value { target, .. }
+            | ClaimKind::Table { target, .. }
+            | ClaimKind::Asymptotic { target, .. }
+            | ClaimKind::Bound { target, .. } => from_target(target),
+            ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
+            _ => None,
+        }
+    }
+
+    /// Short name of the kind.
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            ClaimKind::Formula { .. } => "formula",
+            ClaimKind::Value { .. } => "value",
+            ClaimKind::Table { .. } => "table",
+            ClaimKind::Matrix { .. } => "matrix",
+            ClaimKind::Charpoly { .. } => "charpoly",
+            ClaimKind::Constant { .. } => "constant",
+            ClaimKind::Asymptotic { .. } => "asymptotic",
+            ClaimKind::Bound { .. } => "bound",
+            ClaimKind::Unchecked { .. } => "unchecked",
+        }
+    }
+
+    /// Every formula the claim contains, with its field name.
+    pub fn formulas(&self) -> Vec<(&'static str, String)> {
+        let target = |t: &str| {
+            if is_variant_target(t) {
+                vec![]
+            } else {
+                vec![("target", t.to_string())]
+            }
+        };
+        match &self.kind {
+            ClaimKind::Formula {
+                target: t, formula, ..
+            }
+            | ClaimKind::Asymptotic {
+                target: t, formula, ..
+            }
+            | ClaimKind::Bound {
+                target: t, formula, ..
+            } => {
+                let mut v = target(t);
+                v.push(("formula", formula.clone()));
+                v
+            }
+            ClaimKind::Value { target: t, .. } | ClaimKind::Table { target: t, .. } => target(t),
+            ClaimKind::Matrix {
+                matrix, initial, ..
+            } => matrix
+                .iter()
+                .flatten()
+                .chain(initial)
+                .map(|e| ("matrix", e.clone()))
+                .collect(),
+            ClaimKind::Charpoly {
+                polynomial,
+                factored,
+                ..
+            } => {
+                let mut v = vec![("polynomial", polynomial.clone())];
+                if let Some(f) = factored {
+                    v.push(("factored", f.clone()));
+                }
+                v
+            }
+            ClaimKind::Constant { expression, .. } => vec![("expression", expression.clone())],
+            ClaimKind::Unchecked { .. } => vec![],
+        }
+    }
+}
+
+/// `true` for `variant.Function` targets (a dot between a lowercase id and a name).
+pub fn is_variant_target(t: &str) -> bool {
+    match t.split_once('.') {
+        Some((v, f)) => {
+            !v.is_empty()
+                && v.chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
+                && !f.is_empty()
+                && f.chars().all(|c| c.is_alphanumeric() || c == '_')
+        }
+        None => false,
+    }
+}
+
+/// Parses a printed number: commas, spaces, and a trailing `...` are ignored. Returns the
+/// exact rational and whether the printed digits were marked as truncated (`...`).
+pub fn parse_printed(s: &str) -> Option<(num_rational::BigRational, bool)> {
+    let t = s.trim();
+    let (t, dots) = match t.strip_suffix("...").or_else(|| t.strip_suffix('…')) {
+        Some(r) => (r, true),
+        None => (t, false),
+    };
+    let cleaned: String = t
+        .chars()
+        .filter(|c| *c != ',' && !c.is_whitespace())
+        .collect();
+    if cleaned.is_empty() {
+        return None;
+    }
+    let e = parse(&cleaned).ok()?;
+    match e {
+        super::formula::Expr::Num(q) => Some((q, dots)),
+        super::formula::Expr::Neg(b) => match *b {
+            super::formula::Expr::Num(q) => Some((-q, dots)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_files_load_and_every_formula_parses() {
+        let claims = builtin_claims().unwrap_or_else(|e| panic!("{e}"));
+        assert!(claims.len() > 60, "{} claims", claims.len());
+        for c in &claims {
+            assert!(!c.statement.is_empty() && !c.section.is_empty(), "{}", c.id);
+        }
+    }
+
+    #[test]
+    fn printed_numbers_are_read_as_printed() {
+        let (q, dots) = parse_printed("1 073741824").unwrap();
+        assert_eq!(
+            q,
+            num_rational::BigRational::from_integer(1_073_741_824.into())
+        );
+        assert!(!dots);
+        let (q, dots) = parse_printed("2.3117...").unwrap();
+        assert_eq!(
+            q,
+            num_rational::BigRational::new(23117.into(), 10000.into())
+        );
+        assert!(dots);
+        assert!(parse_printed("-0.7320...").is_some());
+        assert!(parse_printed("abc").is_none());
+    }
+}

@@ -1,0 +1,162 @@
+//! `hanoilab claims` and `hanoilab check` on the real binary. Expected numbers come from the
+//! literature (sources in comments) or are computed here independently.
+
+use std::process::{Command, Output};
+
+fn hanoilab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = hanoilab(args);
+    assert!(
+        out.status.success(),
+        "hanoilab {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn assert_input_error(args: &[&str], needle: &str) {
+    let out = hanoilab(args);
+    assert_eq!(out.status.code(), Some(2), "exit status 2 for {args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(needle),
+        "stderr of {args:?} mentions {needle:?}: {err}"
+    );
+    assert!(!err.contains("panicked"), "no panic for {args:?}");
+    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
+}
+
+#[test]
+fn claims_json_is_an_array_of_objects_with_the_contract_keys() {
+    // Sniedovich's claims are quick to check and include a failing table.
+    let text = stdout(&["claims", "sniedovich", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let arr = v.as_array().expect("an array");
+    assert!(!arr.is_empty());
+    for c in arr {
+        for k in ["source", "statement", "verdict", "detail"] {
+            assert!(c.get(k).is_some(), "missing {k}: {c}");
+        }
+        let verdict = c["verdict"].as_str().unwrap();
+        assert!(
+            ["holds", "fails", "unchecked"].contains(&verdict),
+            "{verdict}"
+        );
+    }
+    // Sniedovich 003_227df5b243378ddd.txt, Table 2: G(9) printed 19,683 but 3^9 - 1 = 19682.
+    let g = arr
+        .iter()
+        .find(|c| c["id"] == "sniedovich/table2.G")
+        .expect("table 2 column G");
+    assert_eq!(g["verdict"], "fails");
+    assert_eq!(g["failure"]["n"], 9);
+    assert_eq!(g["failure"]["actual"], (3u64.pow(9) - 1).to_string());
+}
+
+#[test]
+fn claims_for_a_variant_are_only_about_it() {
+    let text = stdout(&["claims", "antwerp", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let arr = v.as_array().unwrap();
+    assert!(arr.len() >= 4);
+    assert!(arr.iter().all(|c| c["variant"] == "antwerp"));
+    assert_input_error(&["claims", "no-such-thing"], "no-such-thing");
+}
+
+#[test]
+fn antwerp_closed_form_holds() {
+    // Lunnon 000_3e39fda85b098e00.txt, Towers of Antwerp: 12 (2^n) - 8 n - 10 for n > 1.
+    let out = stdout(&["check", "antwerp.T33", "12*2^n - 8*n - 10", "--n", "2..100"]);
+    assert!(out.starts_with("holds"), "{out}");
+    let json = stdout(&[
+        "check",
+        "antwerp.T33",
+        "12*2^n - 8*n - 10",
+        "--n",
+        "2..100",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["verdict"], "holds");
+}
+
+#[test]
+fn a_wrong_formula_fails_at_the_first_n() {
+    // 12*2^n - 8n - 11 is one less than T33(n) for every n >= 2: first failure at n = 2,
+    // where T33(2) = 12*4 - 16 - 10 = 22 (Lunnon's closed form).
+    let out = stdout(&[
+        "check",
+        "antwerp.T33",
+        "12*2^n - 8*n - 11",
+        "--n",
+        "2..100",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "fails");
+    assert_eq!(v["n"], 2);
+    assert_eq!(v["printed"], "21");
+    assert_eq!(v["actual"], "22");
+}
+
+#[test]
+fn malformed_formula_exits_2_with_the_position() {
+    assert_input_error(
+        &["check", "antwerp.T33", "12*2^n - ", "--n", "2..10"],
+        "column 10",
+    );
+    assert_input_error(
+        &["check", "antwerp.T33", "12*2^n $ 8", "--n", "2..10"],
+        "column 8",
+    );
+    assert_input_error(&["check", "nonesuch.T", "2^n", "--n", "1..3"], "nonesuch");
+}
+
+#[test]
+fn bfile_is_compared_and_bad_lines_are_reported_with_their_number() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-bfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    // Classic 2^n - 1, computed here.
+    let mut text = String::from("# classic Hanoi\n");
+    for n in 0..20u32 {
+        text.push_str(&format!("{n} {}\n", (1u64 << n) - 1));
+    }
+    std::fs::write(&good, &text).unwrap();
+    let out = stdout(&["check", "classic.T", "--bfile", good.to_str().unwrap()]);
+    assert!(out.starts_with("holds"), "{out}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "0 0\n1 1\n2 x3\n").unwrap();
+    assert_input_error(
+        &["check", "classic.T", "--bfile", bad.to_str().unwrap()],
+        "line 3",
+    );
+    let wrong = dir.join("wrong.txt");
+    std::fs::write(&wrong, "1 1\n2 3\n3 8\n").unwrap();
+    let out = stdout(&["check", "classic.T", "--bfile", wrong.to_str().unwrap()]);
+    assert!(out.starts_with("fails at n = 3"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn asymptotic_ratio_is_reported_with_bounds() {
+    // Lunnon, Rainbow Hanoi: DDD(n) ~ 0.6576 (2.3117...)^n.
+    let out = stdout(&[
+        "check",
+        "rainbow.DDD",
+        "0.6576 * 2.3117^n",
+        "--asymptotic",
+        "--n",
+        "10..60",
+    ]);
+    assert!(out.contains("n = 60"), "{out}");
+    assert!(out.contains("holds"), "{out}");
+}
