@@ -14,6 +14,7 @@ use super::chart::{LineChart, Series};
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
 use crate::algebra::AnalysisReport;
+use crate::literature::{CheckedClaim, VerdictKind};
 use crate::sequences::{frame_stewart as fs, star as st};
 use crate::variants::{builtin_ids, Params, Variant};
 use num_bigint::BigInt;
@@ -53,6 +54,64 @@ struct VariantFacts {
     counts: Vec<(i64, Vec<Option<BigInt>>)>,
     /// Per function: the largest n simulated, and the first disagreement if any.
     simulation: Vec<SimulationSummary>,
+    /// Per function: the search optimum (and, where cheap, the number of optimal
+    /// solutions) for every n the report's budget reaches.
+    optima: Vec<Vec<Optimum>>,
+}
+
+/// The search's answer for one function at one n.
+#[derive(Clone, Debug)]
+struct Optimum {
+    n: i64,
+    /// `None`: the goal is unreachable.
+    minimum: Option<u64>,
+    solutions: Option<BigInt>,
+}
+
+/// A search runs in the report when its dense index space has at most this many states
+/// (the searches beyond are in `docs/search.md`, measured with `hanoilab search`).
+const SEARCH_STATES: u64 = 1 << 20;
+/// Optimal solutions are counted when the index space has at most this many states.
+const COUNT_STATES: u64 = 1 << 18;
+/// Memory for the dense searches within the budget (bitsets and counted layers).
+const DENSE_SEARCH_MEMORY: u64 = 512 << 20;
+/// Memory for searches whose size is not known in advance (equal sizes: Antwerp, Turtle).
+const GENERIC_SEARCH_MEMORY: u64 = 32 << 20;
+
+/// The search optimum of `function` at each n, while the search stays within the budget.
+fn optima(variant: &Variant, function: &str, ns: impl Iterator<Item = i64>) -> Vec<Optimum> {
+    use crate::search::{search, state_space, SearchOptions};
+    let params = Params::new();
+    let mut out = Vec::new();
+    for n in ns {
+        let Ok(puzzle) = variant.puzzle(function, n, &params) else {
+            break;
+        };
+        let space = state_space(&puzzle);
+        if space.is_some_and(|s| s > SEARCH_STATES) {
+            break;
+        }
+        // The generic encoding (equal sizes) has no index space: memory bounds it instead.
+        let opts = SearchOptions {
+            count: space.is_some_and(|s| s <= COUNT_STATES),
+            memory_limit: Some(if space.is_some() {
+                DENSE_SEARCH_MEMORY
+            } else {
+                GENERIC_SEARCH_MEMORY
+            }),
+            threads: 1,
+            ..Default::default()
+        };
+        match search(&puzzle, &opts) {
+            Ok(r) => out.push(Optimum {
+                n,
+                minimum: r.minimum,
+                solutions: r.optimal_solutions,
+            }),
+            Err(_) => break,
+        }
+    }
+    out
 }
 
 struct SimulationSummary {
@@ -125,11 +184,20 @@ fn gather(id: &str, opts: &ReportOptions) -> Result<VariantFacts, ReportError> {
         }
         simulation.push(s);
     }
+    let mut all_optima = Vec::new();
+    for (f, n_min) in &functions {
+        all_optima.push(if opts.quick {
+            Vec::new()
+        } else {
+            optima(&variant, f, (*n_min).max(1)..=COUNT_N_MAX)
+        });
+    }
     Ok(VariantFacts {
         variant,
         analysis,
         counts,
         simulation,
+        optima: all_optima,
     })
 }
 
@@ -145,6 +213,8 @@ fn count_table(f: &VariantFacts) -> Table {
     let mut cols: Vec<&str> = vec!["n"];
     cols.extend(names.iter().map(String::as_str));
     cols.push("simulated");
+    cols.push("optimum");
+    cols.push("optimal_solutions");
     let mut t = Table::new(&cols);
     for (n, row) in &f.counts {
         let mut r = vec![Cell::from(*n)];
@@ -155,6 +225,9 @@ fn count_table(f: &VariantFacts) -> Table {
             .find(|(m, _)| m == n)
             .map(|(_, v)| *v);
         r.push(Cell::from(sim));
+        let opt = f.optima[dj].iter().find(|o| o.n == *n);
+        r.push(Cell::from(opt.and_then(|o| o.minimum)));
+        r.push(Cell::from(opt.and_then(|o| o.solutions.clone())));
         t.push(r);
     }
     t
@@ -282,11 +355,105 @@ fn leading_decimal(text: &str) -> Result<f64, std::num::ParseFloatError> {
     t.parse()
 }
 
-fn variant_page(f: &VariantFacts, table: &Table, has_ratio: bool) -> Result<String, ReportError> {
+/// Per function: "optimal for n <= X" or the first n where search beats the algorithm.
+fn optimality(f: &VariantFacts, j: usize) -> String {
+    let rows = &f.optima[j];
+    let Some(last) = rows.last() else {
+        return "not searched (the state space is beyond the report's budget from the first n)"
+            .into();
+    };
+    for o in rows {
+        let alg = f
+            .counts
+            .iter()
+            .find(|(n, _)| *n == o.n)
+            .and_then(|(_, r)| r[j].clone());
+        match (o.minimum, alg) {
+            (None, _) => return format!("n = {}: the goal is unreachable", o.n),
+            (Some(m), Some(a)) if BigInt::from(m) != a => {
+                return format!(
+                    "**suboptimal at n = {}**: search finds {m}, the algorithm takes {a}",
+                    o.n
+                )
+            }
+            _ => {}
+        }
+    }
+    let first = rows[0].n;
+    format!(
+        "optimal for n = {first}..{} (every n the search reached)",
+        last.n
+    )
+}
+
+fn search_section(f: &VariantFacts) -> String {
+    let mut s = String::from("## Search: the true optimum\n\nBreadth-first search over the state graph under the variant's rules, for every n whose index space has at most 2^20 states (optimal solutions counted up to 2^18):\n\n| function | algorithm against the optimum | optimal solutions (n: count) |\n|---|---|---|\n");
+    for (j, func) in f.variant.functions().iter().enumerate() {
+        let counts: Vec<String> = f.optima[j]
+            .iter()
+            .filter_map(|o| o.solutions.as_ref().map(|c| format!("{}: {c}", o.n)))
+            .collect();
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            func.name,
+            optimality(f, j),
+            if counts.is_empty() {
+                "—".to_string()
+            } else {
+                super::table::shorten(&counts.join(", "), 160)
+            }
+        );
+    }
+    s.push('\n');
+    s
+}
+
+fn claims_section(claims: &[&CheckedClaim]) -> String {
+    if claims.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("## Claims from the literature\n\n| verdict | claim | statement (as printed) | detail |\n|---|---|---|---|\n");
+    for c in claims {
+        let _ = writeln!(
+            s,
+            "| {} | {} ({}) | {} | {} |",
+            verdict_cell(c.verdict),
+            c.id,
+            c.source,
+            md_cell(&c.statement),
+            md_cell(&c.detail)
+        );
+    }
+    s.push('\n');
+    s
+}
+
+fn verdict_cell(v: VerdictKind) -> &'static str {
+    match v {
+        VerdictKind::Holds => "holds",
+        VerdictKind::Fails => "**fails**",
+        VerdictKind::Unchecked => "unchecked",
+    }
+}
+
+/// Text made safe for one Markdown table cell.
+fn md_cell(t: &str) -> String {
+    super::table::shorten(&t.replace('|', "\\|").replace('\n', " "), 400)
+}
+
+fn variant_page(
+    f: &VariantFacts,
+    table: &Table,
+    has_ratio: bool,
+    claims: &[&CheckedClaim],
+) -> Result<String, ReportError> {
     let mut page = f.variant.to_markdown(&Params::new()).map_err(err)?;
     page.push('\n');
     page.push_str(&algebra_section(f, has_ratio));
     page.push_str(&simulation_section(f));
+    page.push_str(&search_section(f));
+    page.push_str(&claims_section(claims));
     let _ = write!(
         page,
         "\n## Counts\n\nExact counts from the recursion program (`data/tables/{id}.csv`); `simulated` is the default function `{d}` played under the rules.\n\n{}",
@@ -520,58 +687,299 @@ fn growth_chart(facts: &[VariantFacts]) -> LineChart {
     c
 }
 
-fn index_page(facts: &[VariantFacts]) -> String {
-    let mut s = String::from("# hanoilab report\n\nGenerated by `hanoilab report` from the variant files in `data/variants/`; do not edit by hand. Tables are in `data/tables/` (CSV and Parquet).\n\n");
-    s.push_str(
-        "| variant | rules | functions | n = 10 (default) | simulated |\n|---|---|---|---|---|\n",
-    );
-    for f in facts {
-        let d = &f.variant.default_function().name;
-        let j = f
-            .variant
-            .functions()
-            .iter()
-            .position(|x| &x.name == d)
-            .unwrap_or(0);
-        let at10 = f
-            .counts
-            .iter()
-            .find(|(n, _)| *n == 10)
-            .and_then(|(_, r)| r[j].clone())
-            .map_or("—".into(), |v| v.to_string());
-        let sim_ok = f.simulation.iter().all(|x| x.failure.is_none());
+fn index_page(facts: &[VariantFacts], claims: &[CheckedClaim]) -> String {
+    let mut s = String::from("# hanoilab report\n\nGenerated by `hanoilab report` from the variant files in `data/variants/` and the claim files in `data/literature/`; do not edit by hand. Tables are in `data/tables/` (CSV and Parquet); `summary.csv` holds this table.\n\n");
+    s.push_str("| variant | rules | growth of the default function | characteristic polynomial | algorithm optimal? | simulated | claims held / failed / unchecked |\n|---|---|---|---|---|---|---|\n");
+    for row in summary_rows(facts, claims) {
         let _ = writeln!(
             s,
-            "| [{id}]({id}.md) | {} | {} | {at10} | {} |",
-            f.variant.summary.replace('|', "\\|"),
-            f.variant.functions().len(),
-            if sim_ok {
-                "all agree"
+            "| [{id}]({id}.md) | {} | {} | {} | {} | {} | {} |",
+            md_cell(&row[1]),
+            md_cell(&row[2]),
+            if row[3].is_empty() {
+                "—".to_string()
             } else {
-                "**disagreement**"
+                format!("`{}`", row[3])
             },
-            id = f.variant.id,
+            md_cell(&row[4]),
+            row[5],
+            row[6],
+            id = row[0],
         );
     }
-    s.push_str(
-        "\nAlso: [Frame–Stewart numbers](frame-stewart.md), [the star puzzle](star.md).\n\n",
+    let (h, f, u) = tally(claims.iter());
+    let _ = writeln!(
+        s,
+        "\nClaims from the five source documents: {h} hold, {f} fail, {u} cannot be checked here — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [the star puzzle](star.md), [search tables](search.md).\n"
     );
     let _ = writeln!(s, "![growth]({})", Bundle::chart_link("growth"));
     s
 }
 
+fn tally<'a>(claims: impl Iterator<Item = &'a CheckedClaim>) -> (usize, usize, usize) {
+    let (mut h, mut f, mut u) = (0, 0, 0);
+    for c in claims {
+        match c.verdict {
+            VerdictKind::Holds => h += 1,
+            VerdictKind::Fails => f += 1,
+            VerdictKind::Unchecked => u += 1,
+        }
+    }
+    (h, f, u)
+}
+
+/// One row per variant: id, rules, growth, factored characteristic polynomial, optimality of
+/// the default function, simulation status, claims.
+fn summary_rows(facts: &[VariantFacts], claims: &[CheckedClaim]) -> Vec<[String; 7]> {
+    facts
+        .iter()
+        .map(|f| {
+            let d = &f.variant.default_function().name;
+            let j = f
+                .variant
+                .functions()
+                .iter()
+                .position(|x| &x.name == d)
+                .unwrap_or(0);
+            let growth = match &f.analysis {
+                Some(a) => {
+                    let comp = a
+                        .components
+                        .iter()
+                        .find(|c| &c.name == d)
+                        .or_else(|| a.components.first());
+                    match comp.and_then(|c| c.dominant.as_ref()) {
+                        Some(dm) => {
+                            let lam: String = dm.lambda.chars().take(16).collect();
+                            let poly = if dm.k > 0 {
+                                format!(" n^{}", dm.k)
+                            } else {
+                                String::new()
+                            };
+                            format!("{d}(n) ~ c{poly} ({lam})^n")
+                        }
+                        None => "—".into(),
+                    }
+                }
+                None => "not a linear recurrence (the split depends on n)".into(),
+            };
+            let charpoly = f
+                .analysis
+                .as_ref()
+                .map(|a| a.charpoly_factored.clone())
+                .unwrap_or_default();
+            let sim_ok = f.simulation.iter().all(|x| x.failure.is_none());
+            let (h, fl, u) = tally(
+                claims
+                    .iter()
+                    .filter(|c| c.variant.as_deref() == Some(f.variant.id.as_str())),
+            );
+            [
+                f.variant.id.clone(),
+                f.variant.summary.clone(),
+                growth,
+                charpoly,
+                format!("{d}: {}", optimality(f, j)),
+                if sim_ok {
+                    "all agree"
+                } else {
+                    "**disagreement**"
+                }
+                .to_string(),
+                format!("{h} / {fl} / {u}"),
+            ]
+        })
+        .collect()
+}
+
+/// `reports/literature.md` and `data/tables/claims.csv`: every claim, grouped by document,
+/// failures first.
+fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
+    let mut t = Table::new(&[
+        "id",
+        "source",
+        "variant",
+        "kind",
+        "verdict",
+        "statement",
+        "detail",
+    ]);
+    for c in claims {
+        t.push(vec![
+            Cell::from(c.id.as_str()),
+            Cell::from(c.source.as_str()),
+            Cell::from(c.variant.clone()),
+            Cell::from(c.kind.as_str()),
+            Cell::from(verdict_cell(c.verdict).trim_matches('*')),
+            Cell::from(c.statement.as_str()),
+            Cell::from(c.detail.as_str()),
+        ]);
+    }
+    b.table("claims", t);
+    let (h, f, u) = tally(claims.iter());
+    let mut s = format!("# Claims from the literature\n\nEvery checkable numeric claim of the five source documents, recorded as printed in `data/literature/` and checked against the library's exact values: {h} hold, {f} fail, {u} cannot be checked here. Within each document the failures come first. Table: `data/tables/claims.csv`.\n\n");
+    let mut docs: Vec<String> = claims
+        .iter()
+        .map(|c| c.source.split(',').next().unwrap_or("").to_string())
+        .collect();
+    docs.sort();
+    docs.dedup();
+    for doc in docs {
+        let mine: Vec<&CheckedClaim> = claims
+            .iter()
+            .filter(|c| c.source.split(',').next().unwrap_or("") == doc)
+            .collect();
+        let (h, f, u) = tally(mine.iter().copied());
+        let _ = writeln!(
+            s,
+            "## {doc}\n\n{h} hold, {f} fail, {u} unchecked.\n\n| verdict | claim | section | statement (as printed) | detail |\n|---|---|---|---|---|"
+        );
+        for v in [
+            VerdictKind::Fails,
+            VerdictKind::Holds,
+            VerdictKind::Unchecked,
+        ] {
+            for c in mine.iter().filter(|c| c.verdict == v) {
+                let section = c.source.split_once(',').map_or("", |x| x.1).trim();
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {} | {} | {} |",
+                    verdict_cell(c.verdict),
+                    c.id,
+                    md_cell(section),
+                    md_cell(&c.statement),
+                    md_cell(&c.detail)
+                );
+            }
+        }
+        s.push('\n');
+    }
+    b.page("literature.md", s);
+}
+
+/// `reports/search.md`, `data/tables/search-stockmeyer.csv`, the layer chart: Stockmeyer's
+/// exhaustive-search tables extended as far as the report's budget, Reve's puzzle against
+/// Frame–Stewart, and state-graph facts.
+fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), ReportError> {
+    use crate::search::{search, state_graph, SearchOptions};
+    let find = |id: &str, func: &str| -> Option<(&VariantFacts, usize)> {
+        let f = facts.iter().find(|f| f.variant.id == id)?;
+        let j = f.variant.functions().iter().position(|x| x.name == func)?;
+        Some((f, j))
+    };
+    let mut s = String::from("# Exhaustive search\n\nBreadth-first search over the state graph (`hanoilab search`), within the report's budget of 2^20 states per search; larger runs measured with the CLI are listed in `docs/search.md`.\n\n");
+    let mut t = Table::new(&["puzzle", "n", "algorithm", "optimum", "optimal_solutions"]);
+    for (id, func, what) in [
+        ("cyclic4", "N", "Stockmeyer's 4-post cyclic puzzle (A->B->C->D->A, tower A to C); algorithm: Scorer, Grundy and Smith, 3^n - 1"),
+        ("four-in-a-row", "R", "Stockmeyer's four-in-a-row (neighbours only, tower A to D); algorithm: Stockmeyer's, 3^n + n - 1"),
+        ("reves", "FS", "Reve's puzzle (four pegs, any move); algorithm: Frame–Stewart"),
+        ("star", "S", "the star puzzle (every move through the centre); algorithm: Stockmeyer's presumed-optimal scheme"),
+    ] {
+        let Some((f, j)) = find(id, func) else { continue };
+        let _ = writeln!(s, "## {id}.{func}\n\n{what}: {}.\n\n| n | algorithm | optimum | optimal move sequences |\n|---|---|---|---|", optimality(f, j));
+        for o in &f.optima[j] {
+            let alg = f
+                .counts
+                .iter()
+                .find(|(n, _)| *n == o.n)
+                .and_then(|(_, r)| r[j].clone());
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} |",
+                o.n,
+                alg.as_ref().map_or("—".into(), |a| a.to_string()),
+                o.minimum.map_or("unreachable".into(), |m| m.to_string()),
+                o.solutions.as_ref().map_or("—".into(), |c| c.to_string())
+            );
+            t.push(vec![
+                Cell::from(format!("{id}.{func}")),
+                Cell::from(o.n),
+                Cell::from(alg),
+                Cell::from(o.minimum),
+                Cell::from(o.solutions.clone()),
+            ]);
+        }
+        s.push('\n');
+    }
+    b.table("search", t);
+
+    // State-graph facts of the classic puzzle (Wikipedia, 001_f2dd7c3193aeec0c.txt: 3^n
+    // states, three corners of degree 2, diameter 2^n - 1) and the three-in-a-row path.
+    s.push_str("## State graphs\n\n| puzzle | n | states | diameter | states of degree 2 | largest degree | Wiener index |\n|---|---|---|---|---|---|---|\n");
+    for (id, func, n_max) in [("classic", "T", 6i64), ("fancy", "F", 6)] {
+        let v = Variant::builtin(id).map_err(err)?;
+        for n in 1..=n_max {
+            let p = v.puzzle(func, n, &Params::new()).map_err(err)?;
+            let g = state_graph(&p, 1 << 16).map_err(err)?;
+            let deg2 = (0..g.len()).filter(|&i| g.degree(i) == 2).count();
+            let maxdeg = (0..g.len()).map(|i| g.degree(i)).max().unwrap_or(0);
+            let _ = writeln!(
+                s,
+                "| {id} | {n} | {} | {} | {deg2} | {maxdeg} | {} |",
+                g.len(),
+                g.diameter().map_or("—".into(), |d| d.to_string()),
+                g.wiener_index().map_or("—".into(), |w| w.to_string())
+            );
+        }
+    }
+    s.push_str("\nFor three pins in a row (`fancy`, Sniedovich's max version) every state has degree at most 2 and the graph is connected with 3^n states: it is a path, so the longest solution that never repeats a configuration has 3^n - 1 moves.\n\n");
+
+    let mut c = LineChart::new(
+        "Search: states at each distance from the start",
+        "distance (moves)",
+        "states (log scale)",
+    );
+    c.log_y = true;
+    for (id, func, n) in [
+        ("classic", "T", 8i64),
+        ("reves", "FS", 8),
+        ("cyclic4", "N", 7),
+        ("four-in-a-row", "R", 7),
+    ] {
+        let v = Variant::builtin(id).map_err(err)?;
+        let p = v.puzzle(func, n, &Params::new()).map_err(err)?;
+        let r = search(
+            &p,
+            &SearchOptions {
+                explore_all: true,
+                threads: 1,
+                memory_limit: Some(DENSE_SEARCH_MEMORY),
+                ..Default::default()
+            },
+        )
+        .map_err(err)?;
+        let pts = r
+            .layers
+            .iter()
+            .enumerate()
+            .map(|(d, &k)| (d as f64, k as f64))
+            .collect();
+        c.series.push(Series::new(format!("{id}, n = {n}"), pts));
+    }
+    b.chart("search-layers", c);
+    let _ = writeln!(s, "![layers]({})", Bundle::chart_link("search-layers"));
+    b.page("search.md", s);
+    Ok(())
+}
+
 /// Computes the whole report in memory. `progress` is told what is being done.
 pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bundle, ReportError> {
     let mut b = Bundle::default();
+    progress("literature");
+    let claims = crate::literature::check_all();
     let mut facts = Vec::new();
     for id in builtin_ids() {
         progress(id);
         let f = gather(id, opts)?;
         let table = count_table(&f);
         let ratio = ratio_chart(&f);
+        let mine: Vec<&CheckedClaim> = claims
+            .iter()
+            .filter(|c| c.variant.as_deref() == Some(id))
+            .collect();
         b.page(
             &format!("{id}.md"),
-            variant_page(&f, &table, ratio.is_some())?,
+            variant_page(&f, &table, ratio.is_some(), &mine)?,
         );
         b.chart(&format!("{id}-counts"), variant_chart(&f));
         if let Some(c) = ratio {
@@ -585,6 +993,22 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     progress("star");
     star_part(&mut b)?;
     b.chart("growth", growth_chart(&facts));
-    b.page("README.md", index_page(&facts));
+    literature_part(&mut b, &claims);
+    progress("search tables");
+    search_part(&mut b, &facts)?;
+    let mut summary = Table::new(&[
+        "variant",
+        "rules",
+        "growth",
+        "charpoly",
+        "optimal",
+        "simulated",
+        "claims_held_failed_unchecked",
+    ]);
+    for row in summary_rows(&facts, &claims) {
+        summary.push(row.iter().map(|x| Cell::from(x.as_str())).collect());
+    }
+    b.table("summary", summary);
+    b.page("README.md", index_page(&facts, &claims));
     Ok(b)
 }
