@@ -46,6 +46,55 @@ impl LibrarySequences {
         }
     }
 
+    /// `S(n)` from the defining min-recurrence (cached) up to [`STAR_RECURRENCE_MAX`], from
+    /// Stockmeyer's Theorem 2 beyond.
+    fn star_value(&self, n: usize) -> Result<BigInt, String> {
+        if n > STAR_RECURRENCE_MAX {
+            return star(n as u64).map_err(|e| e.to_string());
+        }
+        let mut s = self.star.borrow_mut();
+        if s.len() <= n {
+            *s = star::star_min_recurrence(STAR_RECURRENCE_MAX.min((n + 1) * 2))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(s[n].clone())
+    }
+
+    /// The unique `i` minimising `2 S(n-i) + 3^i - 1` (the star recurrence), with `S` from
+    /// the min-recurrence; an error if the minimiser is not unique.
+    fn star_split(&self, n: usize) -> Result<BigInt, String> {
+        if n == 0 || n > STAR_RECURRENCE_MAX {
+            return Err(format!(
+                "starsplit({n}): n must be in 1..={STAR_RECURRENCE_MAX}"
+            ));
+        }
+        self.star_value(n)?;
+        let s = self.star.borrow();
+        let mut best: Option<BigInt> = None;
+        let mut arg = vec![];
+        let mut p3 = BigInt::one();
+        for i in 1..=n {
+            p3 *= 3u32;
+            let tail = &p3 - 1u32;
+            if best.as_ref().is_some_and(|b| &tail > b) {
+                break;
+            }
+            let v = (&s[n - i] << 1u32) + tail;
+            match &best {
+                Some(b) if &v > b => {}
+                Some(b) if &v == b => arg.push(i),
+                _ => {
+                    best = Some(v);
+                    arg = vec![i];
+                }
+            }
+        }
+        match arg.as_slice() {
+            [i] => Ok(BigInt::from(*i)),
+            _ => Err(format!("star split at n = {n} is not unique: {arg:?}")),
+        }
+    }
+
     fn compute(&self, name: &str, args: &[BigInt]) -> Option<Result<BigInt, String>> {
         let u = |i: usize| -> Result<u64, String> {
             args[i]
@@ -69,19 +118,7 @@ impl LibrarySequences {
                 frame_stewart(n, p).map_err(|e| e.to_string())
             })(),
             ("T", 1) => u(0).and_then(|n| frame_stewart(n, 3).map_err(|e| e.to_string())),
-            ("S", 1) => u(0).and_then(|n| {
-                let n = n as usize;
-                if n <= STAR_RECURRENCE_MAX {
-                    let mut s = self.star.borrow_mut();
-                    if s.len() <= n {
-                        *s = star::star_min_recurrence(STAR_RECURRENCE_MAX.min((n + 1) * 2))
-                            .map_err(|e| e.to_string())?;
-                    }
-                    Ok(s[n].clone())
-                } else {
-                    star(n as u64).map_err(|e| e.to_string())
-                }
-            }),
+            ("S", 1) => u(0).and_then(|n| self.star_value(n as usize)),
             ("a", 1) => u(0).and_then(|n| {
                 if n == 0 {
                     return Err("a(n) is defined for n >= 1".into());
@@ -92,13 +129,7 @@ impl LibrarySequences {
                 }
                 Ok(s[n as usize - 1].clone())
             }),
-            ("starsplit", 1) => u(0).and_then(|n| {
-                let s = star::star_optimal_splits(n).map_err(|e| e.to_string())?;
-                match s.as_slice() {
-                    [i] => Ok(BigInt::from(*i)),
-                    _ => Err(format!("star split at n = {n} is not unique: {s:?}")),
-                }
-            }),
+            ("starsplit", 1) => u(0).and_then(|n| self.star_split(n as usize)),
             _ => return None,
         })
     }
@@ -244,7 +275,7 @@ pub fn check_claim(c: &Claim) -> CheckedClaim {
 /// A sequence to compare with: a variant's function, or a formula over named sequences.
 pub struct TargetSeq {
     name: String,
-    function: Option<String>,
+    function: Option<(Variant, String)>,
     expr: Option<Expr>,
     seqs: LibrarySequences,
     params: Params,
@@ -263,11 +294,13 @@ impl TargetSeq {
             let v = Variant::load(id).map_err(|e| e.to_string())?;
             v.function(f).map_err(|e| e.to_string())?;
             v.resolve_params(params).map_err(|e| e.to_string())?;
+            let seqs =
+                LibrarySequences::new(Some(ctx.unwrap_or_else(|| v.clone())), params.clone());
             return Ok(TargetSeq {
                 name: target.to_string(),
-                function: Some(f.to_string()),
+                function: Some((v, f.to_string())),
                 expr: None,
-                seqs: LibrarySequences::new(Some(ctx.unwrap_or(v)), params.clone()),
+                seqs,
                 params: params.clone(),
             });
         }
@@ -288,10 +321,8 @@ impl TargetSeq {
 
     /// The exact value at n.
     pub fn at(&self, n: i64) -> Result<BigInt, String> {
-        if let Some(f) = &self.function {
+        if let Some((v, f)) = &self.function {
             // The target variant's own count, independent of the context variant.
-            let (id, _) = self.name.split_once('.').unwrap_or((&self.name, ""));
-            let v = Variant::load(id).map_err(|e| e.to_string())?;
             return v.count(f, n, &self.params).map_err(|e| e.to_string());
         }
         let e = self.expr.as_ref().ok_or("no target")?;
