@@ -63,7 +63,7 @@ def main() -> int:
     for name in NOTEBOOKS:
         src = (ROOT / "examples" / f"{name}.rs").read_text()
         run = subprocess.run(
-            ["cargo", "run", "--quiet", "--release", "--example", name],
+            ["cargo", "run", "--quiet", "--release", "--no-default-features", "--example", name],
             cwd=ROOT, capture_output=True, text=True,
         )
         if run.returncode != 0:

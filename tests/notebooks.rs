@@ -9,3 +9,19 @@ mod nb3;
 fn notebook_3_frame_stewart_and_star_runs() {
     nb3::main();
 }
+
+#[path = "../examples/nb1_rainbow.rs"]
+mod nb1;
+
+#[test]
+fn notebook_1_rainbow_runs() {
+    nb1::main();
+}
+
+#[path = "../examples/nb2_checking_claims.rs"]
+mod nb2;
+
+#[test]
+fn notebook_2_checking_claims_runs() {
+    nb2::main();
+}

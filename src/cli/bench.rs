@@ -55,5 +55,62 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
             line(&r.name, r.seconds, &r.detail);
         }
     }
+    if wanted(which, "algebra") {
+        use crate::algebra::recurrence_bench::rainbow_ddd_benchmark;
+        use crate::algebra::Squaring;
+        let rows = rainbow_ddd_benchmark(&[100_000, 1_000_000], &[(Squaring::Auto, true)])
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        for r in rows {
+            line(
+                &format!("Rainbow DDD(n), n = {} (exact n-th term)", r.n + 1),
+                r.total.as_secs_f64(),
+                &format!("{} digits, {}...", r.digits, r.leading),
+            );
+        }
+        let t = crate::algebra::bench::bench_factor_degree40();
+        line(
+            "factor degree 40 over Q (5 x degree 8, 100-bit)",
+            t.as_secs_f64(),
+            "Zassenhaus: mod p, Hensel, recombination",
+        );
+        let t = crate::algebra::bench::bench_roots(40, 100, 30);
+        line(
+            "certified complex roots, degree 40, 30 digits",
+            t.as_secs_f64(),
+            "",
+        );
+    }
+    if wanted(which, "search") {
+        for n in [10u32, 12] {
+            let r = crate::search::bench::bench_frame_stewart(n, 0)
+                .map_err(|e| CliError::failure(e.to_string()))?;
+            let s = r.elapsed.as_secs_f64();
+            line(
+                &format!("search Reve's puzzle, 4 pegs, n = {n}"),
+                s,
+                &format!(
+                    "minimum {}, {} states, {:.1} M states/s",
+                    r.minimum.map_or("-".into(), |m| m.to_string()),
+                    r.states,
+                    r.states_per_second() / 1e6
+                ),
+            );
+        }
+    }
+    if wanted(which, "report") {
+        let t0 = Instant::now();
+        let b = crate::output::report::build(&Default::default(), &mut |_| {})
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        line(
+            "report: compute every page, table and chart",
+            t0.elapsed().as_secs_f64(),
+            &format!(
+                "{} pages, {} tables, {} charts (writing not included)",
+                b.pages.len(),
+                b.tables.len(),
+                b.charts.len()
+            ),
+        );
+    }
     Ok(())
 }

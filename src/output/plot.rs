@@ -90,6 +90,8 @@ fn draw<DB: DrawingBackend>(
                 .label_style(("sans-serif", 15))
                 .axis_desc_style(("sans-serif", 17))
                 .light_line_style(RGBColor(235, 235, 235))
+                .x_label_formatter(&|x| tick(*x))
+                .y_label_formatter(&|y| tick(*y))
                 .draw()
                 .map_err(|e| e.to_string())?;
             for (i, s) in chart.series.iter().enumerate() {
@@ -124,6 +126,24 @@ fn draw<DB: DrawingBackend>(
             .map_err(|e| e.to_string())?);
     }
     Ok(())
+}
+
+/// Axis tick text: integers without a trailing `.0`, large or tiny values as `1e9`.
+fn tick(v: f64) -> String {
+    let a = v.abs();
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+        let e = a.log10().floor();
+        let m = v / 10f64.powf(e);
+        if (m - m.round()).abs() < 1e-9 {
+            format!("{}e{}", m.round(), e)
+        } else {
+            format!("{m:.1}e{e}")
+        }
+    } else if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round())
+    } else {
+        format!("{v:.2}")
+    }
 }
 
 fn staircase(pts: &[(f64, f64)]) -> Vec<(f64, f64)> {

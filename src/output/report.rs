@@ -372,7 +372,7 @@ fn optimality(f: &VariantFacts, j: usize) -> String {
             (None, _) => return format!("n = {}: the goal is unreachable", o.n),
             (Some(m), Some(a)) if BigInt::from(m) != a => {
                 return format!(
-                    "**suboptimal at n = {}**: search finds {m}, the algorithm takes {a}",
+                    "**not optimal from n = {}**: search finds {m}, the algorithm takes {a}",
                     o.n
                 )
             }
@@ -761,7 +761,7 @@ fn summary_rows(facts: &[VariantFacts], claims: &[CheckedClaim]) -> Vec<[String;
                         None => "—".into(),
                     }
                 }
-                None => "not a linear recurrence (the split depends on n)".into(),
+                None => "no transfer matrix (the program's calls are not all on n-1 discs)".into(),
             };
             let charpoly = f
                 .analysis
