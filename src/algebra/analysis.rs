@@ -253,6 +253,9 @@ pub enum ClosedFormTerm {
         initial: Vec<BigRational>,
         /// The distinct roots, certified to the digits asked for.
         roots: Vec<ComplexRoot>,
+        /// For each simple real root: `(root, c)` in certified decimals, where this part is
+        /// `sum c_rho rho^n` (complex roots' coefficients are not evaluated).
+        real_coefficients: Vec<(String, String)>,
     },
 }
 
@@ -647,7 +650,13 @@ impl MatrixAnalysis {
                 c.closed_form.valid_from
             );
             for t in &c.closed_form.terms {
-                if let ClosedFormTerm::Recurrent { factor, roots, .. } = t {
+                if let ClosedFormTerm::Recurrent {
+                    factor,
+                    roots,
+                    real_coefficients,
+                    ..
+                } = t
+                {
                     let r: Vec<String> = roots
                         .iter()
                         .map(|z| z.to_decimal(self.digits as u32))
@@ -658,6 +667,9 @@ impl MatrixAnalysis {
                         factor.to_string_in("E"),
                         r.join(", ")
                     );
+                    for (root, c) in real_coefficients {
+                        let _ = writeln!(o, "      coefficient of ({root})^n: {c}");
+                    }
                 }
             }
             match &c.dominant {
@@ -965,10 +977,17 @@ fn closed_form(
                 let m = full.degree().unwrap_or(0);
                 let init = x[at..at + m].to_vec();
                 at += m;
+                let rts = roots(factor, digits as u32);
+                let real_coefficients = rts
+                    .iter()
+                    .filter(|z| z.is_real())
+                    .filter_map(|z| certified_constant(&full, &init, n0, z.to_f64().re, digits))
+                    .collect();
                 terms_out.push(ClosedFormTerm::Recurrent {
                     factor: full,
                     initial: init,
-                    roots: roots(factor, digits as u32),
+                    roots: rts,
+                    real_coefficients,
                 });
             }
         }
@@ -1358,6 +1377,7 @@ fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<Dominant> {
             factor,
             initial,
             roots,
+            ..
         } => {
             let z = roots[best.which].to_f64();
             if !best.real {
