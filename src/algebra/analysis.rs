@@ -1613,6 +1613,12 @@ mod tests {
         let c: f64 = d.c_decimal.parse().unwrap();
         assert!((c - 0.6576).abs() <= 0.00005, "{}", d.c_decimal);
         assert_eq!(d.c_decimal.len(), "0.".len() + 12, "12 significant digits");
+        // independent route: DDD(n) / lambda^n by stepping, the other roots being below
+        // 1.58 in modulus (their share at n = 300 is below 10^-45)
+        let terms = crate::algebra::recurrence_bench::rainbow_ddd_terms(300).unwrap();
+        let lambda = d.lambda_approx;
+        let ratio = terms[299].to_f64().unwrap() / lambda.powi(300);
+        assert!((ratio - c).abs() < 1e-9, "{ratio} vs {c}");
     }
 
     #[test]
