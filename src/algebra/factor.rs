@@ -1,4 +1,4 @@
-//! Complete factorisation in Q[x] (equivalently Z[x]) into irreducibles, by Zassenhaus.
+//! Complete factorisation in Q\[x\] (equivalently Z\[x\]) into irreducibles, by Zassenhaus.
 //!
 //! Pipeline: content and sign; powers of `x`; Yun's square-free decomposition
 //! ([`squarefree_decomposition`]); then each square-free part by the Berlekamp–Zassenhaus
@@ -29,7 +29,7 @@ pub enum FactorError {
     Zero,
 }
 
-/// `unit * Π factor^multiplicity`, each factor irreducible in Q[x], primitive in Z[x], with
+/// `unit * Π factor^multiplicity`, each factor irreducible in Q\[x\], primitive in Z\[x\], with
 /// positive leading coefficient; factors distinct and sorted by [`factor_order`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Factorization {
@@ -80,6 +80,44 @@ impl Factorization {
             out.push_str(p);
         }
         out
+    }
+}
+
+impl Factorization {
+    /// LaTeX with variable `var`: `E \left(E - 1\right)^{2} \left(E^{5} - 3 E^{2} - 2\right)`.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{factor, Poly};
+    /// let f = factor(&Poly::from_i64(&[0, 1, -2, 1])).unwrap(); // x (x - 1)^2
+    /// assert_eq!(f.to_latex("E"), "E \\left(E - 1\\right)^{2}");
+    /// ```
+    pub fn to_latex(&self, var: &str) -> String {
+        let mut pieces: Vec<String> = Vec::new();
+        if !self.unit.is_one() {
+            pieces.push(if (-&self.unit).is_one() {
+                "-".to_string()
+            } else {
+                self.unit.to_string()
+            });
+        }
+        for (f, m) in &self.factors {
+            let body = if *f == Poly::x() {
+                var.to_string()
+            } else {
+                format!("\\left({}\\right)", f.to_latex(var))
+            };
+            pieces.push(if *m > 1 {
+                format!("{body}^{{{m}}}")
+            } else {
+                body
+            });
+        }
+        if pieces.is_empty() {
+            return "1".to_string();
+        }
+        pieces
+            .join(" ")
+            .replacen("- ", "-", usize::from(pieces[0] == "-"))
     }
 }
 
@@ -141,7 +179,7 @@ pub fn factor(f: &Poly) -> Result<Factorization, FactorError> {
     Ok(Factorization { unit, factors })
 }
 
-/// Whether `f` is irreducible in Q[x]: degree ≥ 1 and no factorisation into two factors of
+/// Whether `f` is irreducible in Q\[x\]: degree ≥ 1 and no factorisation into two factors of
 /// positive degree. Decided by the complete factorisation.
 ///
 /// ```
@@ -328,6 +366,10 @@ mod tests {
             "E (E - 1)^2 (E^4 - 2E^2 - 6E - 4)(E^5 - 3E^2 - 2)"
         );
         assert_eq!(fz.expand(), f);
+        assert_eq!(
+            fz.to_latex("E"),
+            "E \\left(E - 1\\right)^{2} \\left(E^{4} - 2 E^{2} - 6 E - 4\\right) \\left(E^{5} - 3 E^{2} - 2\\right)"
+        );
         let neg = factor(&f.scale(&(-6).into())).unwrap();
         assert_eq!(neg.unit, BigInt::from(-6));
         assert_eq!(neg.expand(), f.scale(&(-6).into()));
@@ -483,6 +525,13 @@ mod tests {
     }
 
     #[test]
+    fn degree_40_product_of_five_octics_with_30_digit_coefficients() {
+        // Asserts the product check and that at least the 5 planted factors come back.
+        let t = crate::algebra::bench::bench_factor_degree40();
+        assert!(t.as_secs() < 60);
+    }
+
+    #[test]
     fn cyclotomic_and_swinnerton_dyer_like_cases() {
         // x^12 - 1 = Φ1 Φ2 Φ3 Φ4 Φ6 Φ12 (six factors, many modular ones).
         let f = Poly::from_i64(&[-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
@@ -493,5 +542,20 @@ mod tests {
         assert!(is_irreducible(&Poly::from_i64(&[1, 0, 0, 0, 1])));
         // x^4 - 10x^2 + 1 (minimal polynomial of √2 + √3), likewise.
         assert!(is_irreducible(&Poly::from_i64(&[1, 0, -10, 0, 1])));
+        // Swinnerton-Dyer polynomials for {2, 3, 5} and {2, 3, 5, 7}: irreducible, yet at
+        // least 4 (resp. 8) factors modulo every prime, so recombination must work. The
+        // coefficients are Π(x - (±√2 ± √3 ± √5 [± √7])) expanded numerically and rounded
+        // (float error < 1e-7), an independent route.
+        let sd8 = Poly::from_i64(&[576, 0, -960, 0, 352, 0, -40, 0, 1]);
+        let sd16 = Poly::from_i64(&[
+            46225, 0, -5596840, 0, 13950764, 0, -7453176, 0, 1513334, 0, -141912, 0, 6476, 0, -136,
+            0, 1,
+        ]);
+        assert!(is_irreducible(&sd8));
+        assert!(is_irreducible(&sd16));
+        let f = &(&sd8 * &sd16) * &Poly::from_i64(&[1, 0, -10, 0, 1]);
+        let fz = factor(&f).unwrap();
+        assert_eq!(fz.factors.len(), 3);
+        assert_eq!(fz.expand(), f);
     }
 }

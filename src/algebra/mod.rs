@@ -30,7 +30,7 @@ pub use recurrence::{
 pub use roots::{
     dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,
 };
-pub use squarefree::squarefree_decomposition;
+pub use squarefree::{squarefree_decomposition, squarefree_part};
 
 #[cfg(test)]
 pub(crate) mod testutil;

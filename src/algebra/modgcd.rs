@@ -1,4 +1,4 @@
-//! Modular gcd in Z[x]: gcds modulo many word-size primes, combined by Chinese remaindering,
+//! Modular gcd in Z\[x\]: gcds modulo many word-size primes, combined by Chinese remaindering,
 //! certified by trial division.
 //!
 //! Source: W. S. Brown, "On Euclid's algorithm and the computation of polynomial greatest

@@ -266,8 +266,8 @@ impl Poly {
         (Poly::new(q), Poly::new(r))
     }
 
-    /// Exact quotient `self / d` in Z[x], or `None` if `d` is zero or does not divide `self`
-    /// in Z[x].
+    /// Exact quotient `self / d` in Z\[x\], or `None` if `d` is zero or does not divide `self`
+    /// in Z\[x\].
     ///
     /// ```
     /// use hanoilab::algebra::Poly;
@@ -306,7 +306,7 @@ impl Poly {
         Some(Poly::new(q))
     }
 
-    /// Greatest common divisor in Z[x], normalised to a positive leading coefficient
+    /// Greatest common divisor in Z\[x\], normalised to a positive leading coefficient
     /// (`gcd(0, 0) = 0`). Brown's small-primes modular algorithm, certified by trial division
     /// (see `modgcd.rs`): exact for any coefficient size, and fast when the coefficients are
     /// large. [`gcd_prs`](Self::gcd_prs) is an independent, slower route.

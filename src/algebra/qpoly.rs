@@ -47,7 +47,7 @@ impl QPoly {
         )
     }
 
-    /// `(c, p)` with `self == c * p`, `p` primitive in Z[x] with positive leading
+    /// `(c, p)` with `self == c * p`, `p` primitive in Z\[x\] with positive leading
     /// coefficient (`(0, 0)` for zero).
     ///
     /// ```

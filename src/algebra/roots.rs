@@ -16,7 +16,7 @@
 //! shrinks each interval. Independent of the complex route, so the two check each other.
 
 use super::factor::FactorError;
-use super::{factor, Poly};
+use super::{factor, squarefree_part, Poly};
 use nalgebra::{Complex, DMatrix, Schur};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -135,14 +135,6 @@ fn decimal(x: &BigRational, d: u32) -> String {
         digits.insert(0, '-');
     }
     digits
-}
-
-/// Square-free part, primitive with positive leading coefficient.
-fn squarefree_part(f: &Poly) -> Poly {
-    let g = f.gcd(&f.derivative());
-    f.checked_div_exact(&g)
-        .expect("gcd divides")
-        .primitive_part()
 }
 
 /// Fixed-point complex number: `(re + i im) / 2^w`.
@@ -763,6 +755,9 @@ mod tests {
         let s = d.roots[0].to_decimal(30);
         println!("Rainbow growth rate: {s}");
         assert!(s.starts_with("2.3117"));
+        // Second route: Sturm isolation + bisection on the quartic alone.
+        let rr = real_roots(&quartic, 30);
+        assert_eq!(rr.last().unwrap().to_decimal(29), d.roots[0].to_decimal(29));
         assert_eq!(s.len(), 32);
     }
 

@@ -44,6 +44,24 @@ pub fn squarefree_decomposition(f: &Poly) -> Vec<(Poly, usize)> {
     out
 }
 
+/// The square-free part `f / gcd(f, f')`, primitive with positive leading coefficient
+/// (zero for zero): the product of the distinct irreducible factors of `f` of positive degree.
+///
+/// ```
+/// use hanoilab::algebra::{squarefree_part, Poly};
+/// let f = Poly::from_i64(&[2, -4, 2]); // 2(x - 1)^2
+/// assert_eq!(squarefree_part(&f), Poly::from_i64(&[-1, 1]));
+/// ```
+pub fn squarefree_part(f: &Poly) -> Poly {
+    if f.is_zero() {
+        return Poly::zero();
+    }
+    let g = f.gcd(&f.derivative());
+    f.checked_div_exact(&g)
+        .expect("gcd divides")
+        .primitive_part()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +90,8 @@ mod tests {
                 }
             }
             assert_eq!(prod, f.primitive_part());
+            let radical = d.iter().fold(Poly::one(), |a, (g, _)| &a * g);
+            assert_eq!(squarefree_part(&f), radical);
             for (x, (g, _)) in d.iter().enumerate() {
                 for (h, _) in &d[x + 1..] {
                     assert_eq!(g.gcd(h).degree(), Some(0));
