@@ -538,6 +538,17 @@ mod tests {
         let fz = factor(&f).unwrap();
         assert_eq!(fz.factors.len(), 6);
         assert_eq!(fz.expand(), f);
+        // x^60 - 1 = Π_{d | 60} Φ_d: 12 cyclotomic factors, degrees φ(d).
+        let f = &Poly::monomial(BigInt::one(), 60) - &Poly::one();
+        let fz = factor(&f).unwrap();
+        let mut degs: Vec<usize> = fz
+            .factors
+            .iter()
+            .map(|(g, _)| g.degree().unwrap())
+            .collect();
+        degs.sort();
+        assert_eq!(degs, vec![1, 1, 2, 2, 2, 4, 4, 4, 8, 8, 8, 16]);
+        assert_eq!(fz.expand(), f);
         // x^4 + 1 is irreducible over Q but splits modulo every prime.
         assert!(is_irreducible(&Poly::from_i64(&[1, 0, 0, 0, 1])));
         // x^4 - 10x^2 + 1 (minimal polynomial of √2 + √3), likewise.

@@ -114,6 +114,34 @@ impl ComplexRoot {
     }
 }
 
+impl ComplexRoot {
+    /// The correctly rounded decimal form (each part rounded half away from zero to
+    /// `digits` decimals), if the disc proves it: `None` when the root may lie on either side
+    /// of a rounding boundary, i.e. the ends `c ± radius` of a part round differently.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{roots, Poly};
+    /// let r = roots(&Poly::from_i64(&[-2, 0, 1]), 30); // ±√2
+    /// assert_eq!(r[0].try_correctly_rounded(6).as_deref(), Some("1.414214"));
+    /// ```
+    pub fn try_correctly_rounded(&self, digits: u32) -> Option<String> {
+        let part = |c: &BigRational| {
+            let (lo, hi) = (
+                decimal(&(c - &self.radius), digits),
+                decimal(&(c + &self.radius), digits),
+            );
+            (lo == hi).then_some(lo)
+        };
+        let re = part(&self.re)?;
+        if self.real {
+            return Some(re);
+        }
+        let im = part(&self.im.abs())?;
+        let sign = if self.im.is_negative() { '-' } else { '+' };
+        Some(format!("{re} {sign} {im}i"))
+    }
+}
+
 impl fmt::Display for ComplexRoot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_decimal(self.certified_digits()))
@@ -901,5 +929,16 @@ mod tests {
             "0.00"
         );
         assert_eq!(decimal(&BigRational::new(7.into(), 8.into()), 2), "0.88");
+        // Straddling a rounding boundary (1.125 ± 0.001 at 2 decimals): no certified rounding.
+        let b = ComplexRoot {
+            re: BigRational::new(9.into(), 8.into()),
+            im: BigRational::zero(),
+            radius: BigRational::new(1.into(), 1000.into()),
+            real: true,
+        };
+        assert_eq!(b.try_correctly_rounded(2), None);
+        assert_eq!(b.try_correctly_rounded(1).as_deref(), Some("1.1"));
+        assert_eq!(z.try_correctly_rounded(1), None); // im 0.25 ± 0.001
+        assert_eq!(z.try_correctly_rounded(2).as_deref(), Some("-1.50 - 0.25i"));
     }
 }
