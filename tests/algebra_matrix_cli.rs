@@ -152,6 +152,11 @@ fn bad_files_are_input_errors() {
         "integer",
     );
 
+    let f = write("fmt.toml", "matrix = [[1]]\ninitial = [1]\n");
+    let out = run(&["matrix", f.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--format csv"));
+
     let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("no-such-matrix.toml");
     assert_input_error(
         &run(&["matrix", missing.to_str().unwrap()]),

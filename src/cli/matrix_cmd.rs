@@ -137,8 +137,9 @@ pub fn matrix_cmd(
     format: Format,
 ) -> Result<(), CliError> {
     if !matches!(format, Format::Human | Format::Json) {
+        let name = format!("{format:?}").to_lowercase();
         return Err(CliError::input(format!(
-            "--format {format:?} is not available for `matrix`: use human or json"
+            "--format {name} is not available for `matrix`: use human or json"
         )));
     }
     if !(1..=1000).contains(&digits) {
