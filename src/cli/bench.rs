@@ -99,8 +99,21 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
     }
     if wanted(which, "report") {
         let t0 = Instant::now();
-        let b = crate::output::report::build(&Default::default(), &mut |_| {})
-            .map_err(|e| CliError::failure(e.to_string()))?;
+        let mut steps: Vec<(String, f64)> = Vec::new();
+        let mut last = Instant::now();
+        let mut current = String::from("start");
+        let b = crate::output::report::build(&Default::default(), &mut |what| {
+            steps.push((
+                std::mem::replace(&mut current, what.to_string()),
+                last.elapsed().as_secs_f64(),
+            ));
+            last = Instant::now();
+        })
+        .map_err(|e| CliError::failure(e.to_string()))?;
+        steps.push((current, last.elapsed().as_secs_f64()));
+        for (what, secs) in steps.iter().filter(|(_, s)| *s >= 0.5) {
+            line(&format!("  report step: {what}"), *secs, "");
+        }
         line(
             "report: compute every page, table and chart",
             t0.elapsed().as_secs_f64(),
