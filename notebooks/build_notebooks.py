@@ -44,14 +44,15 @@ def cells_of(source: str):
     if kind is not None:
         cells.append((kind, lines))
     out = []
-    for kind, lines in cells:
+    for idx, (kind, lines) in enumerate(cells):
         if kind == "md":
             text = "\n".join(l.strip()[3:] if l.strip().startswith("// ") else l.strip()[2:] for l in lines)
         else:
             code = [l for l in lines if not l.strip().startswith("cell(")]
-            while code and code[-1].strip() in ("", "}"):
-                if code[-1].strip() == "}" and code is lines:
-                    break
+            while code and code[-1].strip() == "":
+                code.pop()
+            # The last cell ends with main's closing brace, which is not part of the cell.
+            if idx == len(cells) - 1 and code and code[-1].strip() == "}":
                 code.pop()
             import textwrap
             text = textwrap.dedent("\n".join(code)).strip("\n")
