@@ -4,6 +4,25 @@
 //! True values come from the library only: variant counts from the recursion programs
 //! ([`Variant::count`], the derived [`TransferSystem`]), Frame–Stewart numbers, star numbers
 //! by the min-recurrence, 3-smooth numbers. Printed values come from the claim files.
+//!
+//! # Search claims (optimality, minima, numbers of minimal move sequences)
+//!
+//! A `search` claim is checked by breadth-first search of the variant's puzzle
+//! ([`crate::search::search`], one thread, deterministic) for every n it names, within a
+//! fixed budget so that [`check_all`] stays fast: a dense index space
+//! ([`crate::search::state_space`]) of at most [`SEARCH_MAX_SPACE`] = 2^20 states per search
+//! (about 1 s in a debug build), and counting minimal move sequences only up to
+//! [`COUNT_MAX_SPACE`] = 2^18 states. Puzzles without a dense encoding (equal discs) are not
+//! searched here.
+//!
+//! Policy for partially reachable claims (applied to every search claim):
+//!
+//! - any n that search refutes makes the claim `fails`, with the first such n, the printed
+//!   (or algorithm's) value and the true one;
+//! - otherwise, if at least one n was searched, the verdict is `holds` **for the searched n
+//!   only**, and the detail always says so: "checked n = A..K by search; n = ... beyond this
+//!   run (state counts)";
+//! - if no n fits the budget the claim stays `unchecked`, with the state counts.
 
 use super::claims::{builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind};
 use super::eval::{
@@ -21,6 +40,12 @@ use serde::Serialize;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
+
+/// Largest dense index space of one search in [`check_all`] (see the module documentation).
+pub const SEARCH_MAX_SPACE: u64 = 1 << 20;
+
+/// Largest dense index space for which [`check_all`] counts minimal move sequences.
+pub const COUNT_MAX_SPACE: u64 = 1 << 18;
 
 /// Largest n for which the star numbers come from the quadratic min-recurrence.
 const STAR_RECURRENCE_MAX: usize = 2_000;
@@ -643,8 +668,201 @@ fn run(c: &Claim) -> Result<Outcome, String> {
                 "{target} {relation} {formula} for n = {a}..{b}"
             )))
         }
+        ClaimKind::Search {
+            target,
+            minima,
+            counts,
+            optimal,
+            params,
+        } => check_search(target, minima, counts, optimal.as_deref(), params),
         ClaimKind::Unchecked { reason, .. } => Ok(unchecked(reason.clone())),
     }
+}
+
+/// `1..7` for consecutive n, else a list.
+fn show_ns(ns: &[i64]) -> String {
+    match ns {
+        [] => "none".into(),
+        [a] => a.to_string(),
+        [a, .., b] if b - a + 1 == ns.len() as i64 => format!("{a}..{b}"),
+        _ => ns
+            .iter()
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// A search claim (see the module documentation for the budget and the policy).
+fn check_search(
+    target: &str,
+    minima: &[(i64, String)],
+    counts: &[(i64, String)],
+    optimal: Option<&str>,
+    params: &Params,
+) -> Result<Outcome, String> {
+    use crate::search::{search, state_space, SearchOptions};
+    use std::collections::BTreeSet;
+    let (vid, f) = target
+        .split_once('.')
+        .ok_or_else(|| format!("search target {target}: expected VARIANT.FUNCTION"))?;
+    let v = Variant::load(vid).map_err(|e| e.to_string())?;
+    let range = optimal.map(parse_range).transpose()?;
+    let mut ns: BTreeSet<i64> = minima.iter().chain(counts).map(|r| r.0).collect();
+    if let Some((a, b)) = range {
+        ns.extend(a..=b);
+    }
+    let mut searched = vec![];
+    let mut beyond: Vec<(i64, String)> = vec![];
+    let mut counted = vec![];
+    let mut count_beyond: Vec<(i64, String)> = vec![];
+    let mut parts: Vec<String> = vec![];
+    let mut failure: Option<(i64, String, String, String)> = None;
+    for &n in &ns {
+        let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
+        let space = match state_space(&puzzle) {
+            Some(s) if s <= SEARCH_MAX_SPACE => s,
+            Some(s) => {
+                beyond.push((n, format!("{s} indices")));
+                continue;
+            }
+            None => {
+                beyond.push((n, "no dense encoding (equal discs)".into()));
+                continue;
+            }
+        };
+        let want_count = counts.iter().any(|r| r.0 == n);
+        let count = want_count && space <= COUNT_MAX_SPACE;
+        if want_count && !count {
+            count_beyond.push((n, format!("{space} indices")));
+        }
+        let opts = SearchOptions {
+            count,
+            threads: 1,
+            ..Default::default()
+        };
+        let r = search(&puzzle, &opts).map_err(|e| format!("search at n = {n}: {e}"))?;
+        searched.push(n);
+        let min = r
+            .minimum
+            .map(|m| m.to_string())
+            .unwrap_or_else(|| "unreachable".into());
+        let mut fail = |what: &str, printed: &str, actual: &str| {
+            if failure.is_none() {
+                failure = Some((n, what.to_string(), printed.to_string(), actual.to_string()));
+            }
+        };
+        if let Some((_, p)) = minima.iter().find(|r| r.0 == n) {
+            let ok = printed_integer(p)
+                .map(|p| Some(p) == r.minimum.map(BigInt::from))
+                .unwrap_or(false);
+            if !ok {
+                fail("the minimum", p, &min);
+            }
+        }
+        if count {
+            counted.push(n);
+            let c = r
+                .optimal_solutions
+                .clone()
+                .map(|c| c.to_string())
+                .unwrap_or_else(|| "0".into());
+            if let Some((_, p)) = counts.iter().find(|r| r.0 == n) {
+                if printed_integer(p).map(|p| p.to_string()) != Ok(c.clone()) {
+                    fail("the number of minimal move sequences", p, &c);
+                }
+            }
+        }
+        if range.is_some_and(|(a, b)| (a..=b).contains(&n)) {
+            let alg = v.count(f, n, params).map_err(|e| e.to_string())?;
+            if Some(&alg) != r.minimum.map(BigInt::from).as_ref() {
+                fail(&format!("{target} (the algorithm)"), &alg.to_string(), &min);
+            }
+        }
+    }
+    let list = |rows: &[(i64, String)]| -> Vec<String> {
+        rows.iter()
+            .filter(|r| searched.contains(&r.0))
+            .map(|r| r.1.clone())
+            .collect()
+    };
+    if !minima.is_empty() {
+        let ns: Vec<i64> = minima
+            .iter()
+            .map(|r| r.0)
+            .filter(|n| searched.contains(n))
+            .collect();
+        parts.push(format!(
+            "minima {} (n = {}) as printed",
+            list(minima).join(", "),
+            show_ns(&ns)
+        ));
+    }
+    if !counts.is_empty() && !counted.is_empty() {
+        let rows: Vec<(i64, String)> = counts
+            .iter()
+            .filter(|r| counted.contains(&r.0))
+            .cloned()
+            .collect();
+        parts.push(format!(
+            "minimal move sequences {} (n = {}) as printed",
+            rows.iter()
+                .map(|r| r.1.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            show_ns(&counted)
+        ));
+    }
+    if let Some((a, b)) = range {
+        let ns: Vec<i64> = searched
+            .iter()
+            .copied()
+            .filter(|n| (a..=b).contains(n))
+            .collect();
+        parts.push(format!(
+            "{target} equals the search optimum for n = {}",
+            show_ns(&ns)
+        ));
+    }
+    let mut budget = String::new();
+    if !beyond.is_empty() {
+        let ns: Vec<i64> = beyond.iter().map(|r| r.0).collect();
+        budget += &format!(
+            "; n = {} beyond this run (budget: dense index space <= 2^20; n = {}: {})",
+            show_ns(&ns),
+            beyond[0].0,
+            beyond[0].1
+        );
+    }
+    if !count_beyond.is_empty() {
+        budget += &format!(
+            "; minimal move sequences not counted for n = {} (over 2^18 indices: {})",
+            show_ns(&count_beyond.iter().map(|r| r.0).collect::<Vec<_>>()),
+            count_beyond
+                .iter()
+                .map(|(n, s)| format!("n = {n}: {s}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if let Some((n, what, printed, actual)) = failure {
+        return Ok(fails(
+            format!("search refutes it first at n = {n}: {what} is printed/claimed {printed}, search finds {actual}{budget}"),
+            Some(n),
+            printed,
+            actual,
+        ));
+    }
+    if searched.is_empty() {
+        return Ok(unchecked(format!(
+            "beyond the search budget of this run{budget}"
+        )));
+    }
+    Ok(holds(format!(
+        "checked n = {} by search: {}{budget}",
+        show_ns(&searched),
+        parts.join("; ")
+    )))
 }
 
 fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, String> {
@@ -1083,6 +1301,7 @@ mod tests {
         "lunnon/domino.asymptotic-EDD",
         "lunnon/domino.adjacent",
         "lunnon/domino.AAB",
+        "lunnon/domino.optimal",
         "lunnon/star.split",
         "lunnon/star.split-approximation-exact-below-1737",
         "lunnon/star.moves",
@@ -1094,12 +1313,14 @@ mod tests {
         "lunnon/reversi.BABB",
         "lunnon/reversi.BAAB",
         "lunnon/reversi.B-maple",
+        "lunnon/reversi.B-optimal",
         "wikipedia/legend.turns",
         "wikipedia/recursive.moves",
         "wikipedia/recursive.recurrence",
         "wikipedia/hamiltonian.moves",
         "wikipedia/frame-stewart.recurrence-4",
         "wikipedia/frame-stewart.recurrence-5",
+        "wikipedia/frame-stewart.verified-30",
         "wikipedia/multistack.2x4",
         "wikipedia/multistack.k-stacks",
         "wikipedia/multistack.k-stacks-6",
@@ -1134,6 +1355,10 @@ mod tests {
         "stockmeyer/cyclic.N-closed",
         "stockmeyer/cyclic.N3",
         "stockmeyer/cyclic.upper-bound-values",
+        "stockmeyer/cyclic.18-moves",
+        "stockmeyer/cyclic.minimum-values",
+        "stockmeyer/cyclic.minimal-sequences",
+        "stockmeyer/four-in-a-row.minimum-values",
         "stockmeyer/three-in-a-row",
         "stockmeyer/four-in-a-row.recurrence",
         "stockmeyer/four-in-a-row.closed",
@@ -1145,6 +1370,7 @@ mod tests {
         "stockmeyer/theorem2.split",
         "stockmeyer/theorem2.sequence",
         "stockmeyer/theorem2.moves",
+        "stockmeyer/star.optimal",
     ];
 
     #[test]
@@ -1231,6 +1457,82 @@ mod tests {
                 c.detail
             );
         }
+    }
+
+    fn search_claim(target: &str, minima: &[(i64, &str)], counts: &[(i64, &str)]) -> Claim {
+        let text = format!(
+            "document = \"d\"\ntitle = \"t\"\n[[claim]]\nid = \"t\"\nsection = \"s\"\nstatement = \"s\"\nkind = \"search\"\ntarget = \"{target}\"\nminima = [{}]\ncounts = [{}]\n",
+            minima
+                .iter()
+                .map(|(n, p)| format!("[{n}, \"{p}\"]"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            counts
+                .iter()
+                .map(|(n, p)| format!("[{n}, \"{p}\"]"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        super::super::claims::parse_claim_file("test", &text)
+            .unwrap()
+            .remove(0)
+    }
+
+    #[test]
+    fn search_claims_are_checked_within_the_budget() {
+        // Stockmeyer 004_33861799d4694a49.txt, section 2: minima 2, 8, 18, 36, 66, 120, 210
+        // (n = 1..7), 640 / 2688 / 54,839,936 minimal sequences for n = 4, 5, 6.
+        let c = claim("stockmeyer/cyclic.minimum-values");
+        assert!(
+            c.detail.starts_with("checked n = 1..7 by search"),
+            "{}",
+            c.detail
+        );
+        let c = claim("stockmeyer/cyclic.minimal-sequences");
+        assert!(c.detail.contains("54,839,936 (n = 4..6)"), "{}", c.detail);
+        // Lunnon, Domino: "optimum solutions for n <= 12": 6^n indices, 6^8 > 2^20.
+        let c = claim("lunnon/domino.optimal");
+        assert!(
+            c.detail.starts_with("checked n = 1..7 by search")
+                && c.detail.contains("n = 8..12 beyond this run")
+                && c.detail.contains("n = 8: 1679616 indices"),
+            "{}",
+            c.detail
+        );
+        // Wikipedia: Frame–Stewart verified to 30 discs; 4^10 = 2^20 is the last n here.
+        let c = claim("wikipedia/frame-stewart.verified-30");
+        assert!(
+            c.detail.starts_with("checked n = 1..10 by search"),
+            "{}",
+            c.detail
+        );
+    }
+
+    #[test]
+    fn search_refutes_wrong_minima_and_counts_at_the_first_wrong_n() {
+        // Stockmeyer: the bottom-driven algorithm makes 70 moves at n = 5, the minimum is 66.
+        let c = check_claim(&search_claim("cyclic4.N", &[(4, "36"), (5, "70")], &[]));
+        assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
+        assert_eq!(
+            c.failure,
+            Some(Failure {
+                n: Some(5),
+                printed: "70".into(),
+                actual: "66".into()
+            })
+        );
+        // One minimal sequence too many at n = 4 (640 true).
+        let c = check_claim(&search_claim("cyclic4.N", &[], &[(4, "641")]));
+        assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
+        assert_eq!(c.failure.unwrap().actual, "640");
+        // Nothing within the budget: unchecked, with the state count (4^11 > 2^20).
+        let c = check_claim(&search_claim("cyclic4.N", &[(11, "3040")], &[]));
+        assert_eq!(c.verdict, VerdictKind::Unchecked, "{}", c.detail);
+        assert!(c.detail.contains("n = 11: 4194304 indices"), "{}", c.detail);
+        // Counting beyond 2^18 indices is skipped (4^10 = 2^20), the minimum still checked.
+        let c = check_claim(&search_claim("cyclic4.N", &[(10, "1052")], &[(10, "1")]));
+        assert_eq!(c.verdict, VerdictKind::Holds, "{}", c.detail);
+        assert!(c.detail.contains("not counted for n = 10"), "{}", c.detail);
     }
 
     #[test]

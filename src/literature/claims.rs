@@ -217,6 +217,26 @@ pub enum ClaimKind {
         #[serde(default)]
         params: BTreeMap<String, i64>,
     },
+    /// A statement about the true optimum, checked by exhaustive search of the puzzle of
+    /// `target` (`VARIANT.FUNCTION`) within the search budget of the checker: printed minima
+    /// `[n, "printed"]`, printed numbers of minimal move sequences, and/or the claim that
+    /// the function's algorithm is optimal for every n of the range `optimal = "A..B"`.
+    Search {
+        /// `VARIANT.FUNCTION` whose puzzle (start, goal, rules) is searched.
+        target: String,
+        /// Printed minimum numbers of moves, rows `[n, printed]`.
+        #[serde(default)]
+        minima: Vec<(i64, String)>,
+        /// Printed numbers of minimal move sequences, rows `[n, printed]`.
+        #[serde(default)]
+        counts: Vec<(i64, String)>,
+        /// Range `A..B` over which the function's count is claimed optimal.
+        #[serde(default)]
+        optimal: Option<String>,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
     /// A statement recorded but not checkable here (optimality, counts of solutions).
     Unchecked {
         /// Why not.
@@ -306,7 +326,8 @@ impl Claim {
             | ClaimKind::Value { target, .. }
             | ClaimKind::Table { target, .. }
             | ClaimKind::Asymptotic { target, .. }
-            | ClaimKind::Bound { target, .. } => from_target(target),
+            | ClaimKind::Bound { target, .. }
+            | ClaimKind::Search { target, .. } => from_target(target),
             ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
             _ => None,
         }
@@ -323,6 +344,7 @@ impl Claim {
             ClaimKind::Constant { .. } => "constant",
             ClaimKind::Asymptotic { .. } => "asymptotic",
             ClaimKind::Bound { .. } => "bound",
+            ClaimKind::Search { .. } => "search",
             ClaimKind::Unchecked { .. } => "unchecked",
         }
     }
@@ -371,7 +393,7 @@ impl Claim {
                 v
             }
             ClaimKind::Constant { expression, .. } => vec![("expression", expression.clone())],
-            ClaimKind::Unchecked { .. } => vec![],
+            ClaimKind::Search { .. } | ClaimKind::Unchecked { .. } => vec![],
         }
     }
 }
