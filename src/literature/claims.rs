@@ -119,6 +119,10 @@ pub enum ClaimKind {
         /// Variant whose functions the formula may call (default: the target's).
         #[serde(default)]
         context: Option<String>,
+        /// Printed with `~` (an approximation, no promise of exactness): the formula may
+        /// differ from the target by at most 1; the detail lists every n where it differs.
+        #[serde(default)]
+        approximate: bool,
     },
     /// `target(n)` is the printed number.
     Value {
