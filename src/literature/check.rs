@@ -1191,8 +1191,9 @@ fn check_charpoly(
             }
         }
     }
+    let relation = charpoly_relation(of, components, &p, params)?;
     Ok(with_poly(holds(format!(
-        "annihilates {} (derived counts, n = {start}..{}){}; comparison with the true characteristic polynomial is left to the algebra module",
+        "annihilates {} (derived counts, n = {start}..{}){}; {relation}",
         components.join(", "),
         start + count - 1,
         if factored.is_some() {
@@ -1201,6 +1202,105 @@ fn check_charpoly(
             ""
         }
     ))))
+}
+
+/// `q` in `E`, factored over the integers (`1` for a constant 1).
+fn factored_text(q: &crate::algebra::Poly) -> String {
+    match crate::algebra::factor(q) {
+        Ok(f) if q.degree() != Some(0) => f.to_string_in("E"),
+        _ => q.to_string_in("E"),
+    }
+}
+
+/// The exact relation of the printed polynomial `p` (rational coefficients, degree 0 first)
+/// to the true characteristic polynomial of the derived matrix of `of` and to the minimal
+/// recurrences of the named components (from [`Variant::analysis`]).
+fn charpoly_relation(
+    of: &str,
+    components: &[String],
+    p: &[BigRational],
+    params: &Params,
+) -> Result<String, String> {
+    use crate::algebra::Poly;
+    if p.iter().any(|c| !c.is_integer()) {
+        return Ok("the printed polynomial has non-integer coefficients".into());
+    }
+    let printed = Poly::new(p.iter().map(|c| c.to_integer()).collect());
+    let v = Variant::load(of).map_err(|e| e.to_string())?;
+    let a = v
+        .analysis(params, 12)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{of} has no transfer system"))?;
+    let dim = a.names.len();
+    let mut out = vec![];
+    // The components' minimal recurrences.
+    let mut equal = vec![];
+    // Relation text -> the components it applies to, in order.
+    let mut multiple: Vec<(String, Vec<String>)> = vec![];
+    let mut add = |text: String, c: &String| match multiple.iter_mut().find(|m| m.0 == text) {
+        Some(m) => m.1.push(c.clone()),
+        None => multiple.push((text, vec![c.clone()])),
+    };
+    for c in components {
+        let comp = a
+            .components
+            .iter()
+            .find(|x| &x.name == c)
+            .ok_or_else(|| format!("{of} has no component {c}"))?;
+        let r = comp.recurrence.poly();
+        if *r == printed {
+            equal.push(c.clone());
+        } else if let Some(q) = printed.checked_div_exact(r) {
+            add(
+                format!(
+                    "minimal recurrence {} = printed / ({})",
+                    factored_text(r),
+                    factored_text(&q)
+                ),
+                c,
+            );
+        } else {
+            add(
+                format!(
+                    "minimal recurrence {} (does not divide printed)",
+                    factored_text(r)
+                ),
+                c,
+            );
+        }
+    }
+    if !equal.is_empty() {
+        out.push(format!(
+            "printed = the minimal recurrence of {}",
+            equal.join(", ")
+        ));
+    }
+    out.extend(
+        multiple
+            .into_iter()
+            .map(|(text, cs)| format!("{}: {text}", cs.join(", "))),
+    );
+    // The characteristic polynomial of the derived matrix.
+    let cp = &a.charpoly;
+    if *cp == printed {
+        out.push(format!(
+            "printed = the characteristic polynomial of the derived {dim}x{dim} matrix"
+        ));
+    } else if let Some(q) = cp.checked_div_exact(&printed) {
+        out.push(format!(
+            "the characteristic polynomial of the derived {dim}x{dim} matrix is {} x printed",
+            factored_text(&q)
+        ));
+    } else {
+        out.push(format!(
+            "printed does not divide the characteristic polynomial of the derived {dim}x{dim} matrix, {}",
+            factored_text(cp)
+        ));
+    }
+    if a.minimal_polynomial == printed && *cp != printed {
+        out.push("printed = the minimal polynomial of the derived matrix".to_string());
+    }
+    Ok(out.join("; "))
 }
 
 fn check_constant(expression: &str, printed: &str) -> Result<Outcome, String> {
@@ -1673,6 +1773,32 @@ mod tests {
         assert_eq!(
             c.polynomial.as_deref(),
             Some(&["6", "-11", "3", "0", "6", "-5", "1"].map(String::from)[..])
+        );
+    }
+
+    #[test]
+    fn charpoly_claims_state_the_relation_to_the_true_characteristic_polynomial() {
+        // Lunnon, Rainbow: the printed degree-10 polynomial is DDD's minimal recurrence; the
+        // derived 16x16 matrix has E^5 (E - 1) more.
+        let d = &claim("lunnon/rainbow.charpoly").detail;
+        assert!(
+            d.contains("printed = the minimal recurrence of DDD, CDD, CBD, CAD, BCD, BDC, CDC;")
+                && d.contains("CBC, BAC, CAC, BCB: minimal recurrence (E - 1)(E^4 - 2E^2 - 6E - 4) = printed / (E^5 - 3E^2 - 2)")
+                && d.ends_with("the characteristic polynomial of the derived 16x16 matrix is E^5 (E - 1) x printed"),
+            "{d}"
+        );
+        // Lunnon, Domino: E^6 - 5E^5 + 6E^4 + 3E^2 - 11E + 6 = (E - 1)^2 (E - 3)(E^3 - E - 2).
+        let d = &claim("lunnon/domino.charpoly").detail;
+        assert!(
+            d.contains("DDE, DDF, EDD, ADE, ADF, ADB, ABE, ABF: minimal recurrence (E - 1)(E - 3)(E^3 - E - 2) = printed / (E - 1)")
+                && d.contains("AAB, ABA: minimal recurrence (E - 1)(E - 3) = printed / ((E - 1)(E^3 - E - 2))")
+                && d.ends_with("the characteristic polynomial of the derived 12x12 matrix is E^5 (E - 1) x printed"),
+            "{d}"
+        );
+        let d = &claim("lunnon/multi-stack.charpoly").detail;
+        assert!(
+            d.ends_with("the characteristic polynomial of the derived 7x7 matrix is E x printed"),
+            "{d}"
         );
     }
 
