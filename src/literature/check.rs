@@ -604,7 +604,14 @@ fn run(c: &Claim) -> Result<Outcome, String> {
         ClaimKind::Constant {
             expression,
             printed,
-        } => check_constant(expression, printed),
+            dominant,
+        } => {
+            let o = check_constant(expression, printed)?;
+            match dominant {
+                Some(d) if o.verdict == VerdictKind::Holds => check_dominant_root(o, d, printed),
+                _ => Ok(o),
+            }
+        }
         ClaimKind::Asymptotic {
             target,
             formula,
@@ -741,6 +748,76 @@ fn check_approximation(
             off[0]
         ),
     }))
+}
+
+/// The printed digits of a dominant root against the certified dominant root `lambda` of the
+/// component `target` (`VARIANT.COMPONENT`) from [`Variant::analysis`]: `lambda` must lie in
+/// the interval the printed digits stand for (truncation or rounding).
+fn check_dominant_root(o: Outcome, target: &str, printed: &str) -> Result<Outcome, String> {
+    let (vid, c) = target
+        .split_once('.')
+        .ok_or_else(|| format!("dominant {target}: expected VARIANT.COMPONENT"))?;
+    let v = Variant::load(vid).map_err(|e| e.to_string())?;
+    let a = v
+        .analysis(&Params::new(), 16)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{vid} has no transfer system"))?;
+    let comp = a
+        .components
+        .iter()
+        .find(|x| x.name == c)
+        .ok_or_else(|| format!("{vid} has no component {c}"))?;
+    let d = comp
+        .dominant
+        .as_ref()
+        .ok_or_else(|| format!("{target} has no dominant root"))?;
+    let lambda = d.lambda.trim_end_matches("...").to_string();
+    let (p, _) = parse_printed(printed).ok_or_else(|| format!("cannot read '{printed}'"))?;
+    let (l, _) = parse_printed(&lambda).ok_or_else(|| format!("cannot read lambda '{lambda}'"))?;
+    let places = |t: &str| {
+        t.trim()
+            .trim_end_matches("...")
+            .split_once('.')
+            .map(|(_, f)| f.chars().filter(|c| c.is_ascii_digit()).count())
+            .unwrap_or(0) as u32
+    };
+    let ulp = |k: u32| BigRational::new(BigInt::one(), BigInt::from(10).pow(k));
+    let (pu, lu) = (ulp(places(printed)), ulp(places(&lambda)));
+    // lambda lies within one unit of its last printed place; the printed digits stand for
+    // [p, p + ulp) (truncation) or [p - ulp/2, p + ulp/2] (rounding).
+    let (lo, hi) = (&l - &lu, &l + &lu);
+    let half = &pu / BigRational::from_integer(2.into());
+    let truncated = lo >= p && hi < &p + &pu;
+    let rounded = lo >= &p - &half && hi <= &p + &half;
+    let ties = if d.ties.is_empty() {
+        String::new()
+    } else {
+        format!(" (ties: {})", d.ties.join(", "))
+    };
+    let certified = if d.certified {
+        "certified"
+    } else {
+        "not certified"
+    };
+    Ok(if truncated || rounded {
+        Outcome {
+            detail: format!(
+                "{}; = the dominant root of {target}'s minimal recurrence from the derived matrix, lambda = {} ({certified}){ties}",
+                o.detail, d.lambda
+            ),
+            ..o
+        }
+    } else {
+        fails(
+            format!(
+                "the dominant root of {target}'s minimal recurrence is lambda = {}{ties}, printed {printed}",
+                d.lambda
+            ),
+            None,
+            printed.into(),
+            d.lambda.clone(),
+        )
+    })
 }
 
 /// `1..7` for consecutive n, else a list.
@@ -1800,6 +1877,21 @@ mod tests {
             d.ends_with("the characteristic polynomial of the derived 7x7 matrix is E x printed"),
             "{d}"
         );
+    }
+
+    #[test]
+    fn printed_roots_are_compared_with_the_certified_dominant_root() {
+        // Lunnon, Rainbow: "its maximal (quartic) root x = 2.3117...": also DDD's dominant
+        // root from the derived 16x16 matrix.
+        let d = &claim("lunnon/rainbow.dominant-root").detail;
+        assert!(
+            d.contains("= the dominant root of rainbow.DDD's minimal recurrence from the derived matrix, lambda = 2.3117069813")
+                && d.contains("(certified)"),
+            "{d}"
+        );
+        // A wrong last digit fails against the same root.
+        let o = check_dominant_root(holds("x"), "rainbow.DDD", "2.3118...").unwrap();
+        assert_eq!(o.verdict, VerdictKind::Fails, "{}", o.detail);
     }
 
     #[test]

@@ -191,6 +191,10 @@ pub enum ClaimKind {
         expression: String,
         /// As printed (`"2.3117..."`).
         printed: String,
+        /// `VARIANT.COMPONENT` whose certified dominant root (from the derived matrix) the
+        /// printed digits must also match.
+        #[serde(default)]
+        dominant: Option<String>,
     },
     /// `target(n) ~ formula(n)`: the ratio at the sample n must be within `tolerance` of 1.
     Asymptotic {
