@@ -608,7 +608,7 @@ fn run(c: &Claim) -> Result<Outcome, String> {
         } => {
             let o = check_constant(expression, printed)?;
             match dominant {
-                Some(d) if o.verdict == VerdictKind::Holds => check_dominant_root(o, d, printed),
+                Some(d) if o.verdict == VerdictKind::Holds => check_dominant(o, d, printed, false),
                 _ => Ok(o),
             }
         }
@@ -617,38 +617,17 @@ fn run(c: &Claim) -> Result<Outcome, String> {
             formula,
             samples,
             tolerance,
+            dominant,
             params,
         } => {
-            let t = TargetSeq::new(target, params, None)?;
-            let e = parse(formula).map_err(|e| e.to_string())?;
-            let tol = match tolerance {
-                Some(s) => Some(parse_printed(s).ok_or("bad tolerance")?.0),
-                None => None,
-            };
-            let (rows, last) = asymptotic_ratios(&t, &e, samples)?;
-            let report = rows.join("; ");
-            Ok(match (tol, last) {
-                (None, _) => unchecked(format!(
-                    "the claim states no precision; {target} / ({formula}): {report}"
-                )),
-                (Some(_), None) => unchecked("no samples"),
-                (Some(tol), Some((n, ratio))) => {
-                    let one = BigRational::one();
-                    let within = ratio.lo >= &one - &tol && ratio.hi <= &one + &tol;
-                    if within {
-                        holds(format!(
-                            "ratio {target} / ({formula}) within 1 ± {tol} at n = {n}: {report}"
-                        ))
-                    } else {
-                        fails(
-                            format!("ratio not within 1 ± {tol} at n = {n}: {report}"),
-                            Some(n),
-                            "1".into(),
-                            format!("[{}, {}]", decimal(&ratio.lo, 8), decimal(&ratio.hi, 8)),
-                        )
-                    }
+            if let Some((d, printed)) = dominant {
+                let o = run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
+                if o.verdict != VerdictKind::Holds {
+                    return Ok(o);
                 }
-            })
+                return check_dominant(o, d, printed, true);
+            }
+            run_asymptotic(target, formula, samples, tolerance.as_deref(), params)
         }
         ClaimKind::Bound {
             target,
@@ -750,10 +729,54 @@ fn check_approximation(
     }))
 }
 
+fn run_asymptotic(
+    target: &str,
+    formula: &str,
+    samples: &[i64],
+    tolerance: Option<&str>,
+    params: &Params,
+) -> Result<Outcome, String> {
+    let t = TargetSeq::new(target, params, None)?;
+    let e = parse(formula).map_err(|e| e.to_string())?;
+    let tol = match tolerance {
+        Some(s) => Some(parse_printed(s).ok_or("bad tolerance")?.0),
+        None => None,
+    };
+    let (rows, last) = asymptotic_ratios(&t, &e, samples)?;
+    let report = rows.join("; ");
+    Ok(match (tol, last) {
+        (None, _) => unchecked(format!(
+            "the claim states no precision; {target} / ({formula}): {report}"
+        )),
+        (Some(_), None) => unchecked("no samples"),
+        (Some(tol), Some((n, ratio))) => {
+            let one = BigRational::one();
+            let within = ratio.lo >= &one - &tol && ratio.hi <= &one + &tol;
+            if within {
+                holds(format!(
+                    "ratio {target} / ({formula}) within 1 ± {tol} at n = {n}: {report}"
+                ))
+            } else {
+                fails(
+                    format!("ratio not within 1 ± {tol} at n = {n}: {report}"),
+                    Some(n),
+                    "1".into(),
+                    format!("[{}, {}]", decimal(&ratio.lo, 8), decimal(&ratio.hi, 8)),
+                )
+            }
+        }
+    })
+}
+
 /// The printed digits of a dominant root against the certified dominant root `lambda` of the
 /// component `target` (`VARIANT.COMPONENT`) from [`Variant::analysis`]: `lambda` must lie in
 /// the interval the printed digits stand for (truncation or rounding).
-fn check_dominant_root(o: Outcome, target: &str, printed: &str) -> Result<Outcome, String> {
+fn check_dominant(
+    o: Outcome,
+    target: &str,
+    printed: &str,
+    constant: bool,
+) -> Result<Outcome, String> {
     let (vid, c) = target
         .split_once('.')
         .ok_or_else(|| format!("dominant {target}: expected VARIANT.COMPONENT"))?;
@@ -771,7 +794,15 @@ fn check_dominant_root(o: Outcome, target: &str, printed: &str) -> Result<Outcom
         .dominant
         .as_ref()
         .ok_or_else(|| format!("{target} has no dominant root"))?;
-    let lambda = d.lambda.trim_end_matches("...").to_string();
+    let (what, value) = if constant {
+        (
+            "the constant c of the dominant term c lambda^n",
+            d.c_decimal.clone(),
+        )
+    } else {
+        ("the dominant root", d.lambda.clone())
+    };
+    let lambda = value.trim_end_matches("...").to_string();
     let (p, _) = parse_printed(printed).ok_or_else(|| format!("cannot read '{printed}'"))?;
     let (l, _) = parse_printed(&lambda).ok_or_else(|| format!("cannot read lambda '{lambda}'"))?;
     let places = |t: &str| {
@@ -802,7 +833,7 @@ fn check_dominant_root(o: Outcome, target: &str, printed: &str) -> Result<Outcom
     Ok(if truncated || rounded {
         Outcome {
             detail: format!(
-                "{}; = the dominant root of {target}'s minimal recurrence from the derived matrix, lambda = {} ({certified}){ties}",
+                "{}; printed {printed} = {what} of {target} from the derived matrix, {value} ({certified}; lambda = {}){ties}",
                 o.detail, d.lambda
             ),
             ..o
@@ -810,12 +841,12 @@ fn check_dominant_root(o: Outcome, target: &str, printed: &str) -> Result<Outcom
     } else {
         fails(
             format!(
-                "the dominant root of {target}'s minimal recurrence is lambda = {}{ties}, printed {printed}",
+                "{what} of {target} from the derived matrix is {value} ({certified}; lambda = {}){ties}, printed {printed}",
                 d.lambda
             ),
             None,
             printed.into(),
-            d.lambda.clone(),
+            value,
         )
     })
 }
@@ -1885,12 +1916,22 @@ mod tests {
         // root from the derived 16x16 matrix.
         let d = &claim("lunnon/rainbow.dominant-root").detail;
         assert!(
-            d.contains("= the dominant root of rainbow.DDD's minimal recurrence from the derived matrix, lambda = 2.3117069813")
-                && d.contains("(certified)"),
+            d.contains("printed 2.3117... = the dominant root of rainbow.DDD from the derived matrix, 2.3117069813")
+                && d.contains("(certified; lambda = 2.3117069813"),
             "{d}"
         );
+        // "DDD(n) ~ 0.6576 (2.3117...)^n": c = 0.65759432... (rounds to the printed 0.6576).
+        let d = &claim("lunnon/rainbow.asymptotic").detail;
+        assert!(
+            d.contains("printed 0.6576 = the constant c of the dominant term c lambda^n of rainbow.DDD from the derived matrix, 0.6575943244"),
+            "{d}"
+        );
+        let o = check_dominant(holds("x"), "rainbow.DDD", "0.6575...", true).unwrap();
+        assert_eq!(o.verdict, VerdictKind::Holds, "{}", o.detail);
+        let o = check_dominant(holds("x"), "rainbow.DDD", "0.6577", true).unwrap();
+        assert_eq!(o.verdict, VerdictKind::Fails, "{}", o.detail);
         // A wrong last digit fails against the same root.
-        let o = check_dominant_root(holds("x"), "rainbow.DDD", "2.3118...").unwrap();
+        let o = check_dominant(holds("x"), "rainbow.DDD", "2.3118...", false).unwrap();
         assert_eq!(o.verdict, VerdictKind::Fails, "{}", o.detail);
     }
 

@@ -207,6 +207,10 @@ pub enum ClaimKind {
         /// Allowed |ratio - 1| at the largest sample (`None`: the claim states no precision).
         #[serde(default)]
         tolerance: Option<String>,
+        /// `VARIANT.COMPONENT` and the printed constant `c` of `c lambda^n`: compared with
+        /// the certified constant of the component's dominant term from the derived matrix.
+        #[serde(default)]
+        dominant: Option<(String, String)>,
         /// Parameters.
         #[serde(default)]
         params: BTreeMap<String, i64>,
