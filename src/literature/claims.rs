@@ -119,6 +119,10 @@ pub enum ClaimKind {
         /// Variant whose functions the formula may call (default: the target's).
         #[serde(default)]
         context: Option<String>,
+        /// Printed with `~` (an approximation, no promise of exactness): the formula may
+        /// differ from the target by at most 1; the detail lists every n where it differs.
+        #[serde(default)]
+        approximate: bool,
     },
     /// `target(n)` is the printed number.
     Value {
@@ -187,6 +191,10 @@ pub enum ClaimKind {
         expression: String,
         /// As printed (`"2.3117..."`).
         printed: String,
+        /// `VARIANT.COMPONENT` whose certified dominant root (from the derived matrix) the
+        /// printed digits must also match.
+        #[serde(default)]
+        dominant: Option<String>,
     },
     /// `target(n) ~ formula(n)`: the ratio at the sample n must be within `tolerance` of 1.
     Asymptotic {
@@ -199,6 +207,10 @@ pub enum ClaimKind {
         /// Allowed |ratio - 1| at the largest sample (`None`: the claim states no precision).
         #[serde(default)]
         tolerance: Option<String>,
+        /// `VARIANT.COMPONENT` and the printed constant `c` of `c lambda^n`: compared with
+        /// the certified constant of the component's dominant term from the derived matrix.
+        #[serde(default)]
+        dominant: Option<(String, String)>,
         /// Parameters.
         #[serde(default)]
         params: BTreeMap<String, i64>,
@@ -213,6 +225,26 @@ pub enum ClaimKind {
         formula: String,
         /// Range `A..B`.
         n: String,
+        /// Parameters.
+        #[serde(default)]
+        params: BTreeMap<String, i64>,
+    },
+    /// A statement about the true optimum, checked by exhaustive search of the puzzle of
+    /// `target` (`VARIANT.FUNCTION`) within the search budget of the checker: printed minima
+    /// `[n, "printed"]`, printed numbers of minimal move sequences, and/or the claim that
+    /// the function's algorithm is optimal for every n of the range `optimal = "A..B"`.
+    Search {
+        /// `VARIANT.FUNCTION` whose puzzle (start, goal, rules) is searched.
+        target: String,
+        /// Printed minimum numbers of moves, rows `[n, printed]`.
+        #[serde(default)]
+        minima: Vec<(i64, String)>,
+        /// Printed numbers of minimal move sequences, rows `[n, printed]`.
+        #[serde(default)]
+        counts: Vec<(i64, String)>,
+        /// Range `A..B` over which the function's count is claimed optimal.
+        #[serde(default)]
+        optimal: Option<String>,
         /// Parameters.
         #[serde(default)]
         params: BTreeMap<String, i64>,
@@ -306,7 +338,8 @@ impl Claim {
             | ClaimKind::Value { target, .. }
             | ClaimKind::Table { target, .. }
             | ClaimKind::Asymptotic { target, .. }
-            | ClaimKind::Bound { target, .. } => from_target(target),
+            | ClaimKind::Bound { target, .. }
+            | ClaimKind::Search { target, .. } => from_target(target),
             ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
             _ => None,
         }
@@ -323,6 +356,7 @@ impl Claim {
             ClaimKind::Constant { .. } => "constant",
             ClaimKind::Asymptotic { .. } => "asymptotic",
             ClaimKind::Bound { .. } => "bound",
+            ClaimKind::Search { .. } => "search",
             ClaimKind::Unchecked { .. } => "unchecked",
         }
     }
@@ -371,7 +405,7 @@ impl Claim {
                 v
             }
             ClaimKind::Constant { expression, .. } => vec![("expression", expression.clone())],
-            ClaimKind::Unchecked { .. } => vec![],
+            ClaimKind::Search { .. } | ClaimKind::Unchecked { .. } => vec![],
         }
     }
 }
