@@ -760,21 +760,7 @@ mod tests {
     /// Lunnon's Rainbow matrix, seed `000_3e39fda85b098e00.txt`, section "Rainbow Hanoi":
     /// s = (DDD, CDD, CBD, CAD, BCD, BDC, CDC, CBC, BAC, CAC, BCB, 1).
     pub(crate) fn rainbow() -> ZMatrix {
-        ZMatrix::from_i64(&[
-            vec![0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
-            vec![0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1],
-            vec![0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 2],
-            vec![0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1],
-            vec![0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1],
-            vec![0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1],
-            vec![0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1],
-            vec![0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 2],
-            vec![0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 1],
-            vec![0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1],
-            vec![0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 1],
-            vec![0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
-        ])
-        .unwrap()
+        crate::algebra::recurrence_bench::rainbow_matrix()
     }
 
     /// Deterministic PRNG (splitmix64) for the property tests.
