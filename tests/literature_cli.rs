@@ -160,3 +160,29 @@ fn asymptotic_ratio_is_reported_with_bounds() {
     assert!(out.contains("n = 60"), "{out}");
     assert!(out.contains("holds"), "{out}");
 }
+
+#[test]
+fn check_accepts_a_users_variant_file() {
+    // The README's example of a user's own variant file (classic rules, own program).
+    let dir = std::env::temp_dir().join(format!("hanoilab-check-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("my.toml");
+    std::fs::write(
+        &file,
+        "id = \"my-classic\"\n[rules]\npins = 3\n[functions.T]\nsource = \"notes\"\nstart = [0]\ngoal = [2]\ncall = \"t(n; 0, 1, 2)\"\n[program]\ntext = \"\"\"\nt(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)\n\"\"\"\n",
+    )
+    .unwrap();
+    let target = format!("{}.T", file.display());
+    // Lucas: 2^n - 1 moves.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(["check", &target, "2^n - 1", "--n", "0..40"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("holds"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

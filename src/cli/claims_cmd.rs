@@ -118,10 +118,7 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
 fn target_seq(target: &str, params: &[String]) -> Result<TargetSeq, CliError> {
     let p = parse_params(params)?;
     match resolve(target, params) {
-        Ok(t) => {
-            let name = format!("{}.{}", t.variant.id, t.function);
-            TargetSeq::new(&name, &p, None).map_err(CliError::input)
-        }
+        Ok(t) => TargetSeq::from_variant(t.variant, &t.function, &p, None).map_err(CliError::input),
         Err(e) => {
             // Not a variant: a formula over named sequences such as `FS(n, 4)`.
             if target.contains('(') {

@@ -316,6 +316,28 @@ pub struct TargetSeq {
 }
 
 impl TargetSeq {
+    /// The sequence of `function` of an already loaded variant (a built-in one or a user's
+    /// file); `context` is the variant whose other functions the formula may name (default:
+    /// this one).
+    pub fn from_variant(
+        v: Variant,
+        function: &str,
+        params: &Params,
+        context: Option<Variant>,
+    ) -> Result<TargetSeq, String> {
+        v.function(function).map_err(|e| e.to_string())?;
+        v.resolve_params(params).map_err(|e| e.to_string())?;
+        let seqs =
+            LibrarySequences::new(Some(context.unwrap_or_else(|| v.clone())), params.clone());
+        Ok(TargetSeq {
+            name: format!("{}.{function}", v.id),
+            function: Some((v, function.to_string())),
+            expr: None,
+            seqs,
+            params: params.clone(),
+        })
+    }
+
     /// Resolves `VARIANT.FUNCTION` (or a formula in n) with `params`; `context` names the
     /// variant whose functions formulas may call (default: the target's).
     pub fn new(target: &str, params: &Params, context: Option<&str>) -> Result<TargetSeq, String> {
@@ -326,17 +348,7 @@ impl TargetSeq {
         if is_variant_target(target) {
             let (id, f) = target.split_once('.').unwrap_or((target, ""));
             let v = Variant::load(id).map_err(|e| e.to_string())?;
-            v.function(f).map_err(|e| e.to_string())?;
-            v.resolve_params(params).map_err(|e| e.to_string())?;
-            let seqs =
-                LibrarySequences::new(Some(ctx.unwrap_or_else(|| v.clone())), params.clone());
-            return Ok(TargetSeq {
-                name: target.to_string(),
-                function: Some((v, f.to_string())),
-                expr: None,
-                seqs,
-                params: params.clone(),
-            });
+            return TargetSeq::from_variant(v, f, params, ctx);
         }
         let e = parse(target).map_err(|e| format!("target {target}: {e}"))?;
         Ok(TargetSeq {
