@@ -1,14 +1,14 @@
 //! Frame–Stewart and star numbers, 3-smooth numbers, and the four-pin move generators.
 //!
-//! - [`frame_stewart`]: `T(n, p)` for any `p >= 3` by the min-recurrence, the increment
+//! - [`frame_stewart`](mod@frame_stewart): `T(n, p)` for any `p >= 3` by the min-recurrence, the increment
 //!   structure, Lunnon's binomial forms and Stockmeyer's Lemma 2 / Theorem 1 (p = 4).
-//! - [`star`]: Stockmeyer's star puzzle `S(n)` and the 3-smooth numbers; Lunnon's
+//! - [`star`](mod@star): Stockmeyer's star puzzle `S(n)` and the 3-smooth numbers; Lunnon's
 //!   approximations checked exactly.
 //! - [`certified`]: certified interval arithmetic on exact rationals (sqrt, ln, exp, 2^x).
 //! - [`moves`]: lazy move generators (explicit stack) for Frame–Stewart on `p` pegs, the
 //!   star, Stockmeyer's 4-post cyclic and four-in-a-row algorithms, and the 2x5 multistack
 //!   Reve's puzzle, each with the matching [`crate::puzzle::Puzzle`].
-//! - [`bench`]: timing entry points for `hanoilab bench`.
+//! - [`bench`](mod@bench): timing entry points for `hanoilab bench`.
 
 pub mod bench;
 pub mod certified;
