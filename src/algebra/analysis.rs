@@ -424,7 +424,7 @@ fn rat_poly_text(p: &[BigRational]) -> String {
 }
 
 /// The dominant term `c n^k lambda^n` of a component.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Dominant {
     /// `lambda` as text (exact when rational or quadratic, else certified decimals).
     pub lambda: String,
@@ -745,15 +745,7 @@ impl MatrixAnalysis {
                     cofactor: cofactor_text(&c.cofactor),
                     closed_form: c.closed_form.to_text(),
                     closed_form_valid_from: c.closed_form.valid_from,
-                    dominant: c.dominant.as_ref().map(|d| DominantReport {
-                        lambda: d.lambda.clone(),
-                        lambda_approx: d.lambda_approx,
-                        k: d.k,
-                        c_exact: d.c_exact.clone(),
-                        c_decimal: d.c_decimal.clone(),
-                        certified: d.certified,
-                        ties: d.ties.clone(),
-                    }),
+                    dominant: c.dominant.clone(),
                     first_terms: c.first_terms.iter().map(|v| v.to_string()).collect(),
                     nth: c.nth.as_ref().map(|v| v.to_string()),
                 })
@@ -822,24 +814,8 @@ pub struct ComponentReport {
     pub nth: Option<String>,
 }
 
-/// The dominant term in [`ComponentReport`].
-#[derive(Clone, Debug, Serialize)]
-pub struct DominantReport {
-    /// `lambda`.
-    pub lambda: String,
-    /// `lambda` as a float (for plots and sorting only).
-    pub lambda_approx: f64,
-    /// `k` in `c n^k lambda^n`.
-    pub k: usize,
-    /// `c` exactly, if known.
-    pub c_exact: Option<String>,
-    /// `c` in decimals.
-    pub c_decimal: String,
-    /// Whether the decimals are certified.
-    pub certified: bool,
-    /// Roots sharing the largest modulus (if several).
-    pub ties: Vec<String>,
-}
+/// The dominant term in [`ComponentReport`] (the same data as in the analysis).
+pub type DominantReport = Dominant;
 
 fn cofactor_text(c: &Poly) -> String {
     match factor(c) {

@@ -418,36 +418,7 @@ impl Poly {
     /// assert_eq!(Poly::from_i64(&[-2, 0, -3, 0, 0, 0, 0, 0, 0, 0, 1]).to_latex("E"), "E^{10} - 3 E^{2} - 2");
     /// ```
     pub fn to_latex(&self, var: &str) -> String {
-        if self.is_zero() {
-            return "0".to_string();
-        }
-        let mut out = String::new();
-        for (k, c) in self.coeffs.iter().enumerate().rev() {
-            if c.is_zero() {
-                continue;
-            }
-            let neg = c.is_negative();
-            let a = c.abs();
-            if out.is_empty() {
-                if neg {
-                    out.push('-');
-                }
-            } else {
-                out.push_str(if neg { " - " } else { " + " });
-            }
-            if k == 0 || !a.is_one() {
-                out.push_str(&a.to_string());
-                if k > 0 {
-                    out.push(' ');
-                }
-            }
-            match k {
-                0 => {}
-                1 => out.push_str(var),
-                _ => out.push_str(&format!("{var}^{{{k}}}")),
-            }
-        }
-        out
+        self.render(var, true)
     }
 
     /// Literature style with variable `var`: `E^10 - E^9 - 2E^8 + 5`.
@@ -457,6 +428,12 @@ impl Poly {
     /// assert_eq!(Poly::from_i64(&[-2, 0, -3, 0, 0, 1]).to_string_in("E"), "E^5 - 3E^2 - 2");
     /// ```
     pub fn to_string_in(&self, var: &str) -> String {
+        self.render(var, false)
+    }
+
+    /// Highest degree first, signs between terms, unit coefficients omitted; `latex` braces
+    /// the exponents and puts a space between a coefficient and the variable.
+    fn render(&self, var: &str, latex: bool) -> String {
         if self.is_zero() {
             return "0".to_string();
         }
@@ -474,15 +451,18 @@ impl Poly {
             } else {
                 out.push_str(if neg { " - " } else { " + " });
             }
-            let mono = match k {
-                0 => String::new(),
-                1 => var.to_string(),
-                _ => format!("{var}^{k}"),
-            };
             if k == 0 || !a.is_one() {
                 out.push_str(&a.to_string());
+                if k > 0 && latex {
+                    out.push(' ');
+                }
             }
-            out.push_str(&mono);
+            match (k, latex) {
+                (0, _) => {}
+                (1, _) => out.push_str(var),
+                (_, true) => out.push_str(&format!("{var}^{{{k}}}")),
+                (_, false) => out.push_str(&format!("{var}^{k}")),
+            }
         }
         out
     }

@@ -266,15 +266,7 @@ pub fn evaluate(
 ) -> Result<Value, EvalError> {
     let mut bits = START_BITS;
     loop {
-        let mut ev = Evaluator {
-            steps: 0,
-            bits,
-            vars: vars
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect(),
-            seqs,
-        };
+        let mut ev = Evaluator::new(bits, vars, seqs);
         match ev.eval(expr) {
             Err(EvalError::Undecided(what)) => {
                 if bits >= MAX_BITS {
@@ -310,15 +302,7 @@ pub fn compare_with(
     let t = BigRational::from_integer(target.clone());
     let mut bits = START_BITS;
     loop {
-        let mut ev = Evaluator {
-            steps: 0,
-            bits,
-            vars: vars
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect(),
-            seqs,
-        };
+        let mut ev = Evaluator::new(bits, vars, seqs);
         match ev.eval(expr) {
             Ok(Value::Exact(s)) => {
                 return Ok(if s.as_rational() == Some(&t) {
@@ -361,15 +345,7 @@ pub fn evaluate_to(
     let eps = BigRational::new(BigInt::one(), BigInt::one() << want);
     let mut bits = START_BITS.max(want + 16);
     loop {
-        let mut ev = Evaluator {
-            steps: 0,
-            bits,
-            vars: vars
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
-                .collect(),
-            seqs,
-        };
+        let mut ev = Evaluator::new(bits, vars, seqs);
         match ev.eval(expr) {
             Ok(Value::Real(i)) if i.width() >= eps && bits < MAX_BITS => bits *= 2,
             Err(EvalError::Undecided(_)) if bits < MAX_BITS => bits *= 2,
@@ -388,6 +364,21 @@ struct Evaluator<'a> {
     bits: u32,
     vars: Vec<(String, Value)>,
     seqs: &'a dyn Sequences,
+}
+
+impl<'a> Evaluator<'a> {
+    /// A fresh evaluation at `bits` of interval precision.
+    fn new(bits: u32, vars: &[(&str, Value)], seqs: &'a dyn Sequences) -> Evaluator<'a> {
+        Evaluator {
+            steps: 0,
+            bits,
+            vars: vars
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+            seqs,
+        }
+    }
 }
 
 fn rat(v: i64) -> BigRational {
