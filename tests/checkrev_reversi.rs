@@ -217,3 +217,54 @@ mod frame {
         }
     }
 }
+
+mod frame_system {
+    use hanoilab::algebra::MatrixAnalysis;
+    use hanoilab::variants::reversi::{FrameType, ReversiFrame};
+    use num_traits::ToPrimitive;
+
+    /// The transfer system read off the plans at one n must reproduce the family's exact
+    /// minimum, computed independently at every n of its class (matrix vs dynamic programme).
+    #[test]
+    fn odd_system_reproduces_the_minimum_from_n_1() {
+        let mut f = ReversiFrame::new();
+        let sys = f.transfer_system(21, 1).unwrap();
+        assert_eq!(sys.names[..3], ["DDDF", "DDDE", "EDDD"]);
+        assert_eq!(sys.mismatches(&mut f, 1, 33), Vec::<usize>::new());
+        // Read at another n: the same matrix (the plans are stable for odd n).
+        assert_eq!(f.transfer_system(25, 1).unwrap().matrix, sys.matrix);
+    }
+
+    #[test]
+    fn even_systems_need_steps_of_four() {
+        let mut f = ReversiFrame::new();
+        for read_at in [20usize, 22] {
+            let sys = f.transfer_system(read_at, 2).unwrap();
+            let bad = sys.mismatches(&mut f, 0, 32);
+            assert!(bad.iter().all(|&m| m < 8), "read at {read_at}: {bad:?}");
+            // One step of two discs does not serve: the plans alternate modulo 4.
+            let two = f.transfer_system(read_at, 1).unwrap();
+            assert!(!two.mismatches(&mut f, 8, 30).is_empty());
+        }
+    }
+
+    /// The dominant root of the odd system (algebra) against the ratio of exact counts (DP).
+    #[test]
+    fn growth_is_three_per_two_discs() {
+        let mut f = ReversiFrame::new();
+        let sys = f.transfer_system(21, 1).unwrap();
+        let init = sys.state(&mut f, 1).unwrap();
+        let a = MatrixAnalysis::from_first_n(sys.matrix.clone(), init, 1, None, 20, None)
+            .unwrap()
+            .to_report();
+        let dom = a.components[0].dominant.as_ref().unwrap();
+        let top = FrameType::TOPS[0].1;
+        let r = f.type_count(top, 41).unwrap().to_f64().unwrap()
+            / f.type_count(top, 39).unwrap().to_f64().unwrap();
+        assert!(
+            (r - dom.lambda_approx).abs() < 0.01,
+            "{r} vs {}",
+            dom.lambda
+        );
+    }
+}

@@ -536,11 +536,34 @@ impl ReversiFrame {
         }
     }
 
+    /// Solves `key` through its canonical form (pins relabelled so that the source is 0,
+    /// the destination 3 (or 0) and the via pins in the order giving the least bases): the
+    /// rules are symmetric under relabelling, so one memo entry serves all 12 (or 6) forms.
     fn solve(&mut self, key: FrameKey) -> Option<(BigInt, Vec<FrameStep>)> {
         let (m, rb, src, dst, f) = key;
         if m == 0 {
             return Some((BigInt::from(0), Vec::new()));
         }
+        let (ty, perm) = FrameType::of(rb, src, dst, f);
+        let (cost, plan) = self.solve_canonical((m, ty.bases, 0, ty.destination(), f))?;
+        let plan = plan
+            .into_iter()
+            .map(|st| match st {
+                FrameStep::Disc(p, q) => FrameStep::Disc(perm[p], perm[q]),
+                FrameStep::Sub(k, r, p, q, g) => {
+                    let mut r2 = [None; 4];
+                    for (i, b) in r.into_iter().enumerate() {
+                        r2[perm[i]] = b;
+                    }
+                    FrameStep::Sub(k, r2, perm[p], perm[q], g)
+                }
+            })
+            .collect();
+        Some((cost, plan))
+    }
+
+    fn solve_canonical(&mut self, key: FrameKey) -> Option<(BigInt, Vec<FrameStep>)> {
+        let (m, rb, src, dst, f) = key;
         if let Some(v) = self.memo.get(&key) {
             return v.clone();
         }
@@ -656,5 +679,264 @@ impl ReversiFrame {
         });
         self.memo.insert(key, result.clone());
         result
+    }
+}
+
+/// A Frame-type Reversi problem up to relabelling the pins: the base colours of (source,
+/// via, via, destination) — relative to the stack's largest disc, `None` uncoloured — whether
+/// the stack ends flipped, and whether it ends back on its source (then the last three pins
+/// are all via pins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FrameType {
+    /// Base colours of pins (source, via, via, destination-or-third-via).
+    pub bases: [Option<u8>; 4],
+    /// The stack ends with every colour flipped.
+    pub flipped: bool,
+    /// The stack ends on its source pin.
+    pub returns: bool,
+}
+
+impl FrameType {
+    /// The canonical type of a problem and the relabelling `canonical pin -> actual pin`.
+    pub fn of(
+        rb: [Option<u8>; 4],
+        src: usize,
+        dst: usize,
+        flipped: bool,
+    ) -> (FrameType, [usize; 4]) {
+        let returns = src == dst;
+        let o: Vec<usize> = (0..4).filter(|&p| p != src && p != dst).collect();
+        let perms: Vec<[usize; 4]> = if returns {
+            vec![
+                [src, o[0], o[1], o[2]],
+                [src, o[0], o[2], o[1]],
+                [src, o[1], o[0], o[2]],
+                [src, o[1], o[2], o[0]],
+                [src, o[2], o[0], o[1]],
+                [src, o[2], o[1], o[0]],
+            ]
+        } else {
+            vec![[src, o[0], o[1], dst], [src, o[1], o[0], dst]]
+        };
+        perms
+            .into_iter()
+            .map(|perm| {
+                let t = FrameType {
+                    bases: perm.map(|p| rb[p]),
+                    flipped,
+                    returns,
+                };
+                (t, perm)
+            })
+            .min()
+            .expect("at least one relabelling")
+    }
+
+    /// The canonical destination pin: 0 if the stack returns, else 3.
+    pub fn destination(self) -> usize {
+        if self.returns {
+            0
+        } else {
+            3
+        }
+    }
+
+    /// Lunnon's uncoloured top-level problems: `DDDF`, `DDDE`, `EDDD`.
+    pub const TOPS: [(&'static str, FrameType); 3] = [
+        (
+            "DDDF",
+            FrameType {
+                bases: [None; 4],
+                flipped: false,
+                returns: false,
+            },
+        ),
+        (
+            "DDDE",
+            FrameType {
+                bases: [None; 4],
+                flipped: true,
+                returns: false,
+            },
+        ),
+        (
+            "EDDD",
+            FrameType {
+                bases: [None; 4],
+                flipped: true,
+                returns: true,
+            },
+        ),
+    ];
+
+    /// A name: the four base letters (`D` uncoloured, `A` the colour of the stack's largest
+    /// disc, `B` the other), then `~` if the stack ends flipped and `@` if it ends on its
+    /// source; the three top problems get Lunnon's names.
+    pub fn name(self) -> String {
+        if let Some((n, _)) = FrameType::TOPS.iter().find(|(_, t)| *t == self) {
+            return (*n).to_string();
+        }
+        let mut s: String = self
+            .bases
+            .iter()
+            .map(|b| match b {
+                None => 'D',
+                Some(0) => 'A',
+                Some(_) => 'B',
+            })
+            .collect();
+        if self.flipped {
+            s.push('~');
+        }
+        if self.returns {
+            s.push('@');
+        }
+        s
+    }
+}
+
+/// The transfer system of the Frame-type algorithm ([`ReversiFrame`]) for one class of n:
+/// `s(m + step) = M s(m)` with `s` = the counts of the problems reached from `DDDF`, `DDDE`,
+/// `EDDD` (then the constant 1), `step = 2 * period` discs. Read off the algorithm's plans
+/// at one size and below and checked against the exact minimum over the family
+/// ([`FrameSystem::mismatches`]). For odd n one step of two discs serves (period 1); for
+/// even n the optimal plans alternate between n = 0 and n = 2 (mod 4), so the system
+/// composes the two (period 2, steps of four discs).
+#[derive(Clone, Debug)]
+pub struct FrameSystem {
+    /// `read_at % (2 * period)`: the class of n it describes.
+    pub residue: usize,
+    /// Steps of `2 * period` discs.
+    pub period: usize,
+    /// Component names ([`FrameType::name`]), the three tops first, `1` last.
+    pub names: Vec<String>,
+    /// The components' types (without the constant).
+    pub types: Vec<FrameType>,
+    /// The matrix `M`.
+    pub matrix: crate::algebra::ZMatrix,
+    /// The size the plans were read at.
+    pub read_at: usize,
+}
+
+impl ReversiFrame {
+    /// Exact count of a canonical problem type with `m` discs (`None` if this family has no
+    /// solution).
+    pub fn type_count(&mut self, t: FrameType, m: usize) -> Option<BigInt> {
+        self.count(t.bases, 0, t.destination(), t.flipped, m)
+    }
+
+    /// Reads the transfer system for the n congruent to `read_at` modulo `2 * period` off
+    /// the plans at size `read_at` (the tops) and below (the problems they reach, two discs
+    /// smaller per level; level `r` uses the plans of sizes `read_at - 2r`, and a problem
+    /// met at levels of different classes modulo `period` is a different component).
+    pub fn transfer_system(
+        &mut self,
+        read_at: usize,
+        period: usize,
+    ) -> Result<FrameSystem, String> {
+        let period = period.max(1);
+        // Components (type, level mod period) of the one-level matrix B.
+        let mut comps: Vec<(FrameType, usize)> =
+            FrameType::TOPS.iter().map(|(_, t)| (*t, 0)).collect();
+        let mut size: Vec<usize> = vec![read_at; comps.len()];
+        let mut rows: Vec<(i64, Vec<usize>)> = Vec::new();
+        let mut i = 0;
+        while i < comps.len() {
+            let ((t, r), m) = (comps[i], size[i]);
+            if m < 3 {
+                return Err(format!(
+                    "reading the plans at n = {read_at} reached {} at n = {m}: read at a larger n",
+                    t.name()
+                ));
+            }
+            let Some((_, plan)) = self.solve((m, t.bases, 0, t.destination(), t.flipped)) else {
+                return Err(format!(
+                    "{} has no Frame-type solution at n = {m}",
+                    t.name()
+                ));
+            };
+            let mut moves = 0i64;
+            let mut subs = Vec::new();
+            for st in plan {
+                match st {
+                    FrameStep::Disc(..) => moves += 1,
+                    FrameStep::Sub(k, rb, p, q, g) => {
+                        let key = (FrameType::of(rb, p, q, g).0, (r + 1) % period);
+                        let j = comps.iter().position(|&x| x == key).unwrap_or_else(|| {
+                            comps.push(key);
+                            size.push(k);
+                            comps.len() - 1
+                        });
+                        subs.push(j);
+                    }
+                }
+            }
+            rows.push((moves, subs));
+            i += 1;
+        }
+        let dim = comps.len() + 1;
+        let mut one = vec![vec![0i64; dim]; dim];
+        for (r, (moves, subs)) in rows.iter().enumerate() {
+            for &c in subs {
+                one[r][c] += 1;
+            }
+            one[r][dim - 1] = *moves;
+        }
+        one[dim - 1][dim - 1] = 1;
+        let step = crate::algebra::ZMatrix::from_i64(&one)
+            .and_then(|b| b.pow(period as u64))
+            .map_err(|e| e.to_string())?;
+        // Keep the level-0 components (and the constant): B^period maps them onto themselves.
+        let keep: Vec<usize> = (0..comps.len())
+            .filter(|&c| comps[c].1 == 0)
+            .chain([dim - 1])
+            .collect();
+        let rows: Vec<Vec<BigInt>> = keep
+            .iter()
+            .map(|&r| keep.iter().map(|&c| step.get(r, c).clone()).collect())
+            .collect();
+        let types: Vec<FrameType> = keep[..keep.len() - 1].iter().map(|&c| comps[c].0).collect();
+        let mut names: Vec<String> = types.iter().map(|t| t.name()).collect();
+        names.push("1".into());
+        Ok(FrameSystem {
+            residue: read_at % (2 * period),
+            period,
+            names,
+            types,
+            matrix: crate::algebra::ZMatrix::from_rows(rows).map_err(|e| e.to_string())?,
+            read_at,
+        })
+    }
+}
+
+impl FrameSystem {
+    /// The exact counts `s(m)` of the components (then 1), by the algorithm's minimum.
+    pub fn state(&self, frame: &mut ReversiFrame, m: usize) -> Option<Vec<BigInt>> {
+        let mut v = Vec::with_capacity(self.types.len() + 1);
+        for &t in &self.types {
+            v.push(frame.type_count(t, m)?);
+        }
+        v.push(BigInt::from(1));
+        Some(v)
+    }
+
+    /// The sizes `m` of this class in `from..=to` where `s(m + step) = M s(m)` fails, each
+    /// side computed independently: the matrix applied to the family's exact minimum at
+    /// `m`, against that minimum at `m + step`. Sizes where a count does not exist are
+    /// reported as failures too.
+    pub fn mismatches(&self, frame: &mut ReversiFrame, from: usize, to: usize) -> Vec<usize> {
+        let mut bad = Vec::new();
+        let step = 2 * self.period;
+        let first = from + (step + self.residue - from % step) % step;
+        for m in (first..=to).step_by(step) {
+            let holds = match (self.state(frame, m), self.state(frame, m + step)) {
+                (Some(a), Some(b)) => self.matrix.mul_vec(&a).is_ok_and(|v| v == b),
+                _ => false,
+            };
+            if !holds {
+                bad.push(m);
+            }
+        }
+        bad
     }
 }
