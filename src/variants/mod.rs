@@ -64,6 +64,10 @@ const BUILTINS: &[(&str, &str)] = &[
         "four-in-a-row",
         include_str!("../../data/variants/four-in-a-row.toml"),
     ),
+    (
+        "multistack-reves",
+        include_str!("../../data/variants/multistack-reves.toml"),
+    ),
 ];
 
 /// Ids of the built-in variants, in registry order.
