@@ -715,3 +715,27 @@ fn explore_reversi_three_pins() {
         }
     }
 }
+
+#[test]
+fn state_bound_covers_equal_discs_under_strict_sizes_only() {
+    // Distinct sizes: the dense index space.
+    let p = variant_puzzle("reves", "FS", 5);
+    assert_eq!(state_bound(&p), state_space(&p));
+    assert_eq!(state_bound(&p), Some(4u64.pow(5)));
+    // Two stacks of sizes 1..3 on five pins, strict sizes: no dense encoding, but a state is
+    // still the pin of each of the 6 discs. The bound holds: a full search visits fewer.
+    let p = variant_puzzle("multistack-reves", "interlocked", 3);
+    assert_eq!(state_space(&p), None);
+    assert_eq!(state_bound(&p), Some(5u64.pow(6)));
+    let r = search(
+        &p,
+        &SearchOptions {
+            explore_all: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(r.reachable_states().unwrap() <= 5u64.pow(6));
+    // Antwerp allows equal sizes on one pin: their order is free, no bound.
+    assert_eq!(state_bound(&variant_puzzle("antwerp", "T33", 2)), None);
+}
