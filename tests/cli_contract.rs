@@ -141,7 +141,10 @@ fn multistack_reves_from_the_command_line() {
             .unwrap()
     };
     let expected: BigInt = r(10) + r(9) * 2 + 2;
-    assert_eq!(stdout(&["nth", "multistack-reves", "10"]).trim(), expected.to_string());
+    assert_eq!(
+        stdout(&["nth", "multistack-reves", "10"]).trim(),
+        expected.to_string()
+    );
     let text = stdout(&["list"]);
     assert!(text.lines().any(|l| l.starts_with("multistack-reves ")));
 }
@@ -160,7 +163,11 @@ fn bad_pin_access_in_a_variant_file_is_status_2() {
     let path = file.to_str().unwrap();
     assert_input_error(&["nth", path, "3"], "bad-access.toml:5:10");
     assert_input_error(&["nth", path, "3"], "stack 1 lists pin 7");
-    std::fs::write(&file, text.replace("[[0, 1, 2, 4], [2, 3, 0, 7]]", "[[0, 1, 2, 4]]")).unwrap();
+    std::fs::write(
+        &file,
+        text.replace("[[0, 1, 2, 4], [2, 3, 0, 7]]", "[[0, 1, 2, 4]]"),
+    )
+    .unwrap();
     assert_input_error(&["simulate", path, "-n", "3"], "1 pin lists for 2 stacks");
     std::fs::remove_dir_all(&dir).unwrap();
 }

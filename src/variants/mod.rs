@@ -1333,8 +1333,8 @@ text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
 
     #[test]
     fn access_lists_give_one_mask_per_stack() {
-        let v = Variant::from_toml(&with_access("[[0, 1, 2, 4], [2, 3, 0, 4]]"), "acc.toml")
-            .unwrap();
+        let v =
+            Variant::from_toml(&with_access("[[0, 1, 2, 4], [2, 3, 0, 4]]"), "acc.toml").unwrap();
         let rules = v.rules(&Params::new()).unwrap();
         assert_eq!(rules.access, Some(vec![0b10111, 0b11101]));
         let v = Variant::from_toml(&with_access("\"multistack\""), "acc.toml").unwrap();
@@ -1365,7 +1365,10 @@ text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
         let (_, _, m) = malformed("[[0, 1, 2, 4], [2, 3, 0, 4], [1]]");
         assert!(m.contains("3 pin lists for 2 stacks"), "{m}");
         let (_, _, m) = malformed("[[0, 1, 2, 4], [2, 3, 5]]");
-        assert!(m.contains("stack 1 lists pin 5, but the pins are 0..4"), "{m}");
+        assert!(
+            m.contains("stack 1 lists pin 5, but the pins are 0..4"),
+            "{m}"
+        );
         let (_, _, m) = malformed("[[0, -1], [2]]");
         assert!(m.contains("stack 0 lists pin -1"), "{m}");
     }
@@ -1373,8 +1376,8 @@ text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
     #[test]
     fn access_lists_against_other_parameters_are_an_error_not_a_panic() {
         // Fits the default l = 2; with l = 3 there are three stacks but two lists.
-        let v = Variant::from_toml(&with_access("[[0, 1, 2, 4], [2, 3, 0, 4]]"), "acc.toml")
-            .unwrap();
+        let v =
+            Variant::from_toml(&with_access("[[0, 1, 2, 4], [2, 3, 0, 4]]"), "acc.toml").unwrap();
         let p: Params = [("l".to_string(), 3)].into();
         let e = v.rules(&p).unwrap_err();
         assert!(
