@@ -145,41 +145,40 @@ fn wikipedia_interlocked(n: u64) -> BigInt {
     }
 }
 
-#[test]
-fn multistack_reves_interlocked_simulated() {
-    // Every move checked under the rules, the goal reached; the number of moves is Wikipedia's
-    // R(n) + 2R(n-1) + 2 and the program's count agrees with the simulation.
+/// Simulates `function` of `multistack-reves` for n = 0..=12 (every move checked, the goal
+/// reached) and compares the number of moves, and the program's count, with `expected(n)`.
+fn multistack_reves_simulates_to(function: &str, expected: impl Fn(u64) -> BigInt) {
     let v = multistack_reves();
     let p = Params::new();
     for n in 0..=12u64 {
         let r = v
-            .simulate("interlocked", n as i64, &p)
-            .unwrap_or_else(|e| panic!("n={n}: {e}"));
-        assert_eq!(big(r.moves), wikipedia_interlocked(n), "n={n}");
+            .simulate(function, n as i64, &p)
+            .unwrap_or_else(|e| panic!("{function} n={n}: {e}"));
+        assert_eq!(big(r.moves), expected(n), "{function} n={n}");
         assert_eq!(
-            v.count("interlocked", n as i64, &p).unwrap(),
+            v.count(function, n as i64, &p).unwrap(),
             big(r.moves),
-            "n={n}"
+            "{function} n={n}"
         );
     }
 }
 
 #[test]
+fn multistack_reves_interlocked_simulated() {
+    // Our interlocked reconstruction makes Wikipedia's R(n) + 2R(n-1) + 2 moves.
+    multistack_reves_simulates_to("interlocked", wikipedia_interlocked);
+}
+
+#[test]
 fn multistack_reves_simple_simulated() {
-    let v = multistack_reves();
-    let p = Params::new();
-    for n in 0..=12u64 {
-        let r = v
-            .simulate("simple", n as i64, &p)
-            .unwrap_or_else(|e| panic!("n={n}: {e}"));
-        let expect = if n == 0 {
+    // Not interlocked: R(n) + 2^n moves (n >= 1).
+    multistack_reves_simulates_to("simple", |n| {
+        if n == 0 {
             big(0)
         } else {
             frame_stewart(n, 4).unwrap() + (big(1) << n)
-        };
-        assert_eq!(big(r.moves), expect, "n={n}");
-        assert_eq!(v.count("simple", n as i64, &p).unwrap(), expect, "n={n}");
-    }
+        }
+    });
 }
 
 #[test]
