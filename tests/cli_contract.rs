@@ -129,3 +129,45 @@ fn bad_input_is_a_clear_error_with_status_2() {
         "/nonexistent/file.toml",
     );
 }
+
+#[test]
+fn multistack_reves_from_the_command_line() {
+    // Wikipedia 001_f2dd7c3193aeec0c.txt, section Two stacks and more stacks: the interlocked
+    // solution takes R(n) + 2R(n-1) + 2 moves; R by `frame-stewart --pegs 4`.
+    let r = |n: u32| -> BigInt {
+        stdout(&["frame-stewart", "--pegs", "4", "--discs", &n.to_string()])
+            .trim()
+            .parse()
+            .unwrap()
+    };
+    let expected: BigInt = r(10) + r(9) * 2 + 2;
+    assert_eq!(
+        stdout(&["nth", "multistack-reves", "10"]).trim(),
+        expected.to_string()
+    );
+    let text = stdout(&["list"]);
+    assert!(text.lines().any(|l| l.starts_with("multistack-reves ")));
+}
+
+#[test]
+fn bad_pin_access_in_a_variant_file_is_status_2() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-cli-access-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad-access.toml");
+    let text = "id = \"bad-access\"\n[rules]\npins = 5\nstacks = 2\n\
+                access = [[0, 1, 2, 4], [2, 3, 0, 7]]\n\
+                [functions.T]\nsource = \"test\"\nstart = [0, 2]\ngoal = [0, 2]\n\
+                call = \"t(n; 0, 1, 2)\"\n[program]\n\
+                text = \"t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)\"\n";
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    assert_input_error(&["nth", path, "3"], "bad-access.toml:5:10");
+    assert_input_error(&["nth", path, "3"], "stack 1 lists pin 7");
+    std::fs::write(
+        &file,
+        text.replace("[[0, 1, 2, 4], [2, 3, 0, 7]]", "[[0, 1, 2, 4]]"),
+    )
+    .unwrap();
+    assert_input_error(&["simulate", path, "-n", "3"], "1 pin lists for 2 stacks");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,7 +6,7 @@
 use super::dense::DenseSpace;
 use super::moves::legal_moves;
 use super::{check_config, Encoding, Progress, SearchError, SearchOptions, SearchResult};
-use crate::puzzle::{Config, Move, Puzzle};
+use crate::puzzle::{Config, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use std::collections::HashMap;
@@ -58,6 +58,32 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
 /// states), or `None` when the puzzle needs the generic encoding.
 pub fn state_space(puzzle: &Puzzle) -> Option<u64> {
     DenseSpace::new(puzzle).map(|s| s.space)
+}
+
+/// An upper bound on the states of `puzzle`: its dense index space ([`state_space`]) when
+/// it has one; otherwise, under the strict size rule with every start pin stacked strictly
+/// largest-at-the-bottom, the same count `p^n · k^n` (equal sizes never share a pin, so the
+/// order on each pin stays forced and a state is again the pin, and colour, of every disc;
+/// e.g. several stacks of the same sizes, `multistack-reves`). `None`: no bound is known, or
+/// it does not fit in 64 bits.
+pub fn state_bound(puzzle: &Puzzle) -> Option<u64> {
+    if let Some(space) = state_space(puzzle) {
+        return Some(space);
+    }
+    let forced = puzzle.rules.size_rule == SizeRule::Strict
+        && puzzle.start.pins.iter().all(|st| {
+            st.windows(2)
+                .all(|w| puzzle.discs[w[0] as usize].size > puzzle.discs[w[1] as usize].size)
+        });
+    if !forced {
+        return None;
+    }
+    let k = match puzzle.rules.recolour {
+        Recolour::Fixed => 1,
+        Recolour::Cycle(k) => u64::from(k.max(1)),
+    };
+    let per_disc = (puzzle.pins as u64).checked_mul(k)?;
+    per_disc.checked_pow(u32::try_from(puzzle.discs.len()).ok()?)
 }
 
 fn dense_estimate(space: u64, opts: &SearchOptions) -> u64 {

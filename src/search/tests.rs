@@ -19,6 +19,15 @@ fn counting() -> SearchOptions<'static> {
     }
 }
 
+/// The whole reachable graph of `p`, default options otherwise.
+fn explore(p: &Puzzle) -> SearchResult {
+    let o = SearchOptions {
+        explore_all: true,
+        ..opts()
+    };
+    search(p, &o).unwrap()
+}
+
 /// Loads a variant by id, or from `data/variants/ID.toml` when the id is not registered as
 /// a built-in (cyclic4 and four-in-a-row are files only, at the time of writing).
 fn load(id: &str) -> Variant {
@@ -402,14 +411,7 @@ fn memory_limit_is_checked_before_the_run() {
 fn explore_all_gives_reachable_states_and_eccentricity() {
     // Classic from a corner: every configuration is reachable, eccentricity 2^n - 1.
     let p = tower_puzzle(3, 6, MoveGraph::Complete, 0, 2);
-    let r = search(
-        &p,
-        &SearchOptions {
-            explore_all: true,
-            ..opts()
-        },
-    )
-    .unwrap();
+    let r = explore(&p);
     assert_eq!(r.reachable_states(), Some(729));
     assert_eq!(r.start_eccentricity(), Some(63));
     assert_eq!(r.minimum, Some(63));
@@ -714,4 +716,20 @@ fn explore_reversi_three_pins() {
             );
         }
     }
+}
+
+#[test]
+fn state_bound_covers_equal_discs_under_strict_sizes_only() {
+    // Distinct sizes: the dense index space.
+    let p = variant_puzzle("reves", "FS", 5);
+    assert_eq!(state_bound(&p), state_space(&p));
+    assert_eq!(state_bound(&p), Some(4u64.pow(5)));
+    // Two stacks of sizes 1..3 on five pins, strict sizes: no dense encoding, but a state is
+    // still the pin of each of the 6 discs. The bound holds: a full search visits fewer.
+    let p = variant_puzzle("multistack-reves", "interlocked", 3);
+    assert_eq!(state_space(&p), None);
+    assert_eq!(state_bound(&p), Some(5u64.pow(6)));
+    assert!(explore(&p).reachable_states().unwrap() <= 5u64.pow(6));
+    // Antwerp allows equal sizes on one pin: their order is free, no bound.
+    assert_eq!(state_bound(&variant_puzzle("antwerp", "T33", 2)), None);
 }

@@ -6,8 +6,9 @@
 //!   approximations checked exactly.
 //! - [`certified`]: certified interval arithmetic on exact rationals (sqrt, ln, exp, 2^x).
 //! - [`moves`]: lazy move generators (explicit stack) for Frame–Stewart on `p` pegs, the
-//!   star, Stockmeyer's 4-post cyclic and four-in-a-row algorithms, and the 2x5 multistack
-//!   Reve's puzzle, each with the matching [`crate::puzzle::Puzzle`].
+//!   star, Stockmeyer's 4-post cyclic and four-in-a-row algorithms, each with the matching
+//!   [`crate::puzzle::Puzzle`] (the 2x5 multistack Reve's puzzle is a variant file,
+//!   `multistack-reves`).
 //! - [`bench`](mod@bench): timing entry points for `hanoilab bench`.
 
 pub mod bench;

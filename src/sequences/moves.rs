@@ -6,8 +6,8 @@
 //! `n - k` (largest first); a stack on a pin is listed bottom to top.
 //!
 //! Sources: Lunnon 000_3e39fda85b098e00.txt (sections "Reves Puzzle & Many-Pin Hanoi",
-//! "Four-Star Hanoi"); Stockmeyer 004_33861799d4694a49.txt (sections 2–4); Wikipedia
-//! 001_f2dd7c3193aeec0c.txt (multistack Reve's puzzle).
+//! "Four-Star Hanoi"); Stockmeyer 004_33861799d4694a49.txt (sections 2–4). The 2x5 multistack Reve's
+//! puzzle is the variant file `data/variants/multistack-reves.toml`.
 
 use super::frame_stewart::lunnon_params;
 use super::star::{log3_floor_plus_one, three_smooth};
@@ -472,91 +472,4 @@ impl BottomDriven {
     pub fn discs(&self) -> u32 {
         self.n
     }
-}
-
-/// Pin access masks of the 2x5 multistack Reve's puzzle (Wikipedia 001_f2dd7c3193aeec0c.txt,
-/// multistack section): stack 0 uses home 0, ride 1, away 2 and the universal centre 4;
-/// stack 1 uses home 2, ride 3, away 0 and the centre 4.
-pub const MULTISTACK_REVES_ACCESS: [u64; 2] = [0b10111, 0b11101];
-
-/// The 2x5 multistack Reve's puzzle: stack 0 (ids `0..n`) from pin 0 to pin 2, stack 1
-/// (ids `n..2n`) from pin 2 to pin 0; strict sizes on every pin (a disc never sits on one
-/// of equal size), per-stack pin access [`MULTISTACK_REVES_ACCESS`].
-pub fn multistack_reves_puzzle(n: u32) -> Puzzle {
-    let pins = 5;
-    let mut rules = Rules::classic(pins);
-    rules.access = Some(MULTISTACK_REVES_ACCESS.to_vec());
-    let mut discs = vec![];
-    for g in 0..2u8 {
-        discs.extend((0..n).map(|k| Disc {
-            size: n - k,
-            group: g,
-        }));
-    }
-    let s0: Vec<u32> = (0..n).collect();
-    let s1: Vec<u32> = (n..2 * n).collect();
-    let mut start = vec![vec![]; pins];
-    start[0] = s0.clone();
-    start[2] = s1.clone();
-    let mut goal = vec![vec![]; pins];
-    goal[2] = s0;
-    goal[0] = s1;
-    Puzzle {
-        pins,
-        discs,
-        rules,
-        bases: vec![None; pins],
-        start: Config {
-            pins: start,
-            colours: vec![0; 2 * n as usize],
-        },
-        goal: Config {
-            pins: goal,
-            colours: vec![0; 2 * n as usize],
-        },
-    }
-}
-
-/// A simple (not interlocked) solution of the 2x5 multistack Reve's puzzle: stack 1's top
-/// `n-1` to its ride pin 3 through the centre (three pins), its largest disc to the centre,
-/// stack 0 by Frame–Stewart on its four pins, stack 1's largest to pin 0, its top `n-1` from
-/// pin 3 through the centre onto it. `R(n) + 2 (2^(n-1) - 1) + 2 = R(n) + 2^n` moves (`n >= 1`),
-/// equal to Wikipedia's interlocked `R(n) + 2 R(n-1) + 2` for `n <= 3` only.
-pub fn multistack_reves_simple_moves(n: u32) -> Result<MoveStream, SequenceError> {
-    check_discs(n)?;
-    if n == 0 {
-        return Ok(MoveStream {
-            stack: vec![],
-            star_split: vec![],
-        });
-    }
-    let tasks = vec![
-        Task::Tm {
-            m: 3,
-            n: n - 1,
-            from: 2,
-            pool: 1 << 4,
-            to: 3,
-        },
-        Task::Move(2, 4),
-        Task::Tm {
-            m: 4,
-            n,
-            from: 0,
-            pool: (1 << 1) | (1 << 4),
-            to: 2,
-        },
-        Task::Move(4, 0),
-        Task::Tm {
-            m: 3,
-            n: n - 1,
-            from: 3,
-            pool: 1 << 4,
-            to: 0,
-        },
-    ];
-    Ok(MoveStream {
-        stack: tasks.into_iter().rev().collect(),
-        star_split: vec![],
-    })
 }

@@ -64,6 +64,10 @@ const BUILTINS: &[(&str, &str)] = &[
         "four-in-a-row",
         include_str!("../../data/variants/four-in-a-row.toml"),
     ),
+    (
+        "multistack-reves",
+        include_str!("../../data/variants/multistack-reves.toml"),
+    ),
 ];
 
 /// Ids of the built-in variants, in registry order.
@@ -221,7 +225,64 @@ struct RulesFile {
     #[serde(default)]
     stacks: Option<IntOrExpr>,
     #[serde(default)]
-    access: Option<String>,
+    access: Option<toml::Spanned<AccessSpec>>,
+}
+
+/// `rules.access` as written: `"multistack"` or one list of pins per stack; anything else is
+/// kept to be reported with a clear message.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum AccessSpec {
+    Named(String),
+    Lists(Vec<Vec<i64>>),
+    Other(toml::Value),
+}
+
+/// Which pins each stack may use.
+#[derive(Clone, Debug)]
+enum AccessRule {
+    /// Stack i uses pins 2i, 2i+1, 2i+2 (mod pins).
+    Multistack,
+    /// Stack i uses the pins of list i.
+    Lists(Vec<Vec<i64>>),
+}
+
+/// Pin access masks of `rule` for `stacks` stacks on `pins` pins; a message when the lists
+/// do not fit (wrong number of lists, a pin out of range).
+fn access_masks(rule: &AccessRule, stacks: i64, pins: usize) -> Result<Vec<u64>, String> {
+    match rule {
+        AccessRule::Multistack => Ok((0..stacks)
+            .map(|i| {
+                [2 * i, 2 * i + 1, 2 * i + 2]
+                    .iter()
+                    .fold(0u64, |m, x| m | 1u64 << x.rem_euclid(pins as i64))
+            })
+            .collect()),
+        AccessRule::Lists(lists) => {
+            if lists.len() as i64 != stacks {
+                return Err(format!(
+                    "rules.access: {} pin lists for {stacks} stacks (one list per stack)",
+                    lists.len()
+                ));
+            }
+            lists
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    l.iter().try_fold(0u64, |m, &p| {
+                        if (0..pins as i64).contains(&p) {
+                            Ok(m | 1u64 << p)
+                        } else {
+                            Err(format!(
+                                "rules.access: stack {i} lists pin {p}, but the pins are 0..{}",
+                                pins as i64 - 1
+                            ))
+                        }
+                    })
+                })
+                .collect()
+        }
+    }
 }
 
 fn complete() -> MovesSpec {
@@ -356,7 +417,7 @@ struct RulesFile2 {
     check_after: bool,
     colouring: String,
     stacks: (Expr, Vec<String>),
-    access: Option<String>,
+    access: Option<AccessRule>,
 }
 
 #[derive(Clone, Debug)]
@@ -491,14 +552,24 @@ impl Variant {
         if !["none", "uniform", "cycle3", "alternate", "by-stack"].contains(&r.colouring.as_str()) {
             return Err(malformed(rules_at, format!("rules.colouring: expected none, uniform, cycle3, alternate or by-stack, found `{}`", r.colouring)));
         }
-        if let Some(a) = &r.access {
-            if a != "multistack" {
+        let access_at = r.access.as_ref().map_or(rules_at, |a| a.span().start);
+        let access = match r.access.as_ref().map(|a| a.get_ref()) {
+            None => None,
+            Some(AccessSpec::Named(a)) if a == "multistack" => Some(AccessRule::Multistack),
+            Some(AccessSpec::Lists(l)) => Some(AccessRule::Lists(l.clone())),
+            Some(AccessSpec::Named(a)) => {
                 return Err(malformed(
-                    rules_at,
-                    format!("rules.access: expected multistack, found `{a}`"),
-                ));
+                    access_at,
+                    format!("rules.access: expected \"multistack\" or one list of pins per stack, e.g. [[0, 1, 2, 4], [2, 3, 0, 4]]; found `{a}`"),
+                ))
             }
-        }
+            Some(AccessSpec::Other(v)) => {
+                return Err(malformed(
+                    access_at,
+                    format!("rules.access: expected \"multistack\" or one list of pins per stack, e.g. [[0, 1, 2, 4], [2, 3, 0, 4]]; found `{v}`"),
+                ))
+            }
+        };
         let rules = RulesFile2 {
             pins: ioe(&r.pins, &[], rules_at)?,
             moves,
@@ -511,7 +582,7 @@ impl Variant {
                 Some(s) => ioe(s, &[], rules_at)?,
                 None => (Expr::Const(1), Vec::new()),
             },
-            access: r.access.clone(),
+            access,
         };
         // The program, with positions mapped into the file.
         let span = top.program.text.span();
@@ -642,7 +713,7 @@ impl Variant {
                 }
             }
         }
-        Ok(Variant {
+        let v = Variant {
             id: top.id,
             title: top.title,
             summary: top.summary,
@@ -656,7 +727,19 @@ impl Variant {
             functions,
             default,
             rules,
-        })
+        };
+        // Explicit pin lists must fit the default parameters' pins and stacks (other
+        // parameter values are checked when the rules are made).
+        if let Some(rule @ AccessRule::Lists(_)) = &v.rules.access {
+            if let Ok(all) = v.resolve_params(&Params::new()) {
+                let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, p)| *p);
+                if let Ok(stacks) = eval_with(&v.rules.stacks, &all, &[], &v.id) {
+                    access_masks(rule, stacks, pins as usize)
+                        .map_err(|m| malformed(access_at, m))?;
+                }
+            }
+        }
+        Ok(v)
     }
 
     /// A Markdown description: title, source, rules, functions, program and (for the given
@@ -873,16 +956,15 @@ impl Variant {
             }
         }
         let stacks = eval_with(&self.rules.stacks, all, &[], &self.id)?;
-        let access = self.rules.access.as_ref().map(|_| {
-            (0..stacks)
-                .map(|i| {
-                    let p = pins as i64;
-                    [2 * i, 2 * i + 1, 2 * i + 2]
-                        .iter()
-                        .fold(0u64, |m, x| m | 1u64 << x.rem_euclid(p))
-                })
-                .collect()
-        });
+        let access = match &self.rules.access {
+            None => None,
+            Some(rule) => Some(access_masks(rule, stacks, pins).map_err(|message| {
+                VariantError::BadParameter {
+                    variant: self.id.clone(),
+                    message,
+                }
+            })?),
+        };
         Ok(Rules {
             arcs: graph.arcs(pins),
             size_rule: self.rules.size,
@@ -1206,4 +1288,102 @@ fn eval_with(
         }
     }
     Ok(e.0.eval(locals, &g))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-stack file on `pins` pins (parameter `l` sets the stacks) with `access = ACCESS`.
+    fn with_access(access: &str) -> String {
+        format!(
+            r#"id = "acc"
+parameters = {{ l = 2 }}
+[rules]
+pins = 5
+stacks = "l"
+colouring = "by-stack"
+access = {access}
+[functions.T]
+source = "test"
+start = [0, 2]
+goal = [0, 2]
+call = "t(n; 0, 1, 2)"
+[program]
+text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
+"#
+        )
+    }
+
+    fn malformed(access: &str) -> (usize, usize, String) {
+        match Variant::from_toml(&with_access(access), "acc.toml") {
+            Err(VariantError::Malformed {
+                origin,
+                line,
+                col,
+                message,
+            }) => {
+                assert_eq!(origin, "acc.toml");
+                (line, col, message)
+            }
+            Err(e) => panic!("access = {access}: other error {e}"),
+            Ok(_) => panic!("access = {access}: accepted"),
+        }
+    }
+
+    #[test]
+    fn access_lists_give_one_mask_per_stack() {
+        let v =
+            Variant::from_toml(&with_access("[[0, 1, 2, 4], [2, 3, 0, 4]]"), "acc.toml").unwrap();
+        let rules = v.rules(&Params::new()).unwrap();
+        assert_eq!(rules.access, Some(vec![0b10111, 0b11101]));
+        let v = Variant::from_toml(&with_access("\"multistack\""), "acc.toml").unwrap();
+        // Stack i: pins 2i, 2i+1, 2i+2 mod 5.
+        assert_eq!(
+            v.rules(&Params::new()).unwrap().access,
+            Some(vec![0b00111, 0b11100])
+        );
+    }
+
+    #[test]
+    fn access_errors_are_clear_and_located() {
+        // The value starts on line 7, column 10 (after `access = `).
+        let (line, col, m) = malformed("\"by-colour\"");
+        assert_eq!((line, col), (7, 10));
+        assert!(m.contains("rules.access") && m.contains("by-colour"), "{m}");
+        for shape in ["3", "[0, 1, 2]", "[[0, 1], \"x\"]", "[[0.5]]", "{ a = 1 }"] {
+            let (line, col, m) = malformed(shape);
+            assert_eq!((line, col), (7, 10), "{shape}");
+            assert!(
+                m.contains("rules.access: expected \"multistack\" or one list of pins per stack"),
+                "{shape}: {m}"
+            );
+        }
+        let (line, col, m) = malformed("[[0, 1, 2, 4]]");
+        assert_eq!((line, col), (7, 10));
+        assert!(m.contains("1 pin lists for 2 stacks"), "{m}");
+        let (_, _, m) = malformed("[[0, 1, 2, 4], [2, 3, 0, 4], [1]]");
+        assert!(m.contains("3 pin lists for 2 stacks"), "{m}");
+        let (_, _, m) = malformed("[[0, 1, 2, 4], [2, 3, 5]]");
+        assert!(
+            m.contains("stack 1 lists pin 5, but the pins are 0..4"),
+            "{m}"
+        );
+        let (_, _, m) = malformed("[[0, -1], [2]]");
+        assert!(m.contains("stack 0 lists pin -1"), "{m}");
+    }
+
+    #[test]
+    fn access_lists_against_other_parameters_are_an_error_not_a_panic() {
+        // Fits the default l = 2; with l = 3 there are three stacks but two lists.
+        let v =
+            Variant::from_toml(&with_access("[[0, 1, 2, 4], [2, 3, 0, 4]]"), "acc.toml").unwrap();
+        let p: Params = [("l".to_string(), 3)].into();
+        let e = v.rules(&p).unwrap_err();
+        assert!(
+            matches!(&e, VariantError::BadParameter { message, .. } if message.contains("2 pin lists for 3 stacks")),
+            "{e}"
+        );
+        assert!(v.simulate("T", 2, &p).is_err());
+    }
 }
