@@ -691,6 +691,8 @@ fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
         String::from("# Reversi: the Frame-type DDDF, DDDE, EDDD and their transfer systems\n\n");
     page.push_str("Lunnon (`000_3e39fda85b098e00.txt`, section Reversi Hanoi) solves the uncoloured problems `DDDF` (to the right, colours unchanged), `DDDE` (to the right, flipped) and `EDDD` (back on the left, flipped) by Frame-type algorithms and writes that their times could be given \"in the same manner as for Rainbow or Domino ... [but] the matrix involved has order 27\"; he prints neither the matrix nor the times. Here the Frame-type family is the one of `ReversiFrame` (`src/variants/reversi.rs`, `docs/checkrev.md`): the largest disc, the second largest and the rest, the rest moved only as a whole stack by the same family recursively, with the exact minimum over all such plans at every n (Dijkstra over the positions and colours of the three blocks). Its counts are in `data/tables/reversi-frame.csv` (n = 1..49, with Reversi_H and Reversi_G).\n\n");
     page.push_str("The transfer system is read off the plans this minimum chooses at one n and below (each problem met becomes a component; names: base letters of source, via, via, destination — `D` uncoloured, `A`/`B` the colour of / opposite to the stack's largest disc — then `~` if the stack ends flipped and `@` if it ends on its source), and then checked: the matrix applied to the exact minimum at n must give the exact minimum at n + step, computed independently, for every n of its class up to 49.\n\n");
+    // (class, order, DDDF's dominant root per step) for the summary below.
+    let mut found: Vec<(&str, usize, String, usize)> = Vec::new();
     for (label, read_at, period) in [
         ("odd n", 31usize, 1usize),
         ("n = 0 (mod 4)", 32, 2),
@@ -699,7 +701,9 @@ fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
         let sys = frame.transfer_system(read_at, period).map_err(err)?;
         let step = 2 * period;
         let bad = sys.mismatches(&mut frame, 0, TO - step);
-        let first = bad.iter().max().map_or(sys.residue.max(1), |m| m + step);
+        // The first n >= 1 of the class, or the first after the last mismatch.
+        let first_of_class = if sys.residue == 0 { step } else { sys.residue };
+        let first = bad.iter().max().map_or(first_of_class, |m| m + step);
         let last = TO - (TO + step - sys.residue) % step;
         let init = sys
             .state(&mut frame, first)
@@ -733,6 +737,15 @@ fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
             a.charpoly.replace('E', "x"),
             a.charpoly_factored.replace('E', "x")
         );
+        found.push((
+            label,
+            sys.names.len(),
+            a.components[0]
+                .dominant
+                .as_ref()
+                .map_or_else(|| "none".to_string(), |d| d.lambda.clone()),
+            step,
+        ));
         let _ = writeln!(page, "| problem | minimal recurrence (in x) | dominant root lambda of x | power of k | c in `c lambda^k`, k = 1 at n = {first} |\n|---|---|---|---|---|");
         for c in a.components.iter().take(3) {
             let (lambda, k, cc) = dominant_cells(c);
@@ -771,9 +784,19 @@ fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
     };
     let _ = writeln!(
         page,
-        "## Reading\n\n- Every class has dominant root 3 per two discs (9 per four): the Frame-type times grow like `3^(n/2)`, the growth of the optimal coloured `BABB(n)` (`2 3^(n/2) - 2`, n even); `DDDF(n)/DDDF(n-2)` = {} at n = 48, {} at n = 49. Reversi_H (one sub-stack of n - 1, Domino strategy) grows like `2^n`, Reversi_G like `2^(n+1)`.\n- The orders found are 22 (odd n) and 21 (even n, steps of four), counting the constant — not Lunnon's 27. His Frame-type functions are not printed, so the difference cannot be traced; the family here contains the optimal bottom-level recursions and is not optimal from n = 4 on (breadth-first optima in `docs/checkrev.md`), as Lunnon says of his.\n- For even n the plans chosen at n = 0 and n = 2 (mod 4) differ, so no single two-disc step describes them: a system read at one even n and used for the next fails every other step.\n",
+        "## Reading\n\n- Dominant root of DDDF per step: {}. A root 3 per two discs (9 per four) means times growing like `3^(n/2)`, the growth of the optimal coloured `BABB(n)` (`2 3^(n/2) - 2`, n even); `DDDF(n)/DDDF(n-2)` = {} at n = 48, {} at n = 49. Reversi_H (one sub-stack of n - 1, Domino strategy) grows like `2^n`, Reversi_G like `2^(n+1)`.\n- Orders found, counting the constant: {} — against Lunnon's 27. His Frame-type functions are not printed, so the difference cannot be traced; the family here contains the optimal bottom-level recursions and is not optimal from n = 4 on (breadth-first optima in `docs/checkrev.md`), as Lunnon says of his.\n- For even n the plans chosen at n = 0 and n = 2 (mod 4) differ, so no single two-disc step describes them: a system read at one even n and used for the next fails every other step.\n",
+        found
+            .iter()
+            .map(|(l, _, r, step)| format!("{r} per {step} discs ({l})"))
+            .collect::<Vec<_>>()
+            .join(", "),
         ratio(48, &mut frame)?,
-        ratio(49, &mut frame)?
+        ratio(49, &mut frame)?,
+        found
+            .iter()
+            .map(|(l, order, _, _)| format!("{order} ({l})"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     b.page("reversi-frame.md", page);
     Ok(())

@@ -248,14 +248,7 @@ fn dense_bfs(
     let mut stored = Vec::new();
     let mut found = (goal == Some(start)).then_some(0u64);
     let report = |depth: u64, layer: u64, visited: u64| {
-        if let Some(p) = opts.progress {
-            p(Progress {
-                depth,
-                layer,
-                visited,
-                space: space.space,
-            });
-        }
+        report_layer(opts, depth, layer, visited, space.space)
     };
     report(0, 1, 1);
     let complete = loop {
@@ -311,6 +304,18 @@ fn dense_bfs(
 }
 
 /// Most successors of one state.
+/// Tells `opts.progress`, if any, that a layer is complete.
+fn report_layer(opts: &SearchOptions, depth: u64, layer: u64, visited: u64, space: u64) {
+    if let Some(p) = opts.progress {
+        p(Progress {
+            depth,
+            layer,
+            visited,
+            space,
+        });
+    }
+}
+
 fn space_branching(space: &DenseSpace) -> u64 {
     space.max_branching()
 }
@@ -479,14 +484,7 @@ fn sparse_bfs(
     let mut found = (goal == Some(start)).then_some(0u64);
     let per_state = SPARSE_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
     let report = |depth: u64, layer: u64, visited: u64| {
-        if let Some(p) = opts.progress {
-            p(Progress {
-                depth,
-                layer,
-                visited,
-                space: space.space,
-            });
-        }
+        report_layer(opts, depth, layer, visited, space.space)
     };
     report(0, 1, 1);
     let complete = loop {
@@ -560,16 +558,8 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
     let mut found = (puzzle.start == puzzle.goal).then_some(0u64);
     let mut sizes = vec![1u64];
     let mut begin = 0usize;
-    let report = |depth: u64, layer: u64, visited: u64| {
-        if let Some(p) = opts.progress {
-            p(Progress {
-                depth,
-                layer,
-                visited,
-                space: visited,
-            });
-        }
-    };
+    let report =
+        |depth: u64, layer: u64, visited: u64| report_layer(opts, depth, layer, visited, visited);
     report(0, 1, 1);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
