@@ -56,17 +56,9 @@ pub fn main() {
     }
     // %% code
     cell(4);
-    let holds = claims
-        .iter()
-        .filter(|c| c.verdict == VerdictKind::Holds)
-        .count();
-    let unchecked = claims
-        .iter()
-        .filter(|c| c.verdict == VerdictKind::Unchecked)
-        .count();
-    println!(
-        "{} claims: {holds} hold, {} fail, {unchecked} unchecked",
-        claims.len(),
-        claims.len() - holds - unchecked
-    );
+    for v in VerdictKind::ALL {
+        let k = claims.iter().filter(|c| c.verdict == v).count();
+        println!("{v}: {k}");
+    }
+    println!("{} claims", claims.len());
 }

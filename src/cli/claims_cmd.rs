@@ -4,14 +4,15 @@ use super::args::Format;
 use super::commands::{emit, json, resolve};
 use super::validate::{parse_params, parse_range};
 use super::CliError;
-use crate::literature::check::{asymptotic_ratios, check_formula_range, TargetSeq};
+use crate::literature::check::{
+    asymptotic_ratios, check_asymptotic, check_formula_statement, TargetSeq,
+};
 use crate::literature::claims::builtin_claims;
 use crate::literature::eval::decimal;
-use crate::literature::{check_claim, parse, CheckedClaim, FormulaCheck, VerdictKind};
+use crate::literature::{check_claim, parse, CheckedClaim, VerdictKind};
 use crate::variants::Variant;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::One;
 use std::path::Path;
 
 /// Tolerance of `check --asymptotic`: |ratio - 1| at the last sample.
@@ -47,11 +48,7 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
 }
 
 fn verdict_word(v: VerdictKind) -> &'static str {
-    match v {
-        VerdictKind::Holds => "holds",
-        VerdictKind::Fails => "fails",
-        VerdictKind::Unchecked => "unchecked",
-    }
+    v.name()
 }
 
 /// Renders checked claims: JSON array, Markdown table, CSV, or human text.
@@ -102,17 +99,23 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
                     c.detail
                 ));
             }
-            let count = |v| checked.iter().filter(|c| c.verdict == v).count();
-            s.push_str(&format!(
-                "{} claims: {} hold, {} fail, {} unchecked\n",
-                checked.len(),
-                count(VerdictKind::Holds),
-                count(VerdictKind::Fails),
-                count(VerdictKind::Unchecked)
-            ));
+            s.push_str(&verdict_summary(checked));
+            s.push('\n');
             s
         }
     }
+}
+
+/// `N claims: a proved, b hold, ...` (every verdict that occurs, in report order).
+pub fn verdict_summary(checked: &[CheckedClaim]) -> String {
+    let parts: Vec<String> = VerdictKind::ALL
+        .iter()
+        .filter_map(|v| {
+            let k = checked.iter().filter(|c| c.verdict == *v).count();
+            (k > 0).then(|| format!("{k} {v}"))
+        })
+        .collect();
+    format!("{} claims: {}", checked.len(), parts.join(", "))
 }
 
 fn target_seq(target: &str, params: &[String]) -> Result<TargetSeq, CliError> {
@@ -168,12 +171,10 @@ pub fn check(
         let samples = sample_points(a.max(1), b);
         let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
         let tol = BigRational::new(ASYMPTOTIC_TOLERANCE.0.into(), ASYMPTOTIC_TOLERANCE.1.into());
-        let one = BigRational::one();
-        let verdict = match &last {
-            Some((_, r)) if r.lo >= &one - &tol && r.hi <= &one + &tol => "holds",
-            Some(_) => "fails",
-            None => "unchecked",
-        };
+        let verdict = check_asymptotic(&t, &expr, t.name(), &formula, &samples, Some(tol))
+            .map_err(CliError::input)?
+            .verdict
+            .name();
         let (ln, lo, hi) = match &last {
             Some((n, r)) => (*n, decimal(&r.lo, 10), decimal(&r.hi, 10)),
             None => (0, String::new(), String::new()),
@@ -198,30 +199,26 @@ pub fn check(
         }
         return Ok(());
     }
-    let r = check_formula_range(&t, &expr, a, b).map_err(CliError::input)?;
+    let v =
+        check_formula_statement(&t, &expr, t.name(), &formula, a, b).map_err(CliError::input)?;
     match format {
         Format::Json => {
-            let mut v = serde_json::to_value(&r).map_err(|e| CliError::input(e.to_string()))?;
-            if let Some(o) = v.as_object_mut() {
+            let mut j = serde_json::to_value(&v).map_err(|e| CliError::input(e.to_string()))?;
+            if let Some(o) = j.as_object_mut() {
                 o.insert("target".into(), t.name().into());
                 o.insert("formula".into(), formula.into());
-            }
-            emit(&json(&v));
-        }
-        _ => emit(&match r {
-            FormulaCheck::Holds { from, to, exact } => format!(
-                "holds: {} = {formula} for n = {from}..{to}{}",
-                t.name(),
-                if exact {
-                    ""
-                } else {
-                    " (irrational terms certified to within 2^-64)"
+                // The first failure's fields at the top level, as before.
+                if let Some(f) = &v.failure {
+                    o.insert("n".into(), f.n.into());
+                    o.insert("printed".into(), f.printed.clone().into());
+                    o.insert("actual".into(), f.actual.clone().into());
                 }
-            ),
-            FormulaCheck::Fails { n, printed, actual } => format!(
-                "fails at n = {n}: the formula gives {printed}, {} is {actual}",
-                t.name()
-            ),
+            }
+            emit(&json(&j));
+        }
+        _ => emit(&match &v.reason {
+            Some(r) => format!("{}: {} [{r}]", v.verdict, v.detail),
+            None => format!("{}: {}", v.verdict, v.detail),
         }),
     }
     Ok(())

@@ -123,6 +123,10 @@ pub enum ClaimKind {
         /// differ from the target by at most 1; the detail lists every n where it differs.
         #[serde(default)]
         approximate: bool,
+        /// A correction of a printed error (a formula, same language): when the printed
+        /// formula fails and this one holds, the verdict is `holds-after-correction`.
+        #[serde(default)]
+        corrected: Option<String>,
     },
     /// `target(n)` is the printed number.
     Value {

@@ -52,10 +52,11 @@ pub mod check;
 pub mod claims;
 pub mod eval;
 pub mod formula;
+pub mod proof;
 
 pub use check::{
-    check_all, check_claim, check_formula, CheckedClaim, FormulaCheck, LibrarySequences,
-    VerdictKind,
+    check_all, check_claim, check_formula, CheckedClaim, FormulaCheck, LibrarySequences, NRange,
+    Verdict, VerdictKind,
 };
 pub use claims::{builtin_claims, Claim, ClaimError, ClaimKind};
 pub use eval::{evaluate, EvalError, Surd, Value};

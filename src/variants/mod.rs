@@ -1161,6 +1161,32 @@ impl Variant {
         })
     }
 
+    /// The transfer system and the index of `function`'s component in it, when the
+    /// function's call is a procedure on exactly `n` discs: then the function's count at
+    /// `n >= sys.first_n` is component `i` of `s(n)`. `None` when there is no transfer
+    /// system or the call is on another size.
+    pub fn function_component(
+        &self,
+        function: &str,
+        params: &Params,
+    ) -> Result<Option<(TransferSystem, usize)>, VariantError> {
+        let f = self.function(function)?;
+        let Step::Call {
+            proc,
+            size: Expr::Slot(0),
+            ..
+        } = &f.call_step
+        else {
+            return Ok(None);
+        };
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok(None);
+        };
+        let name = &self.program.procedures[*proc].name;
+        let name = self.count_as.get(name).unwrap_or(name);
+        Ok(sys.index(name).map(|i| (sys, i)))
+    }
+
     /// The exact number of moves of `function` at `n`: by memoised counting for n <= 256,
     /// and for larger n by powering the transfer matrix when the function's call is a
     /// procedure on exactly n discs that is a component of the system (else memoised).
@@ -1170,18 +1196,9 @@ impl Variant {
         self.check_function(f, n, &all)?;
         let globals = self.globals(&all)?;
         if n > 256 {
-            if let Step::Call {
-                proc,
-                size: Expr::Slot(0),
-                ..
-            } = &f.call_step
-            {
-                if let Some(sys) = self.transfer_system(params)? {
-                    let name = &self.program.procedures[*proc].name;
-                    let name = self.count_as.get(name).unwrap_or(name);
-                    if let (Some(i), Some(s)) = (sys.index(name), sys.state_pow(n as u64)) {
-                        return Ok(s[i].clone());
-                    }
+            if let Some((sys, i)) = self.function_component(function, params)? {
+                if let Some(s) = sys.state_pow(n as u64) {
+                    return Ok(s[i].clone());
                 }
             }
         }
