@@ -198,3 +198,32 @@ fn large_n_by_matrix_power_agrees_with_memo_and_closed_forms() {
     let s = sys("cyclic", &p);
     assert_eq!(s.state_pow(77), s.state(77));
 }
+
+#[test]
+fn component_nth_by_minimal_recurrence_equals_stepping_for_every_builtin_system() {
+    // The fast route of `nth` (Berlekamp–Massey + Fiduccia) against plain stepping of the
+    // matrix, for every component of every built-in transfer system, at n where stepping is
+    // still cheap and at a few irregular n.
+    let p = Params::new();
+    for id in hanoilab::variants::builtin_ids() {
+        let v = Variant::builtin(id).unwrap();
+        let Some(s) = v.transfer_system(&p).unwrap() else {
+            continue;
+        };
+        let first = s.first_n as u64;
+        for n in [first, first + 1, first + 7, 61, 300, 517] {
+            if n < first {
+                continue;
+            }
+            let stepped = s.state(n).unwrap();
+            for (i, want) in stepped.iter().enumerate() {
+                assert_eq!(
+                    s.component_nth(i, n).as_ref(),
+                    Some(want),
+                    "{id} component {} at n = {n}",
+                    s.names[i]
+                );
+            }
+        }
+    }
+}

@@ -175,13 +175,47 @@ impl TransferSystem {
         }
         let mut s = self.initial.clone();
         for _ in self.first_n as u64..n {
-            s = self
-                .matrix
-                .iter()
-                .map(|row| row.iter().zip(&s).map(|(a, b)| a * b).sum())
-                .collect();
+            s = self.step(&s);
         }
         Some(s)
+    }
+
+    /// Component `i` of `s(n)` for `n >= first_n`, by the component's own minimal recurrence
+    /// and Fiduccia's `x^n mod p` ([`crate::algebra::Recurrence::nth_term`]): `2k + 2` terms
+    /// by stepping (k components) determine the minimal recurrence exactly (Berlekamp–Massey:
+    /// the linear complexity is at most k), then O(log n) squarings of a polynomial of that
+    /// degree. Much cheaper than powering the k x k matrix, which computes all k^2 entries.
+    pub fn component_nth(&self, i: usize, n: u64) -> Option<BigInt> {
+        if n < self.first_n as u64 || i >= self.names.len() {
+            return None;
+        }
+        let k = self.names.len();
+        let steps = 2 * k + 2;
+        let offset = n - self.first_n as u64;
+        let mut s = self.initial.clone();
+        let mut terms = Vec::with_capacity(steps);
+        for _ in 0..steps {
+            terms.push(s[i].clone());
+            if terms.len() as u64 > offset {
+                return Some(terms.swap_remove(offset as usize));
+            }
+            s = self.step(&s);
+        }
+        let r = crate::algebra::minimal_recurrence(&terms).ok()?;
+        r.nth_term(&terms, offset).ok()
+    }
+
+    fn step(&self, s: &[BigInt]) -> Vec<BigInt> {
+        self.matrix
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .zip(s)
+                    .filter(|(a, _)| !a.is_zero())
+                    .map(|(a, b)| a * b)
+                    .sum()
+            })
+            .collect()
     }
 
     /// `s(n)` for `n >= first_n` by repeated squaring of `M` (O(k^3 log n) big-integer

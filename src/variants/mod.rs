@@ -1188,7 +1188,8 @@ impl Variant {
     }
 
     /// The exact number of moves of `function` at `n`: by memoised counting for n <= 256,
-    /// and for larger n by powering the transfer matrix when the function's call is a
+    /// and for larger n by the component's minimal recurrence
+    /// ([`TransferSystem::component_nth`]) when the function's call is a
     /// procedure on exactly n discs that is a component of the system (else memoised).
     pub fn count(&self, function: &str, n: i64, params: &Params) -> Result<BigInt, VariantError> {
         let f = self.function(function)?;
@@ -1197,8 +1198,8 @@ impl Variant {
         let globals = self.globals(&all)?;
         if n > 256 {
             if let Some((sys, i)) = self.function_component(function, params)? {
-                if let Some(s) = sys.state_pow(n as u64) {
-                    return Ok(s[i].clone());
+                if let Some(v) = sys.component_nth(i, n as u64) {
+                    return Ok(v);
                 }
             }
         }
