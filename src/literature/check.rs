@@ -273,7 +273,9 @@ pub struct NRange {
 pub struct CheckedClaim {
     /// `file/id`.
     pub id: String,
-    /// `document, section`.
+    /// The document, cited by name (`Lunnon, The Tower of Hanoi and Variations`).
+    pub document: String,
+    /// `Author, Title, §Section`.
     pub source: String,
     /// As printed.
     pub statement: String,
@@ -392,6 +394,7 @@ pub fn check_all() -> Vec<CheckedClaim> {
         Ok(claims) => claims.iter().map(check_claim).collect(),
         Err(e) => vec![CheckedClaim {
             id: "claim-files".into(),
+            document: "data/literature".into(),
             source: "data/literature".into(),
             statement: String::new(),
             variant: None,
@@ -412,6 +415,7 @@ pub fn check_claim(c: &Claim) -> CheckedClaim {
     let o = run(c).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
     CheckedClaim {
         id: format!("{}/{}", c.file, c.id),
+        document: c.cite.clone(),
         source: c.source(),
         statement: c.statement.clone(),
         variant: c.variant_id(),

@@ -86,6 +86,10 @@ pub struct Claim {
     /// Stem of the claim file (`lunnon`, ...).
     #[serde(default)]
     pub file: String,
+    /// How the document is cited (`Lunnon, The Tower of Hanoi and Variations`; filled from
+    /// the file header).
+    #[serde(default)]
+    pub cite: String,
     /// Section of the document.
     pub section: String,
     /// The statement as printed (superscripts written with `^`).
@@ -270,10 +274,90 @@ fn one() -> i64 {
 #[derive(Deserialize)]
 struct ClaimFile {
     document: String,
-    #[allow(dead_code)]
     title: String,
+    #[serde(flatten)]
+    reference: ReferenceFields,
     #[serde(rename = "claim", default)]
     claims: Vec<Claim>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+struct ReferenceFields {
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    work: Option<String>,
+    #[serde(default)]
+    year: Option<String>,
+    #[serde(default)]
+    published: Option<String>,
+    #[serde(default)]
+    url: Option<String>,
+}
+
+/// A source document, as cited in reports: author, title, year, where published, URL.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Reference {
+    /// Stem of the claim file (`lunnon`).
+    pub file: String,
+    /// The seed file it was read from (only the references list shows it).
+    pub document: String,
+    /// How claims cite it: `Lunnon, The Tower of Hanoi and Variations`.
+    pub cite: String,
+    /// Author(s).
+    pub author: String,
+    /// Full title.
+    pub title: String,
+    /// Year.
+    pub year: String,
+    /// Where published.
+    pub published: String,
+    /// The document's own URL, if it gives one.
+    pub url: Option<String>,
+}
+
+impl ClaimFile {
+    fn reference(&self, stem: &str) -> Reference {
+        let r = &self.reference;
+        let author = r.author.clone().unwrap_or_default();
+        let work = r.work.clone().unwrap_or_else(|| self.title.clone());
+        let surname = author
+            .split(" and ")
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .last()
+            .unwrap_or("")
+            .to_string();
+        Reference {
+            file: stem.to_string(),
+            document: self.document.clone(),
+            cite: if surname.is_empty() {
+                work.clone()
+            } else {
+                format!("{surname}, {work}")
+            },
+            author,
+            title: work,
+            year: r.year.clone().unwrap_or_default(),
+            published: r.published.clone().unwrap_or_default(),
+            url: r.url.clone(),
+        }
+    }
+}
+
+/// The references of the built-in claim files, in file order.
+pub fn builtin_references() -> Result<Vec<Reference>, ClaimError> {
+    BUILTIN_FILES
+        .iter()
+        .map(|(stem, text)| {
+            let f: ClaimFile = toml::from_str(text).map_err(|e| ClaimError::Toml {
+                file: stem.to_string(),
+                message: e.to_string(),
+            })?;
+            Ok(f.reference(stem))
+        })
+        .collect()
 }
 
 /// Parses one claim file and checks that every formula in it parses.
@@ -284,6 +368,7 @@ pub fn parse_claim_file(stem: &str, text: &str) -> Result<Vec<Claim>, ClaimError
     })?;
     let mut seen = std::collections::BTreeSet::new();
     let mut out = vec![];
+    let cite = f.reference(stem).cite;
     for mut c in f.claims {
         if !seen.insert(c.id.clone()) {
             return Err(ClaimError::Duplicate {
@@ -292,6 +377,7 @@ pub fn parse_claim_file(stem: &str, text: &str) -> Result<Vec<Claim>, ClaimError
             });
         }
         c.document = f.document.clone();
+        c.cite = cite.clone();
         c.file = stem.to_string();
         for (field, text) in c.formulas() {
             parse(&text).map_err(|error| ClaimError::Formula {
@@ -316,9 +402,9 @@ pub fn builtin_claims() -> Result<Vec<Claim>, ClaimError> {
 }
 
 impl Claim {
-    /// `document, section` as one string.
+    /// `Author, Title, §Section`: the document by name, never by file name.
     pub fn source(&self) -> String {
-        format!("{}, section {}", self.document, self.section)
+        format!("{}, §{}", self.cite, self.section)
     }
 
     /// The variant the claim is about, if any.

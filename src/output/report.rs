@@ -1003,7 +1003,7 @@ fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
         ]);
     }
     b.table("claims", t);
-    let doc_of = |c: &CheckedClaim| c.source.split(',').next().unwrap_or("").to_string();
+    let doc_of = |c: &CheckedClaim| c.document.clone();
     let mut docs: Vec<String> = claims.iter().map(doc_of).collect();
     docs.sort();
     docs.dedup();
@@ -1062,7 +1062,11 @@ fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
         );
         for v in VerdictKind::ALL {
             for c in mine.iter().filter(|c| c.verdict == v) {
-                let section = c.source.split_once(',').map_or("", |x| x.1).trim();
+                let section = c
+                    .source
+                    .strip_prefix(c.document.as_str())
+                    .unwrap_or(&c.source)
+                    .trim_start_matches(", ");
                 let _ = writeln!(
                     s,
                     "| {} | {} | {} | {} | {} |",
@@ -1075,6 +1079,22 @@ fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
             }
         }
         s.push('\n');
+    }
+    s.push_str("## References\n\n");
+    for r in crate::literature::claims::builtin_references().unwrap_or_default() {
+        let _ = write!(
+            s,
+            "- {}, *{}*, {}. {}.",
+            r.author, r.title, r.year, r.published
+        );
+        if let Some(u) = &r.url {
+            let _ = write!(s, " <{u}>.");
+        }
+        let _ = writeln!(
+            s,
+            " (Claims: `data/literature/{}.toml`; text read from `{}`.)",
+            r.file, r.document
+        );
     }
     b.page("literature.md", s);
 }
