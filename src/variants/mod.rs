@@ -17,6 +17,7 @@
 
 pub mod alternatives;
 pub mod checkers;
+pub mod hanoivar;
 pub mod reversi;
 
 use std::collections::BTreeMap;
