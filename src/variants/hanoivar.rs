@@ -11,7 +11,7 @@
 //! let s = hanoivar::find("checkers_b").unwrap().unwrap();
 //! assert_eq!(s.target.as_deref(), Some("checkers.BABB"));
 //! assert!(matches!(hanoivar::alias("Many_Pin"), Ok(Some(Alias { .. }))));
-//! assert!(hanoivar::alias("Reversi_E").is_err()); // not implemented: the reason
+//! assert!(hanoivar::alias("Reversi_Q").is_err()); // a near miss: names the nearest
 //! assert!(hanoivar::alias("classic").unwrap().is_none()); // a variant id stays a variant id
 //! ```
 
@@ -74,51 +74,60 @@ pub enum HanoiVarError {
     Data(String),
 }
 
+/// Parses a table in the format of `data/hanoivar.toml` (each entry has exactly one of
+/// `target` and `reason`).
+pub fn parse_table(text: &str) -> Result<Vec<Solver>, HanoiVarError> {
+    let f: File = toml::from_str(text).map_err(|e| HanoiVarError::Data(e.to_string()))?;
+    for s in &f.solver {
+        if s.target.is_some() == s.reason.is_some() {
+            return Err(HanoiVarError::Data(format!(
+                "solver {}: give exactly one of target and reason",
+                s.name
+            )));
+        }
+    }
+    Ok(f.solver)
+}
+
 /// The menu entries, in Lunnon's menu order.
 pub fn solvers() -> Result<&'static [Solver], HanoiVarError> {
-    static CELL: OnceLock<Result<Vec<Solver>, String>> = OnceLock::new();
-    let r = CELL.get_or_init(|| {
-        let f: File = toml::from_str(TABLE).map_err(|e| e.to_string())?;
-        for s in &f.solver {
-            if s.target.is_some() == s.reason.is_some() {
-                return Err(format!(
-                    "solver {}: give exactly one of target and reason",
-                    s.name
-                ));
-            }
-        }
-        Ok(f.solver)
-    });
-    match r {
+    static CELL: OnceLock<Result<Vec<Solver>, HanoiVarError>> = OnceLock::new();
+    match CELL.get_or_init(|| parse_table(TABLE)) {
         Ok(v) => Ok(v.as_slice()),
-        Err(e) => Err(HanoiVarError::Data(e.clone())),
+        Err(e) => Err(e.clone()),
     }
 }
 
 /// The entry named `name` (case-insensitive), if any.
 pub fn find(name: &str) -> Result<Option<&'static Solver>, HanoiVarError> {
-    Ok(solvers()?
-        .iter()
-        .find(|s| s.name.eq_ignore_ascii_case(name)))
+    Ok(find_in(solvers()?, name))
+}
+
+fn find_in<'a>(table: &'a [Solver], name: &str) -> Option<&'a Solver> {
+    table.iter().find(|s| s.name.eq_ignore_ascii_case(name))
 }
 
 /// Up to `k` known names nearest to `name` (edit distance, case-insensitive; ties in menu order).
 pub fn nearest(name: &str, k: usize) -> Result<Vec<&'static str>, HanoiVarError> {
+    Ok(nearest_in(solvers()?, name, k))
+}
+
+fn nearest_in<'a>(table: &'a [Solver], name: &str, k: usize) -> Vec<&'a str> {
     let lower = name.to_ascii_lowercase();
-    let mut all: Vec<(usize, usize, &'static str)> = solvers()?
+    let mut all: Vec<(usize, usize, &'a str)> = table
         .iter()
         .enumerate()
         .map(|(i, s)| (distance(&lower, &s.name.to_ascii_lowercase()), i, s.name.as_str()))
         .collect();
     all.sort();
-    Ok(all.into_iter().take(k).map(|(_, _, n)| n).collect())
+    all.into_iter().take(k).map(|(_, _, n)| n).collect()
 }
 
 /// A HanoiVar name resolved to its variant function.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alias {
     /// The menu entry.
-    pub solver: &'static Solver,
+    pub solver: Solver,
     /// Variant id.
     pub variant: String,
     /// Function name.
@@ -133,6 +142,11 @@ pub struct Alias {
 /// solver. `Err`: a HanoiVar name without implementation, or a near miss (with the nearest
 /// names).
 pub fn alias(target: &str) -> Result<Option<Alias>, HanoiVarError> {
+    alias_in(solvers()?, target)
+}
+
+/// [`alias`] against another table (e.g. one parsed by [`parse_table`]).
+pub fn alias_in(table: &[Solver], target: &str) -> Result<Option<Alias>, HanoiVarError> {
     if target.is_empty()
         || target.contains(['.', '/', '\\'])
         || super::builtin_ids().contains(&target)
@@ -140,12 +154,12 @@ pub fn alias(target: &str) -> Result<Option<Alias>, HanoiVarError> {
     {
         return Ok(None);
     }
-    if let Some(s) = find(target)? {
+    if let Some(s) = find_in(table, target) {
         return match (&s.target, &s.reason) {
             (Some(t), _) => {
                 let (variant, function) = t.split_once('.').unwrap_or((t.as_str(), ""));
                 Ok(Some(Alias {
-                    solver: s,
+                    solver: s.clone(),
                     variant: variant.to_string(),
                     function: function.to_string(),
                 }))
@@ -157,10 +171,10 @@ pub fn alias(target: &str) -> Result<Option<Alias>, HanoiVarError> {
             }),
         };
     }
-    if looks_like(target)? {
+    if looks_like(table, target) {
         return Err(HanoiVarError::Unknown {
             name: target.to_string(),
-            nearest: nearest(target, 3)?.join(", "),
+            nearest: nearest_in(table, target, 3).join(", "),
         });
     }
     Ok(None)
@@ -168,14 +182,14 @@ pub fn alias(target: &str) -> Result<Option<Alias>, HanoiVarError> {
 
 /// Whether an unknown word looks like a HanoiVar name: it has an underscore or a capital
 /// letter (Lunnon's spelling), or is within edit distance 2 of a known name.
-fn looks_like(word: &str) -> Result<bool, HanoiVarError> {
+fn looks_like(table: &[Solver], word: &str) -> bool {
     if word.contains('_') || word.chars().any(|c| c.is_ascii_uppercase()) {
-        return Ok(true);
+        return true;
     }
     let lower = word.to_ascii_lowercase();
-    Ok(solvers()?
+    table
         .iter()
-        .any(|s| distance(&lower, &s.name.to_ascii_lowercase()) <= 2))
+        .any(|s| distance(&lower, &s.name.to_ascii_lowercase()) <= 2)
 }
 
 /// Levenshtein distance.
@@ -230,14 +244,25 @@ mod tests {
         assert_eq!(alias("reversi_a").unwrap().unwrap().function, "BABA");
         assert!(alias("reversi").unwrap().is_none()); // the variant id
         assert!(alias("reversi.G").unwrap().is_none());
-        assert!(matches!(
-            alias("Reversi"),
-            Err(HanoiVarError::NotImplemented { .. })
-        ));
+        assert_eq!(alias("Reversi").unwrap().unwrap().function, "EDDD"); // the menu entry
         match alias("Reversi_Q") {
             Err(HanoiVarError::Unknown { nearest, .. }) => assert!(nearest.contains("Reversi_")),
             other => panic!("{other:?}"),
         }
         assert!(alias("nosuchthing").unwrap().is_none());
+    }
+
+    #[test]
+    fn an_entry_without_target_is_refused_with_its_reason() {
+        let t = parse_table(
+            "[[solver]]\nname = \"Foo_X\"\nclass = \"Foo_X, method tranFoo\"\ncomment = \"c\"\nreason = \"no program yet\"\n",
+        )
+        .unwrap();
+        let e = alias_in(&t, "foo_x").unwrap_err().to_string();
+        assert!(e.contains("Foo_X") && e.contains("not implemented: no program yet"), "{e}");
+        assert!(matches!(
+            parse_table("[[solver]]\nname = \"A\"\nclass = \"c\"\ncomment = \"c\"\n"),
+            Err(HanoiVarError::Data(_))
+        ));
     }
 }

@@ -56,6 +56,10 @@ const BUILTINS: &[(&str, &str)] = &[
         include_str!("../../data/variants/checkers.toml"),
     ),
     ("reversi", include_str!("../../data/variants/reversi.toml")),
+    (
+        "reversi-lunnon",
+        include_str!("../../data/variants/reversi-lunnon.toml"),
+    ),
     ("longest", include_str!("../../data/variants/longest.toml")),
     ("fancy", include_str!("../../data/variants/fancy.toml")),
     ("reves", include_str!("../../data/variants/reves.toml")),
