@@ -95,7 +95,11 @@ fn many_pin_cli_agrees_with_frame_stewart_command() {
             "--param",
             &format!("p={pins}"),
         ]);
-        assert_eq!(fs.lines().last().unwrap().trim(), nth.trim(), "p={pins} n={n}");
+        assert_eq!(
+            fs.lines().last().unwrap().trim(),
+            nth.trim(),
+            "p={pins} n={n}"
+        );
     }
 }
 
@@ -120,13 +124,14 @@ fn lunnons_reversi_c_breaks_its_own_base_colours() {
     // pins whose bases are not B A B B; his check() never tests a base's colour. Under our
     // rules with bases B A A B the fifth move at n = 2 puts a disc of colour A on pin 1's A
     // base. Pinned here; reversi.BAAB_L therefore has uncoloured bases.
-    let text = include_str!("../data/variants/reversi.toml").replace(
-        "bases = \"DDDD\"  # BAAB_L",
-        "bases = \"BAAB\"  # BAAB_L",
-    );
+    let text = include_str!("../data/variants/reversi.toml")
+        .replace("bases = \"DDDD\"  # BAAB_L", "bases = \"BAAB\"  # BAAB_L");
     let v = Variant::from_toml(&text, "reversi-baab-bases").unwrap();
     assert!(v.simulate("BAAB_L", 1, &Params::new()).is_ok());
-    let err = v.simulate("BAAB_L", 2, &Params::new()).unwrap_err().to_string();
+    let err = v
+        .simulate("BAAB_L", 2, &Params::new())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("move 5") && err.contains("colour"), "{err}");
     // The same moves are legal on uncoloured bases (the built-in function).
     simulates("reversi", "BAAB_L", 0..=11, &Params::new());
@@ -159,7 +164,9 @@ fn optimum(target: &str, n: i64, extra: &[&str]) -> i64 {
     let mut args = vec!["search", target, "-n", &n, "--format", "json"];
     args.extend_from_slice(extra);
     let v: serde_json::Value = serde_json::from_str(&stdout(&args)).unwrap();
-    v["minimum"].as_i64().unwrap_or_else(|| panic!("{target} n={n}: {v}"))
+    v["minimum"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("{target} n={n}: {v}"))
 }
 
 #[test]
@@ -189,7 +196,10 @@ fn algorithms_are_no_shorter_than_the_optimum() {
         for n in 1..=max_n {
             let alg = count(id, f, n, &params);
             let opt = optimum(target, n, extra);
-            assert!(BigInt::from(opt) <= alg, "{target} n={n}: optimum {opt} > {alg}");
+            assert!(
+                BigInt::from(opt) <= alg,
+                "{target} n={n}: optimum {opt} > {alg}"
+            );
         }
     }
 }
@@ -296,7 +306,11 @@ fn reversi_p(n: usize) -> Vec<Move> {
 #[test]
 fn classic_p_iterative_rule_equals_classic_move_for_move() {
     for n in 0..=12 {
-        assert_eq!(classic_p(n), recursive_moves("classic", "T", n as i64), "n = {n}");
+        assert_eq!(
+            classic_p(n),
+            recursive_moves("classic", "T", n as i64),
+            "n = {n}"
+        );
     }
 }
 
@@ -322,20 +336,70 @@ fn reversi_p_iterative_rule_equals_reversi_babb_and_checkers_p() {
 
 /// Rows of Lunnon's Table of times, typed from HanoiLib.java (values for n = 0, 1, 2, ...).
 const TABLE: &[(&str, &[i64])] = &[
-    ("Reves", &[0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 129, 161, 193, 225, 257, 289, 321, 385, 449, 513, 577, 641, 705, 769, 897, 1025, 1153, 1281, 1409, 1537, 1665, 1793]),
-    ("Checkers", &[0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 137, 161, 193, 225, 257, 289, 337, 385, 449, 513, 577, 641, 737, 817, 929, 1025, 1153, 1281, 1409, 1537, 1729, 1897]),
-    ("Checkers_B", &[0, 1, 3, 5, 9, 13, 21, 25, 33, 41, 57, 65, 81, 97, 129, 145, 177, 193, 225, 257, 321, 353, 417, 449, 513, 577, 705, 769, 897, 961, 1089, 1153, 1281, 1409, 1665, 1793, 2049]),
-    ("Checkers_C", &[0, 1, 3, 7, 9, 13, 17, 25, 33, 49, 57, 73, 81, 97, 113, 145, 161, 193, 225, 289, 321, 385, 417, 481, 513, 577, 641, 769, 833, 961, 1025, 1153, 1281, 1537, 1665, 1921, 2049]),
-    ("Reversi_A", &[0, 1, 4, 7, 16, 25, 52, 79, 160, 241, 484, 727, 1456]),
-    ("Reversi_B", &[0, 2, 4, 10, 16, 34, 52, 106, 160, 322, 484, 970, 1456]),
-    ("Reversi_C", &[0, 2, 6, 10, 22, 34, 70, 106, 214, 322, 646, 970, 1942]),
+    (
+        "Reves",
+        &[
+            0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 129, 161, 193, 225, 257, 289,
+            321, 385, 449, 513, 577, 641, 705, 769, 897, 1025, 1153, 1281, 1409, 1537, 1665, 1793,
+        ],
+    ),
+    (
+        "Checkers",
+        &[
+            0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65, 81, 97, 113, 137, 161, 193, 225, 257, 289,
+            337, 385, 449, 513, 577, 641, 737, 817, 929, 1025, 1153, 1281, 1409, 1537, 1729, 1897,
+        ],
+    ),
+    (
+        "Checkers_B",
+        &[
+            0, 1, 3, 5, 9, 13, 21, 25, 33, 41, 57, 65, 81, 97, 129, 145, 177, 193, 225, 257, 321,
+            353, 417, 449, 513, 577, 705, 769, 897, 961, 1089, 1153, 1281, 1409, 1665, 1793, 2049,
+        ],
+    ),
+    (
+        "Checkers_C",
+        &[
+            0, 1, 3, 7, 9, 13, 17, 25, 33, 49, 57, 73, 81, 97, 113, 145, 161, 193, 225, 289, 321,
+            385, 417, 481, 513, 577, 641, 769, 833, 961, 1025, 1153, 1281, 1537, 1665, 1921, 2049,
+        ],
+    ),
+    (
+        "Reversi_A",
+        &[0, 1, 4, 7, 16, 25, 52, 79, 160, 241, 484, 727, 1456],
+    ),
+    (
+        "Reversi_B",
+        &[0, 2, 4, 10, 16, 34, 52, 106, 160, 322, 484, 970, 1456],
+    ),
+    (
+        "Reversi_C",
+        &[0, 2, 6, 10, 22, 34, 70, 106, 214, 322, 646, 970, 1942],
+    ),
     ("Reversi_H", &[0, 2, 4, 10, 20, 42, 84, 170, 340, 682, 1364]),
-    ("Reversi_E", &[0, 1, 4, 7, 12, 17, 26, 35, 50, 69, 100, 145, 210]),
-    ("Reversi_F", &[0, 2, 4, 8, 12, 20, 30, 40, 54, 72, 102, 144, 214]),
-    ("Reversi", &[0, 3, 6, 11, 16, 23, 32, 45, 60, 79, 110, 155, 228]),
+    (
+        "Reversi_E",
+        &[0, 1, 4, 7, 12, 17, 26, 35, 50, 69, 100, 145, 210],
+    ),
+    (
+        "Reversi_F",
+        &[0, 2, 4, 8, 12, 20, 30, 40, 54, 72, 102, 144, 214],
+    ),
+    (
+        "Reversi",
+        &[0, 3, 6, 11, 16, 23, 32, 45, 60, 79, 110, 155, 228],
+    ),
     ("Domino_B", &[0, 1, 4, 13, 40, 121, 364, 1093, 3280]),
-    ("Domino", &[0, 3, 8, 21, 58, 161, 464, 1361, 4030, 12013, 35916, 107557, 322386]),
-    ("Four_Star", &[0, 2, 6, 12, 20, 32, 48, 66, 90, 122, 158, 206, 260]),
+    (
+        "Domino",
+        &[
+            0, 3, 8, 21, 58, 161, 464, 1361, 4030, 12013, 35916, 107557, 322386,
+        ],
+    ),
+    (
+        "Four_Star",
+        &[0, 2, 6, 12, 20, 32, 48, 66, 90, 122, 158, 206, 260],
+    ),
 ];
 
 #[test]
@@ -345,7 +409,13 @@ fn table_of_times_rows_hold_through_the_hanoivar_names() {
         let v = Variant::builtin(&a.variant).unwrap();
         for (n, &want) in row.iter().enumerate() {
             let got = v.count(&a.function, n as i64, &Params::new()).unwrap();
-            assert_eq!(got, BigInt::from(want), "{name} ({}.{}) n = {n}", a.variant, a.function);
+            assert_eq!(
+                got,
+                BigInt::from(want),
+                "{name} ({}.{}) n = {n}",
+                a.variant,
+                a.function
+            );
         }
     }
 }
@@ -374,7 +444,11 @@ fn hanoivar_names_resolve_case_insensitively_in_every_command() {
         ("Domino", "domino.EDD"),
         ("Reves", "reves.L"),
     ] {
-        assert_eq!(stdout(&["nth", name, "9"]), stdout(&["nth", target, "9"]), "{name}");
+        assert_eq!(
+            stdout(&["nth", name, "9"]),
+            stdout(&["nth", target, "9"]),
+            "{name}"
+        );
         assert_eq!(
             stdout(&["table", name, "--n", "0..6", "--format", "csv"]),
             stdout(&["table", target, "--n", "0..6", "--format", "csv"]),
@@ -400,8 +474,14 @@ fn hanoivar_names_resolve_case_insensitively_in_every_command() {
 #[test]
 fn variant_ids_keep_their_meaning() {
     // `reversi` is the variant (default function G), not Lunnon's menu entry Reversi.
-    assert_eq!(stdout(&["nth", "reversi", "5"]), stdout(&["nth", "reversi.G", "5"]));
-    assert_eq!(stdout(&["nth", "checkers", "5"]), stdout(&["nth", "checkers.P", "5"]));
+    assert_eq!(
+        stdout(&["nth", "reversi", "5"]),
+        stdout(&["nth", "reversi.G", "5"])
+    );
+    assert_eq!(
+        stdout(&["nth", "checkers", "5"]),
+        stdout(&["nth", "checkers.P", "5"])
+    );
 }
 
 fn fails_with(args: &[&str], needles: &[&str]) {
@@ -418,7 +498,10 @@ fn fails_with(args: &[&str], needles: &[&str]) {
 fn unknown_names_exit_2_naming_the_nearest() {
     // (An entry without implementation is refused the same way, with its reason: unit test
     // in src/variants/hanoivar.rs; every menu entry is implemented now.)
-    fails_with(&["nth", "Reversi_Q", "4"], &["unknown HanoiVar name", "Reversi_A"]);
+    fails_with(
+        &["nth", "Reversi_Q", "4"],
+        &["unknown HanoiVar name", "Reversi_A"],
+    );
     fails_with(&["table", "Many_Pins", "--n", "0..3"], &["Many_Pin"]);
     fails_with(&["search", "Chekers_B", "-n", "3"], &["Checkers_B"]);
     fails_with(&["check", "Chekers_B", "n", "--n", "1..3"], &["Checkers_B"]);

@@ -117,7 +117,13 @@ fn nearest_in<'a>(table: &'a [Solver], name: &str, k: usize) -> Vec<&'a str> {
     let mut all: Vec<(usize, usize, &'a str)> = table
         .iter()
         .enumerate()
-        .map(|(i, s)| (distance(&lower, &s.name.to_ascii_lowercase()), i, s.name.as_str()))
+        .map(|(i, s)| {
+            (
+                distance(&lower, &s.name.to_ascii_lowercase()),
+                i,
+                s.name.as_str(),
+            )
+        })
         .collect();
     all.sort();
     all.into_iter().take(k).map(|(_, _, n)| n).collect()
@@ -259,7 +265,10 @@ mod tests {
         )
         .unwrap();
         let e = alias_in(&t, "foo_x").unwrap_err().to_string();
-        assert!(e.contains("Foo_X") && e.contains("not implemented: no program yet"), "{e}");
+        assert!(
+            e.contains("Foo_X") && e.contains("not implemented: no program yet"),
+            "{e}"
+        );
         assert!(matches!(
             parse_table("[[solver]]\nname = \"A\"\nclass = \"c\"\ncomment = \"c\"\n"),
             Err(HanoiVarError::Data(_))

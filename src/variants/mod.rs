@@ -63,7 +63,10 @@ const BUILTINS: &[(&str, &str)] = &[
     ("longest", include_str!("../../data/variants/longest.toml")),
     ("fancy", include_str!("../../data/variants/fancy.toml")),
     ("reves", include_str!("../../data/variants/reves.toml")),
-    ("many-pin", include_str!("../../data/variants/many-pin.toml")),
+    (
+        "many-pin",
+        include_str!("../../data/variants/many-pin.toml"),
+    ),
     ("star", include_str!("../../data/variants/star.toml")),
     ("cyclic4", include_str!("../../data/variants/cyclic4.toml")),
     (
