@@ -138,6 +138,27 @@ fn lunnons_reversi_c_breaks_its_own_base_colours() {
 }
 
 #[test]
+fn flipped_goal_colours_only_for_the_goal() {
+    // The format extension for Reversi_A: goal_colours = "flipped" (every start colour c
+    // becomes c xor 1); a flipped *start* is rejected at load time.
+    let text = include_str!("../data/variants/reversi.toml");
+    let bad = text.replace(
+        "goal_colours = \"flipped\"",
+        "start_colours = \"flipped\"\ngoal_colours = \"flipped\"",
+    );
+    let e = Variant::from_toml(&bad, "flipped-start")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("start") && e.contains("flipped"), "{e}");
+    // With the colours left unchanged the BABA moves do not reach the goal (n = 1: one
+    // move flips the single disc).
+    let same = text.replace("goal_colours = \"flipped\"\n", "");
+    let v = Variant::from_toml(&same, "unflipped").unwrap();
+    assert!(v.simulate("BABA", 1, &Params::new()).is_err());
+    simulates("reversi", "BABA", 0..=11, &Params::new());
+}
+
+#[test]
 fn reves_with_lunnons_split_has_the_frame_stewart_counts() {
     for n in 0..=60u64 {
         assert_eq!(
