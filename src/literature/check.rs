@@ -1691,6 +1691,10 @@ mod tests {
         "hanoilib/optimal.ddde",
         "hanoilib/optimal.dddf",
         "hanoilib/optimal.eddd",
+        "hanoilib/optimal.baba",
+        "hanoilib/optimal.babb",
+        "hanoilib/optimal.baab",
+        "hanoilib/optimal.dddd",
     ];
 
     #[test]
