@@ -43,6 +43,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// List Lunnon's HanoiVar menu names with their variant functions and his comments.
+        #[arg(long)]
+        hanoivar: bool,
     },
     /// Rules, programs and transfer matrix of a variant (id or path to a variant file).
     Show {

@@ -24,6 +24,11 @@ pub struct Target {
 #[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
 pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let params = parse_params(params)?;
+    // A HanoiVar menu name (`Reversi_A`, case-insensitive) stands for its variant function.
+    let alias = crate::variants::hanoivar::alias(target)
+        .map_err(|e| CliError::input(e.to_string()))?
+        .map(|a| format!("{}.{}", a.variant, a.function));
+    let target = alias.as_deref().unwrap_or(target);
     let (id, function) = split_target(target);
     let variant = Variant::load(&id).or_else(|e| {
         // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
@@ -158,6 +163,51 @@ pub fn list(format: Format) -> Result<(), CliError> {
                 .rows
                 .iter()
                 .map(|r| format!("{:<w$}  {}\n", r[0].text(), r[1].text()))
+                .collect()
+        }
+        f => render_table(&table, f)?,
+    };
+    emit(&text);
+    Ok(())
+}
+
+/// `hanoilab list --hanoivar`: Lunnon's HanoiVar names, their variant functions and comments.
+pub fn list_hanoivar(format: Format) -> Result<(), CliError> {
+    let solvers =
+        crate::variants::hanoivar::solvers().map_err(|e| CliError::failure(e.to_string()))?;
+    let mut table = Table::new(&["hanoivar", "target", "lunnon_comment"]);
+    for s in solvers {
+        let target = match (&s.target, &s.reason) {
+            (Some(t), _) => t.clone(),
+            (None, r) => format!("not implemented: {}", r.as_deref().unwrap_or("")),
+        };
+        table.push(vec![
+            Cell::from(s.name.as_str()),
+            Cell::from(target.as_str()),
+            Cell::from(s.comment.as_str()),
+        ]);
+    }
+    let text = match format {
+        Format::Human => {
+            let w0 = solvers.iter().map(|s| s.name.len()).max().unwrap_or(0);
+            let w1 = solvers
+                .iter()
+                .filter_map(|s| s.target.as_ref().map(|t| t.len()))
+                .max()
+                .unwrap_or(0);
+            solvers
+                .iter()
+                .map(|s| match &s.target {
+                    Some(t) => format!("{:<w0$}  {t:<w1$}  {}\n", s.name, s.comment),
+                    None => format!(
+                        "{:<w0$}  {:<w1$}  {}\n{:<w0$}  not implemented: {}\n",
+                        s.name,
+                        "-",
+                        s.comment,
+                        "",
+                        s.reason.as_deref().unwrap_or("")
+                    ),
+                })
                 .collect()
         }
         f => render_table(&table, f)?,

@@ -60,7 +60,13 @@ impl std::error::Error for CliError {}
 /// Runs one parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::List { format } => commands::list(format),
+        Command::List { format, hanoivar } => {
+            if hanoivar {
+                commands::list_hanoivar(format)
+            } else {
+                commands::list(format)
+            }
+        }
         Command::Show {
             variant,
             params,

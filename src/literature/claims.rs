@@ -40,6 +40,10 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         "stockmeyer",
         include_str!("../../data/literature/stockmeyer.toml"),
     ),
+    (
+        "hanoilib",
+        include_str!("../../data/literature/hanoilib.toml"),
+    ),
 ];
 
 /// A claim file that does not load.

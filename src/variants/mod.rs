@@ -17,6 +17,7 @@
 
 pub mod alternatives;
 pub mod checkers;
+pub mod hanoivar;
 pub mod reversi;
 
 use std::collections::BTreeMap;
@@ -55,9 +56,17 @@ const BUILTINS: &[(&str, &str)] = &[
         include_str!("../../data/variants/checkers.toml"),
     ),
     ("reversi", include_str!("../../data/variants/reversi.toml")),
+    (
+        "reversi-lunnon",
+        include_str!("../../data/variants/reversi-lunnon.toml"),
+    ),
     ("longest", include_str!("../../data/variants/longest.toml")),
     ("fancy", include_str!("../../data/variants/fancy.toml")),
     ("reves", include_str!("../../data/variants/reves.toml")),
+    (
+        "many-pin",
+        include_str!("../../data/variants/many-pin.toml"),
+    ),
     ("star", include_str!("../../data/variants/star.toml")),
     ("cyclic4", include_str!("../../data/variants/cyclic4.toml")),
     (
@@ -666,7 +675,13 @@ impl Variant {
                     ));
                 }
             }
-            for gc in [&f.goal_colours, &f.start_colours].into_iter().flatten() {
+            let flipped_goal = f.goal_colours.as_deref() == Some("flipped");
+            let checked = if flipped_goal {
+                [&None, &f.start_colours]
+            } else {
+                [&f.goal_colours, &f.start_colours]
+            };
+            for gc in checked.into_iter().flatten() {
                 if !["start", "A", "B", "C"].contains(&gc.as_str()) {
                     return Err(malformed(
                         at,
@@ -1051,6 +1066,10 @@ impl Variant {
         let mut goal = config(place(&f.goal)?, &f.goal_colours);
         if f.goal_colours.is_none() {
             goal.colours = start.colours.clone();
+        }
+        if f.goal_colours.as_deref() == Some("flipped") {
+            // Every disc ends with the other of two colours (Lunnon's "final colour reversed").
+            goal.colours = start.colours.iter().map(|&c| c ^ 1).collect();
         }
         let bases = match &f.bases {
             None => vec![None; pins],
