@@ -37,7 +37,7 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
         if let Some(f) = filter {
             if Variant::load(f).is_err() {
                 return Err(CliError::input(format!(
-                    "claims: '{f}' is neither a variant id nor a document (lunnon, wikipedia, chapla, sniedovich, stockmeyer, or a seed file name)"
+                    "claims: '{f}' is neither a variant id nor a document (lunnon, wikipedia, chapla, sniedovich, stockmeyer, hanoilib, or a seed file name)"
                 )));
             }
         }

@@ -288,6 +288,8 @@ struct ClaimFile {
 #[derive(Clone, Debug, Default, Deserialize)]
 struct ReferenceFields {
     #[serde(default)]
+    cite: Option<String>,
+    #[serde(default)]
     author: Option<String>,
     #[serde(default)]
     work: Option<String>,
@@ -336,10 +338,10 @@ impl ClaimFile {
         Reference {
             file: stem.to_string(),
             document: self.document.clone(),
-            cite: if surname.is_empty() {
-                work.clone()
-            } else {
-                format!("{surname}, {work}")
+            cite: match &r.cite {
+                Some(c) => c.clone(),
+                None if surname.is_empty() => work.clone(),
+                None => format!("{surname}, {work}"),
             },
             author,
             title: work,
