@@ -226,6 +226,10 @@ pub enum ClaimKind {
         /// Parameters.
         #[serde(default)]
         params: BTreeMap<String, i64>,
+        /// A correction of a printed error: when the printed form fails and this one holds,
+        /// the verdict is `holds-after-correction`.
+        #[serde(default)]
+        corrected: Option<String>,
     },
     /// `target(n) RELATION formula(n)` for n in the range.
     Bound {
@@ -459,6 +463,20 @@ impl Claim {
 
     /// Every formula the claim contains, with its field name.
     pub fn formulas(&self) -> Vec<(&'static str, String)> {
+        let mut v = self.printed_formulas();
+        if let ClaimKind::Formula {
+            corrected: Some(c), ..
+        }
+        | ClaimKind::Asymptotic {
+            corrected: Some(c), ..
+        } = &self.kind
+        {
+            v.push(("corrected", c.clone()));
+        }
+        v
+    }
+
+    fn printed_formulas(&self) -> Vec<(&'static str, String)> {
         let target = |t: &str| {
             if is_variant_target(t) {
                 vec![]
