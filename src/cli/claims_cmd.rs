@@ -171,7 +171,7 @@ pub fn check(
         let samples = sample_points(a.max(1), b);
         let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
         let tol = BigRational::new(ASYMPTOTIC_TOLERANCE.0.into(), ASYMPTOTIC_TOLERANCE.1.into());
-        let verdict = check_asymptotic(&t, &expr, t.name(), &formula, &samples, Some(tol))
+        let verdict = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol))
             .map_err(CliError::input)?
             .verdict
             .name();
@@ -200,7 +200,7 @@ pub fn check(
         return Ok(());
     }
     let v =
-        check_formula_statement(&t, &expr, t.name(), &formula, a, b).map_err(CliError::input)?;
+        check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::input)?;
     match format {
         Format::Json => {
             let mut j = serde_json::to_value(&v).map_err(|e| CliError::input(e.to_string()))?;
