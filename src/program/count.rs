@@ -560,6 +560,18 @@ fn first_generic_n(prog: &Program, globals: &[i64], period: usize) -> i64 {
     b.max(1)
 }
 
+/// Old (split) coordinates that become one total and its residue parts in the new basis.
+struct Group {
+    /// The old coordinates, one per residue.
+    coords: Vec<usize>,
+    /// The new names: the total, then the parts for residues 0..q-1.
+    names: Vec<String>,
+    /// The procedure (None: the constant).
+    owner: Option<usize>,
+    /// The shift j of `P[n-j]`.
+    shift: usize,
+}
+
 fn derive(
     prog: &Program,
     globals: &[i64],
@@ -642,12 +654,7 @@ fn derive(
     // New basis: totals t[p][j] = sum_r x[p][j][r], parts x[p][j][r] for r < q-1 named by
     // the residue of n; "1" = sum_r e[r], indicators e[r] for r < q-1.
     // Groups of old coordinates, each with its new names and owner.
-    let mut groups: Vec<(
-        Vec<usize>,
-        Vec<String>,
-        Option<usize>,
-        (usize, usize, usize),
-    )> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     let cond = |rn: usize| -> String {
         if q == 2 {
             if rn == 0 {
@@ -670,12 +677,12 @@ fn derive(
             for r in 0..q - 1 {
                 names.push(format!("{base}·{}", cond((r + j) % q)));
             }
-            groups.push((
-                (0..q).map(|r| xi(p, j, r)).collect(),
+            groups.push(Group {
+                coords: (0..q).map(|r| xi(p, j, r)).collect(),
                 names,
-                Some(p),
-                (p, j, 0),
-            ));
+                owner: Some(p),
+                shift: j,
+            });
         }
     }
     {
@@ -683,7 +690,12 @@ fn derive(
         for r in 0..q - 1 {
             names.push(cond(r));
         }
-        groups.push(((0..q).map(ei).collect(), names, None, (np, 0, 0)));
+        groups.push(Group {
+            coords: (0..q).map(ei).collect(),
+            names,
+            owner: None,
+            shift: 0,
+        });
     }
     // New index of each (group, member): member 0 is the total, member r+1 the part r.
     let mut new_index: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
@@ -692,18 +704,18 @@ fn derive(
     // Order: totals at n, totals at n-j (j >= 1), parts, the indicators, "1".
     let mut order: Vec<(usize, usize)> = Vec::new();
     for (g, grp) in groups.iter().enumerate() {
-        if grp.3 .1 == 0 && grp.2.is_some() {
+        if grp.shift == 0 && grp.owner.is_some() {
             order.push((g, 0));
         }
     }
     for (g, grp) in groups.iter().enumerate() {
-        if grp.3 .1 > 0 {
+        if grp.shift > 0 {
             order.push((g, 0));
         }
     }
     for (g, grp) in groups.iter().enumerate() {
         for r in 0..q - 1 {
-            if grp.2.is_some() {
+            if grp.owner.is_some() {
                 order.push((g, r + 1));
             }
         }
@@ -714,12 +726,12 @@ fn derive(
     }
     order.push((last, 0));
     for (g, grp) in groups.iter().enumerate() {
-        new_index[g] = vec![0; grp.0.len()];
+        new_index[g] = vec![0; grp.coords.len()];
     }
     for (i, &(g, mbr)) in order.iter().enumerate() {
         new_index[g][mbr] = i;
-        names.push(groups[g].1[mbr].clone());
-        owner.push(groups[g].2);
+        names.push(groups[g].names[mbr].clone());
+        owner.push(groups[g].owner);
     }
     let nd = order.len();
     // An old coefficient vector in new coordinates: for a group, the coefficient on the
@@ -727,10 +739,10 @@ fn derive(
     let convert = |a: &[BigInt]| -> Vec<BigInt> {
         let mut out = vec![BigInt::zero(); nd];
         for (g, grp) in groups.iter().enumerate() {
-            let lastc = &a[grp.0[q - 1]];
+            let lastc = &a[grp.coords[q - 1]];
             out[new_index[g][0]] = lastc.clone();
             for r in 0..q - 1 {
-                out[new_index[g][r + 1]] = &a[grp.0[r]] - lastc;
+                out[new_index[g][r + 1]] = &a[grp.coords[r]] - lastc;
             }
         }
         out
@@ -741,7 +753,7 @@ fn derive(
     for (g, grp) in groups.iter().enumerate() {
         let mut total = vec![BigInt::zero(); dim];
         let mut t0 = BigInt::zero();
-        for (r, &o) in grp.0.iter().enumerate() {
+        for (r, &o) in grp.coords.iter().enumerate() {
             for (x, y) in total.iter_mut().zip(&old[o]) {
                 *x += y;
             }
