@@ -237,3 +237,16 @@ fn too_deep_or_irregular_calls_have_no_system_but_still_count() {
         assert!(prog.count("q(n)", 20, &[]).is_ok());
     }
 }
+
+#[test]
+fn a_program_that_cannot_count_everywhere_has_no_system_rather_than_an_error() {
+    // g has no clause for 1 <= n <= 5, so counting f fails there; the derivation on n-2
+    // reports "no system" (as before this extension) instead of failing `show`.
+    let prog =
+        Program::parse("f(n) = f(n-2), g(n-1)\ng(n) when n > 5 = g(n-2), move(0, 1)").unwrap();
+    assert!(prog.count("f(n)", 10, &[]).is_err());
+    assert!(matches!(
+        prog.transfer_system(&[], &BTreeMap::new()),
+        Ok(None)
+    ));
+}

@@ -572,15 +572,37 @@ struct Group {
     shift: usize,
 }
 
+/// The system for one period. Counting errors (a procedure without a clause at some n the
+/// system needs) are returned for systems of the original form (calls on n-1, period 1);
+/// for the extended forms they mean "no system", so a variant that had none before does not
+/// turn into an error.
 fn derive(
     prog: &Program,
     globals: &[i64],
     period: usize,
     counter: &mut Counter<'_>,
 ) -> Result<Option<Full>, ProgramError> {
-    let Some((rows, depth)) = generic_rows(prog, globals, period, counter)? else {
-        return Ok(None);
+    let rows = match generic_rows(prog, globals, period, counter) {
+        Ok(Some(r)) => r,
+        Ok(None) => return Ok(None),
+        Err(_) if period > 1 => return Ok(None),
+        Err(e) => return Err(e),
     };
+    let depth = rows.1;
+    match build_full(prog, globals, period, rows, counter) {
+        Err(_) if period > 1 || depth > 1 => Ok(None),
+        r => r,
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn build_full(
+    prog: &Program,
+    globals: &[i64],
+    period: usize,
+    (rows, depth): (Vec<Vec<(BigInt, Vec<Vec<BigInt>>)>>, usize),
+    counter: &mut Counter<'_>,
+) -> Result<Option<Full>, ProgramError> {
     let np = prog.procedures.len();
     let (q, kk) = (period, depth);
     // Split coordinates: x[p][j][r](n) = [n-j ≡ r (mod q)] p(n-j), then e[r](n) = [n ≡ r].
