@@ -540,3 +540,40 @@ fn list_hanoivar_prints_all_36_menu_entries() {
     assert!(human.contains("Checkers_B") && human.contains("checkers.BABB"));
     assert!(human.contains("pins colured BABB")); // Lunnon's comment, his spelling
 }
+
+#[test]
+fn report_has_a_hanoivar_page_linked_from_the_index_and_every_variant_page() {
+    use hanoilab::output::report::{build, ReportOptions};
+    let b = build(&ReportOptions { quick: true }, &mut |_| {}).expect("report builds");
+    let page = b.pages.get("hanoivar.md").expect("hanoivar.md");
+    // One row per menu entry of data/hanoivar.toml (counted in the file's text).
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/hanoivar.toml"),
+    )
+    .unwrap();
+    let entries = text.matches("[[solver]]").count();
+    let rows = page
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| HanoiVar |"))
+        .count();
+    assert_eq!(rows, entries);
+    // Lunnon's Reversi_E row, typed from HanoiLib.java's Table of times, beside ours.
+    let row = page
+        .lines()
+        .find(|l| l.starts_with("| Reversi_E |"))
+        .expect("Reversi_E row");
+    assert!(
+        row.contains("0, 1, 4, 7, 12, 17, 26, 35, 50, 69, 100, 145, 210"),
+        "{row}"
+    );
+    assert!(row.contains("agrees at n = 0..12"), "{row}");
+    // All 25 printed rows hold (docs/hanoivar.md): no row differs.
+    assert!(!page.contains("differs"), "{page}");
+    assert!(b.pages["README.md"].contains("(hanoivar.md)"));
+    for id in hanoilab::variants::builtin_ids() {
+        assert!(
+            b.pages[&format!("{id}.md")].contains("(hanoivar.md)"),
+            "{id}.md has no link to hanoivar.md"
+        );
+    }
+}

@@ -30,7 +30,7 @@ pub fn charpoly_cmd(
         .map_err(|e| CliError::input(e.to_string()))?
         .ok_or_else(|| {
             CliError::input(format!(
-                "variant `{}` has no transfer matrix (some call is not on n-1, n or a fixed number of discs); its counts are memoised instead",
+                "variant `{}` has no transfer matrix (some call is not on n-k discs for a small k, n or a fixed number of discs, or its clauses are not periodic in n); its counts are memoised instead",
                 v.id
             ))
         })?;

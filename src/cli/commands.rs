@@ -265,7 +265,9 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     ));
     match &shown.transfer_system {
         Some(s) => out.push_str(&format!("\n## Transfer system\n\n{}\n", s.to_markdown())),
-        None => out.push_str("\n## Counts\n\nSome call is not on n-1 discs: counts are memoised per (procedure, size).\n"),
+        None => out.push_str(
+            "\n## Counts\n\nNo transfer matrix: counts are memoised per (procedure, size).\n",
+        ),
     }
     emit(&out);
     Ok(())

@@ -1,6 +1,8 @@
 //! Counting moves without making them: memoised exact counts per (procedure, size,
 //! integer arguments), and the transfer system `s(n+1) = M s(n)` when every call is on
-//! `n-1` discs, `n` discs (a wrapper) or a fixed number of discs.
+//! `n-k` discs for a small fixed k (`n-1`, `n-2`, ...), `n` discs (a wrapper) or a fixed
+//! number of discs, and the clause used at large n depends at most on n modulo a small
+//! period.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
@@ -146,10 +148,12 @@ impl<'p> Counter<'p> {
 
 /// The linear recurrence `s(n+1) = M s(n)` of a program's move counts, in Lunnon's
 /// convention: one component per procedure (named after it) and a last constant component
-/// named `"1"` that counts single moves.
+/// named `"1"` that counts single moves. Programs that call on `n-2` or less, or whose clause
+/// depends on `n mod q`, get further components between them (see [`transfer_system`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TransferSystem {
-    /// Component names: procedures in order of definition (after `count_as` merging), then `"1"`.
+    /// Component names: procedures in order of definition (after `count_as` merging), then
+    /// shifted counts `P[n-j]` and residue parts `P·[n even]` where needed, then `"1"`.
     pub names: Vec<String>,
     /// The matrix `M`, row i gives component i at n+1 from all components at n.
     #[serde(serialize_with = "ser_matrix")]
@@ -342,16 +346,35 @@ fn ser_matrix<S: serde::Serializer>(m: &[Vec<BigInt>], s: S) -> Result<S::Ok, S:
 
 #[derive(Clone, Debug)]
 enum Term {
-    Rec(usize),
+    /// A call on `n - k` discs, `1 <= k <= MAX_SHIFT`.
+    Rec(usize, usize),
+    /// A call on `n` discs (a wrapper).
     Same(usize),
 }
 
 const BIG: i64 = 1 << 40;
 
+/// The largest `k` of a call on `n - k` discs the derivation handles.
+pub const MAX_SHIFT: usize = 6;
+
+/// The largest period of the clause selection (`when n % 2 == 1`) the derivation handles.
+pub const MAX_PERIOD: usize = 4;
+
 /// Derives the transfer system of `prog` for the given globals, or `Ok(None)` when some
-/// call is on a size other than `n-1`, `n` or a constant, or the derived system does not
-/// reproduce the memoised counts (checked for several n). `count_as` maps a procedure to
-/// another whose count it equals; the rows must agree, else [`ProgramError::CountAs`].
+/// call is on a size other than `n-k` (`0 <= k <=` [`MAX_SHIFT`]) or a constant, the clause
+/// used at large `n` is not periodic in `n` with period at most [`MAX_PERIOD`], or the
+/// derived system does not reproduce the memoised counts (checked for several n).
+/// `count_as` maps a procedure to another whose count it equals; the rows must agree, else
+/// [`ProgramError::CountAs`].
+///
+/// Components: one per procedure (its count at `n`, named after it), in order of definition;
+/// then, when some call is on `n-2` or less, the procedures' counts at `n-1, n-2, ...`
+/// (named `P[n-1]`, ...; a companion-style block matrix); then, when the clause used
+/// depends on `n mod q` (q > 1), the parts `P·[n ≡ r mod q]` (the count when `n ≡ r`, else
+/// 0; `[n even]` for q = 2) and the indicators `[n ≡ r mod q]` for `r < q-1`; last the
+/// constant `"1"`. Only components some procedure's count needs are kept. A program whose
+/// calls are all on `n-1`, `n` or a constant size gets exactly one component per
+/// procedure and `"1"`.
 ///
 /// Procedures with integer parameters are assumed to have counts independent of them; this
 /// is checked (arguments 0 and 1) during verification.
@@ -360,179 +383,521 @@ pub fn transfer_system(
     globals: &[i64],
     count_as: &BTreeMap<String, String>,
 ) -> Result<Option<TransferSystem>, ProgramError> {
-    let np = prog.procedures.len();
     let mut counter = Counter::new(prog, globals.to_vec());
-    let mut consts: Vec<BigInt> = Vec::with_capacity(np);
-    let mut terms: Vec<Vec<Term>> = Vec::with_capacity(np);
-    for (pi, p) in prog.procedures.iter().enumerate() {
-        let mut sa = vec![0i64; p.slots];
-        let mut sb = vec![0i64; p.slots];
-        sa[0] = BIG;
-        sb[0] = BIG + 1;
-        let ca = p
-            .clauses
-            .iter()
-            .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&sa, globals)));
-        let cb = p
-            .clauses
-            .iter()
-            .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&sb, globals)));
-        let (Some(ca), Some(cb)) = (ca, cb) else {
-            return Ok(None);
-        };
-        if ca != cb {
-            return Ok(None);
+    for period in 1..=MAX_PERIOD {
+        if let Some(sys) = derive(prog, globals, period, &mut counter)? {
+            return merge_and_prune(sys, prog, count_as).map(Some);
         }
-        let mut c = BigInt::zero();
-        let mut t = Vec::new();
-        if !linear_walk(
-            prog,
-            globals,
-            p.clauses[ca].body,
-            &mut sa,
-            &mut sb,
-            &mut c,
-            &mut t,
-            &mut counter,
-        )? {
-            return Ok(None);
-        }
-        let _ = pi;
-        consts.push(c);
-        terms.push(t);
     }
-    // Rows over procedures + constant, resolving same-size calls.
-    let width = np + 1;
-    let mut rows: Vec<Option<Vec<BigInt>>> = vec![None; np];
-    let mut state = vec![0u8; np]; // 0 new, 1 in progress, 2 done
-    for start in 0..np {
-        let mut stack = vec![start];
-        while let Some(&p) = stack.last() {
-            if state[p] == 2 {
-                stack.pop();
-                continue;
+    Ok(None)
+}
+
+/// The system in the basis of totals and residue parts, before `count_as` merging and
+/// pruning, with the number of procedures and the shift depth.
+struct Full {
+    sys: TransferSystem,
+    /// For each component: the procedure whose count it is a part of (None for the
+    /// constant and the indicators).
+    owner: Vec<Option<usize>>,
+}
+
+/// The generic rows per (procedure, residue) with calls resolved to `(callee, shift)`
+/// coefficients and a constant, or `None` when some clause is not of the handled form.
+#[allow(clippy::type_complexity)]
+fn generic_rows(
+    prog: &Program,
+    globals: &[i64],
+    period: usize,
+    counter: &mut Counter<'_>,
+) -> Result<Option<(Vec<Vec<(BigInt, Vec<Vec<BigInt>>)>>, usize)>, ProgramError> {
+    let np = prog.procedures.len();
+    let q = period as i64;
+    let base = BIG - BIG.rem_euclid(q);
+    // terms[p][r], consts[p][r]
+    let mut terms: Vec<Vec<Vec<Term>>> = vec![Vec::with_capacity(period); np];
+    let mut consts: Vec<Vec<BigInt>> = vec![Vec::with_capacity(period); np];
+    let mut depth = 1usize;
+    for (pi, p) in prog.procedures.iter().enumerate() {
+        for r in 0..q {
+            let sel = |m: i64| {
+                let mut s = vec![0i64; p.slots];
+                s[0] = m;
+                p.clauses
+                    .iter()
+                    .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&s, globals)))
+            };
+            let ca = sel(base + r);
+            if ca.is_none() || ca != sel(base + r + q) || ca != sel(base + r + 2 * q) {
+                return Ok(None);
             }
-            let deps: Vec<usize> = terms[p]
-                .iter()
-                .filter_map(|t| match t {
-                    Term::Same(q) if state[*q] != 2 => Some(*q),
-                    _ => None,
-                })
-                .collect();
-            if deps.is_empty() {
-                let mut row = vec![BigInt::zero(); width];
-                row[np] = consts[p].clone();
-                for t in &terms[p] {
-                    match t {
-                        Term::Rec(q) => row[*q] += 1,
-                        Term::Same(q) => {
-                            let r = rows[*q].as_ref().expect("resolved");
-                            for (a, b) in row.iter_mut().zip(r) {
-                                *a += b;
+            let Some(ca) = ca else { return Ok(None) };
+            let mut sa = vec![0i64; p.slots];
+            let mut sb = vec![0i64; p.slots];
+            sa[0] = base + r;
+            sb[0] = base + r + q;
+            let mut c = BigInt::zero();
+            let mut t = Vec::new();
+            if !linear_walk(
+                prog,
+                globals,
+                p.clauses[ca].body,
+                &mut sa,
+                &mut sb,
+                &mut c,
+                &mut t,
+                counter,
+            )? {
+                return Ok(None);
+            }
+            for term in &t {
+                if let Term::Rec(_, k) = term {
+                    depth = depth.max(*k);
+                }
+            }
+            consts[pi].push(c);
+            terms[pi].push(t);
+        }
+    }
+    // Resolve same-size calls: rows[p][r] = (constant, coefficient of callee q at n-k as
+    // coef[q][k-1]).
+    let empty = || (BigInt::zero(), vec![vec![BigInt::zero(); depth]; np]);
+    let mut rows: Vec<Vec<Option<(BigInt, Vec<Vec<BigInt>>)>>> = vec![vec![None; period]; np];
+    for r in 0..period {
+        let mut state = vec![0u8; np]; // 0 new, 1 in progress, 2 done
+        for start in 0..np {
+            let mut stack = vec![start];
+            while let Some(&p) = stack.last() {
+                if state[p] == 2 {
+                    stack.pop();
+                    continue;
+                }
+                let deps: Vec<usize> = terms[p][r]
+                    .iter()
+                    .filter_map(|t| match t {
+                        Term::Same(q) if state[*q] != 2 => Some(*q),
+                        _ => None,
+                    })
+                    .collect();
+                if deps.is_empty() {
+                    let mut row = empty();
+                    row.0 = consts[p][r].clone();
+                    for t in &terms[p][r] {
+                        match t {
+                            Term::Rec(q, k) => row.1[*q][*k - 1] += 1,
+                            Term::Same(q) => {
+                                let Some(other) = rows[*q][r].as_ref() else {
+                                    return Ok(None);
+                                };
+                                row.0 += &other.0;
+                                for (a, b) in row.1.iter_mut().zip(&other.1) {
+                                    for (x, y) in a.iter_mut().zip(b) {
+                                        *x += y;
+                                    }
+                                }
                             }
                         }
                     }
-                }
-                rows[p] = Some(row);
-                state[p] = 2;
-                stack.pop();
-            } else {
-                // A same-size cycle at the symbolic size (Reve's `split(n, k)` counting k
-                // up) is not a fixed linear system: no matrix. Real non-termination is
-                // caught by the memoised counter at concrete n.
-                if state[p] == 1 {
-                    return Ok(None);
-                }
-                state[p] = 1;
-                for q in deps {
-                    if state[q] == 1 {
+                    rows[p][r] = Some(row);
+                    state[p] = 2;
+                    stack.pop();
+                } else {
+                    // A same-size cycle at the symbolic size (Reve's `split(n, k)` counting
+                    // k up) is not a fixed linear system: no matrix. Real non-termination is
+                    // caught by the memoised counter at concrete n.
+                    if state[p] == 1 {
                         return Ok(None);
                     }
-                    stack.push(q);
+                    state[p] = 1;
+                    for q in deps {
+                        if state[q] == 1 {
+                            return Ok(None);
+                        }
+                        stack.push(q);
+                    }
                 }
             }
         }
     }
-    let mut matrix: Vec<Vec<BigInt>> = rows.into_iter().map(|r| r.expect("row")).collect();
-    let mut last = vec![BigInt::zero(); width];
-    last[np] = BigInt::one();
-    matrix.push(last);
-    // Where the generic clauses take over.
+    let mut out = Vec::with_capacity(np);
+    for pr in rows {
+        let mut v = Vec::with_capacity(period);
+        for x in pr {
+            let Some(x) = x else { return Ok(None) };
+            v.push(x);
+        }
+        out.push(v);
+    }
+    Ok(Some((out, depth)))
+}
+
+/// The last n at which some procedure uses another clause than the generic one of its
+/// residue class (scanning n = 1..=64), at least 1.
+fn first_generic_n(prog: &Program, globals: &[i64], period: usize) -> i64 {
+    let q = period as i64;
+    let base = BIG - BIG.rem_euclid(q);
     let mut b = 0i64;
     for p in &prog.procedures {
         let mut s = vec![0i64; p.slots];
-        s[0] = BIG;
-        let generic = p
-            .clauses
-            .iter()
-            .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&s, globals)));
+        let generic: Vec<Option<usize>> = (0..q)
+            .map(|r| {
+                s[0] = base + r;
+                p.clauses
+                    .iter()
+                    .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&s, globals)))
+            })
+            .collect();
         for m in 1..=64 {
             s[0] = m;
             let sel = p.clauses.iter().position(|c| match &c.guard {
                 None => m >= 1,
                 Some(g) => g.eval(&s, globals),
             });
-            if sel != generic {
+            if sel != generic[m.rem_euclid(q) as usize] {
                 b = b.max(m);
             }
         }
     }
-    let first_n = b.max(1);
-    let mut initial = Vec::with_capacity(width);
-    for (pi, p) in prog.procedures.iter().enumerate() {
-        initial.push(counter.count(pi, first_n, &vec![0; p.int_arity])?);
-    }
-    initial.push(BigInt::one());
-    let mut names: Vec<String> = prog.procedures.iter().map(|p| p.name.clone()).collect();
-    names.push("1".into());
-    let mut sys = TransferSystem {
-        names,
-        matrix,
-        initial,
-        first_n: first_n as u32,
+    b.max(1)
+}
+
+/// Old (split) coordinates that become one total and its residue parts in the new basis.
+struct Group {
+    /// The old coordinates, one per residue.
+    coords: Vec<usize>,
+    /// The new names: the total, then the parts for residues 0..q-1.
+    names: Vec<String>,
+    /// The procedure (None: the constant).
+    owner: Option<usize>,
+    /// The shift j of `P[n-j]`.
+    shift: usize,
+}
+
+/// The system for one period. Counting errors (a procedure without a clause at some n the
+/// system needs) are returned for systems of the original form (calls on n-1, period 1);
+/// for the extended forms they mean "no system", so a variant that had none before does not
+/// turn into an error.
+fn derive(
+    prog: &Program,
+    globals: &[i64],
+    period: usize,
+    counter: &mut Counter<'_>,
+) -> Result<Option<Full>, ProgramError> {
+    let rows = match generic_rows(prog, globals, period, counter) {
+        Ok(Some(r)) => r,
+        Ok(None) => return Ok(None),
+        Err(_) if period > 1 => return Ok(None),
+        Err(e) => return Err(e),
     };
-    // Verify against the memoised counts.
-    for k in 0..6u64 {
-        let n = first_n as u64 + k;
-        let s = sys.state(n).expect("n >= first_n");
-        for (pi, p) in prog.procedures.iter().enumerate() {
-            for arg in [0i64, 1] {
-                if arg == 1 && p.int_arity == 0 {
-                    continue;
+    let depth = rows.1;
+    match build_full(prog, globals, period, rows, counter) {
+        Err(_) if period > 1 || depth > 1 => Ok(None),
+        r => r,
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn build_full(
+    prog: &Program,
+    globals: &[i64],
+    period: usize,
+    (rows, depth): (Vec<Vec<(BigInt, Vec<Vec<BigInt>>)>>, usize),
+    counter: &mut Counter<'_>,
+) -> Result<Option<Full>, ProgramError> {
+    let np = prog.procedures.len();
+    let (q, kk) = (period, depth);
+    // Split coordinates: x[p][j][r](n) = [n-j ≡ r (mod q)] p(n-j), then e[r](n) = [n ≡ r].
+    let xi = |p: usize, j: usize, r: usize| (p * kk + j) * q + r;
+    let ei = |r: usize| np * kk * q + r;
+    let dim = np * kk * q + q;
+    let m = |a: i64| a.rem_euclid(q as i64) as usize;
+    let mut old = vec![vec![BigInt::zero(); dim]; dim];
+    for p in 0..np {
+        for r in 0..q {
+            // x[p][0][r](n+1) = [n+1 ≡ r] p(n+1) = c e[r-1](n) + sum a[s][k-1] x[s][k-1][r-k](n)
+            let (c, coef) = &rows[p][r];
+            let row = &mut old[xi(p, 0, r)];
+            row[ei(m(r as i64 - 1))] += c;
+            for (s, cs) in coef.iter().enumerate() {
+                for (k1, a) in cs.iter().enumerate() {
+                    if !a.is_zero() {
+                        row[xi(s, k1, m(r as i64 - k1 as i64 - 1))] += a;
+                    }
                 }
-                if counter.count(pi, n as i64, &vec![arg; p.int_arity])? != s[pi] {
-                    return Ok(None);
-                }
+            }
+            for j in 1..kk {
+                old[xi(p, j, r)][xi(p, j - 1, r)] += 1;
             }
         }
     }
-    // Merge count_as.
+    for r in 0..q {
+        old[ei(r)][ei(m(r as i64 - 1))] += 1;
+    }
+    let first_n = first_generic_n(prog, globals, period);
+    let expected = |counter: &mut Counter<'_>, n: i64| -> Result<Vec<BigInt>, ProgramError> {
+        let mut s = vec![BigInt::zero(); dim];
+        for (p, proc) in prog.procedures.iter().enumerate() {
+            for j in 0..kk {
+                let v = counter.count(p, n - j as i64, &vec![0; proc.int_arity])?;
+                s[xi(p, j, m(n - j as i64))] = v;
+            }
+        }
+        s[ei(m(n))] = BigInt::one();
+        Ok(s)
+    };
+    let step = |s: &[BigInt]| -> Vec<BigInt> {
+        old.iter()
+            .map(|row| {
+                row.iter()
+                    .zip(s)
+                    .filter(|(a, b)| !a.is_zero() && !b.is_zero())
+                    .map(|(a, b)| a * b)
+                    .sum()
+            })
+            .collect()
+    };
+    // Verify against the memoised counts.
+    let mut s = expected(counter, first_n)?;
+    for k in 0..(6 + 2 * kk * q) as i64 {
+        let n = first_n + k;
+        if k > 0 {
+            s = step(&s);
+            if s != expected(counter, n)? {
+                return Ok(None);
+            }
+        }
+        for (p, proc) in prog.procedures.iter().enumerate() {
+            if proc.int_arity > 0
+                && counter.count(p, n, &vec![1; proc.int_arity])? != s[xi(p, 0, m(n))]
+            {
+                return Ok(None);
+            }
+        }
+    }
+    // New basis: totals t[p][j] = sum_r x[p][j][r], parts x[p][j][r] for r < q-1 named by
+    // the residue of n; "1" = sum_r e[r], indicators e[r] for r < q-1.
+    // Groups of old coordinates, each with its new names and owner.
+    let mut groups: Vec<Group> = Vec::new();
+    let cond = |rn: usize| -> String {
+        if q == 2 {
+            if rn == 0 {
+                "[n even]".into()
+            } else {
+                "[n odd]".into()
+            }
+        } else {
+            format!("[n ≡ {rn} mod {q}]")
+        }
+    };
+    for (p, proc) in prog.procedures.iter().enumerate() {
+        for j in 0..kk {
+            let base = if j == 0 {
+                proc.name.clone()
+            } else {
+                format!("{}[n-{j}]", proc.name)
+            };
+            let mut names = vec![base.clone()];
+            for r in 0..q - 1 {
+                names.push(format!("{base}·{}", cond((r + j) % q)));
+            }
+            groups.push(Group {
+                coords: (0..q).map(|r| xi(p, j, r)).collect(),
+                names,
+                owner: Some(p),
+                shift: j,
+            });
+        }
+    }
+    {
+        let mut names = vec!["1".to_string()];
+        for r in 0..q - 1 {
+            names.push(cond(r));
+        }
+        groups.push(Group {
+            coords: (0..q).map(ei).collect(),
+            names,
+            owner: None,
+            shift: 0,
+        });
+    }
+    // New index of each (group, member): member 0 is the total, member r+1 the part r.
+    let mut new_index: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
+    let mut names = Vec::new();
+    let mut owner = Vec::new();
+    // Order: totals at n, totals at n-j (j >= 1), parts, the indicators, "1".
+    let mut order: Vec<(usize, usize)> = Vec::new();
+    for (g, grp) in groups.iter().enumerate() {
+        if grp.shift == 0 && grp.owner.is_some() {
+            order.push((g, 0));
+        }
+    }
+    for (g, grp) in groups.iter().enumerate() {
+        if grp.shift > 0 {
+            order.push((g, 0));
+        }
+    }
+    for (g, grp) in groups.iter().enumerate() {
+        for r in 0..q - 1 {
+            if grp.owner.is_some() {
+                order.push((g, r + 1));
+            }
+        }
+    }
+    let last = groups.len() - 1;
+    for r in 0..q - 1 {
+        order.push((last, r + 1));
+    }
+    order.push((last, 0));
+    for (g, grp) in groups.iter().enumerate() {
+        new_index[g] = vec![0; grp.coords.len()];
+    }
+    for (i, &(g, mbr)) in order.iter().enumerate() {
+        new_index[g][mbr] = i;
+        names.push(groups[g].names[mbr].clone());
+        owner.push(groups[g].owner);
+    }
+    let nd = order.len();
+    // An old coefficient vector in new coordinates: for a group, the coefficient on the
+    // total is that of the last member, on part r that of member r minus the last.
+    let convert = |a: &[BigInt]| -> Vec<BigInt> {
+        let mut out = vec![BigInt::zero(); nd];
+        for (g, grp) in groups.iter().enumerate() {
+            let lastc = &a[grp.coords[q - 1]];
+            out[new_index[g][0]] = lastc.clone();
+            for r in 0..q - 1 {
+                out[new_index[g][r + 1]] = &a[grp.coords[r]] - lastc;
+            }
+        }
+        out
+    };
+    let mut matrix = vec![Vec::new(); nd];
+    let mut initial = vec![BigInt::zero(); nd];
+    let s0 = expected(counter, first_n)?;
+    for (g, grp) in groups.iter().enumerate() {
+        let mut total = vec![BigInt::zero(); dim];
+        let mut t0 = BigInt::zero();
+        for (r, &o) in grp.coords.iter().enumerate() {
+            for (x, y) in total.iter_mut().zip(&old[o]) {
+                *x += y;
+            }
+            t0 += &s0[o];
+            if r + 1 < q {
+                matrix[new_index[g][r + 1]] = convert(&old[o]);
+                initial[new_index[g][r + 1]] = s0[o].clone();
+            }
+        }
+        matrix[new_index[g][0]] = convert(&total);
+        initial[new_index[g][0]] = t0;
+    }
+    Ok(Some(Full {
+        sys: TransferSystem {
+            names,
+            matrix,
+            initial,
+            first_n: first_n as u32,
+        },
+        owner,
+    }))
+}
+
+/// Merges `count_as` (every component of a procedure into the same component of its
+/// target), then keeps only the components the procedures' counts and `"1"` need.
+fn merge_and_prune(
+    full: Full,
+    prog: &Program,
+    count_as: &BTreeMap<String, String>,
+) -> Result<TransferSystem, ProgramError> {
+    let Full { mut sys, owner } = full;
+    let nd = sys.names.len();
+    let mut target: Vec<Option<usize>> = vec![None; nd];
     for (from, to) in count_as {
-        let (Some(i), Some(j)) = (sys.index(from), sys.index(to)) else {
+        let (Some(i), Some(j)) = (prog.procedure(from), prog.procedure(to)) else {
             return Err(ProgramError::CountAs {
                 name: from.clone(),
                 target: to.clone(),
                 detail: "both must be procedures of the program".into(),
             });
         };
-        for row in sys.matrix.iter_mut() {
-            let v = row[i].clone();
-            row[j] += v;
-            row.remove(i);
+        for c in 0..nd {
+            if owner[c] != Some(i) {
+                continue;
+            }
+            let suffix = &sys.names[c][from.len()..];
+            let want = format!("{to}{suffix}");
+            let Some(d) = (0..nd).find(|&d| owner[d] == Some(j) && sys.names[d] == want) else {
+                return Err(ProgramError::CountAs {
+                    name: from.clone(),
+                    target: to.clone(),
+                    detail: format!("no component {want} for {}", sys.names[c]),
+                });
+            };
+            target[c] = Some(d);
         }
-        let ri = sys.matrix.remove(i);
-        let j2 = if j > i { j - 1 } else { j };
-        if ri != sys.matrix[j2] || sys.initial[i] != sys.initial[j] {
+    }
+    // Follow chains (a -> b -> c).
+    let resolve = |mut c: usize| {
+        for _ in 0..nd {
+            match target[c] {
+                Some(d) if d != c => c = d,
+                _ => break,
+            }
+        }
+        c
+    };
+    let dest: Vec<usize> = (0..nd).map(resolve).collect();
+    for row in sys.matrix.iter_mut() {
+        let mut merged = vec![BigInt::zero(); nd];
+        for (c, v) in row.iter().enumerate() {
+            merged[dest[c]] += v;
+        }
+        *row = merged;
+    }
+    for c in 0..nd {
+        if dest[c] != c
+            && (sys.matrix[c] != sys.matrix[dest[c]] || sys.initial[c] != sys.initial[dest[c]])
+        {
+            let from = owner[c]
+                .map(|p| prog.procedures[p].name.clone())
+                .unwrap_or_default();
+            let to = owner[dest[c]]
+                .map(|p| prog.procedures[p].name.clone())
+                .unwrap_or_default();
             return Err(ProgramError::CountAs {
-                name: from.clone(),
-                target: to.clone(),
+                name: from,
+                target: to,
                 detail: "their rows of the transfer matrix or their initial counts differ".into(),
             });
         }
-        sys.initial.remove(i);
-        sys.names.remove(i);
     }
-    Ok(Some(sys))
+    // Keep the kept procedures' counts, "1", and what they need.
+    let mut keep = vec![false; nd];
+    let mut stack: Vec<usize> = (0..nd)
+        .filter(|&c| {
+            dest[c] == c
+                && (sys.names[c] == "1"
+                    || owner[c].is_some_and(|p| sys.names[c] == prog.procedures[p].name))
+        })
+        .collect();
+    while let Some(c) = stack.pop() {
+        if keep[c] {
+            continue;
+        }
+        keep[c] = true;
+        for (d, v) in sys.matrix[c].iter().enumerate() {
+            if !v.is_zero() && !keep[d] {
+                stack.push(d);
+            }
+        }
+    }
+    let idx: Vec<usize> = (0..nd).filter(|&c| keep[c]).collect();
+    Ok(TransferSystem {
+        names: idx.iter().map(|&c| sys.names[c].clone()).collect(),
+        matrix: idx
+            .iter()
+            .map(|&i| idx.iter().map(|&j| sys.matrix[i][j].clone()).collect())
+            .collect(),
+        initial: idx.iter().map(|&c| sys.initial[c].clone()).collect(),
+        first_n: sys.first_n,
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -562,8 +927,9 @@ fn linear_walk(
                 proc, size, ints, ..
             } => {
                 let (x, y) = (size.eval(sa, globals), size.eval(sb, globals));
-                if x == na - 1 && y == nb - 1 {
-                    terms.push(Term::Rec(*proc));
+                let (ka, kb) = (na - x, nb - y);
+                if ka == kb && (1..=MAX_SHIFT as i64).contains(&ka) {
+                    terms.push(Term::Rec(*proc, ka as usize));
                 } else if x == na && y == nb {
                     terms.push(Term::Same(*proc));
                 } else if x == y {

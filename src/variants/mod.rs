@@ -822,7 +822,7 @@ impl Variant {
         }
         match self.transfer_system(params)? {
             Some(sys) => out.push_str(&format!("\n## Transfer system\n\n{}", sys.to_markdown())),
-            None => out.push_str("\n## Counts\n\nNo transfer matrix (some call is not on n-1, n or a fixed size); counts are memoised per (procedure, size).\n"),
+            None => out.push_str("\n## Counts\n\nNo transfer matrix (some call is not on n-k discs for a small k, n or a fixed size, or the clauses are not periodic in n); counts are memoised per (procedure, size).\n"),
         }
         Ok(out)
     }
@@ -1165,7 +1165,7 @@ impl Variant {
     }
 
     /// The transfer system of the program for these parameters, with `count_as` merged
-    /// (`None` when some call is not on n-1, n or a fixed size).
+    /// (`None` when some call is not on `n-k` discs for a small k, `n` or a fixed size, or the clauses are not periodic in n).
     pub fn transfer_system(&self, params: &Params) -> Result<Option<TransferSystem>, VariantError> {
         let all = self.resolve_params(params)?;
         let globals = self.globals(&all)?;
