@@ -199,8 +199,7 @@ pub fn check(
         }
         return Ok(());
     }
-    let v =
-        check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::input)?;
+    let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::input)?;
     match format {
         Format::Json => {
             let mut j = serde_json::to_value(&v).map_err(|e| CliError::input(e.to_string()))?;
