@@ -42,7 +42,7 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
         }
     }
     let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
-    emit(&render_claims(&checked, format));
+    emit(&render_claims(&checked, format))?;
     Ok(())
 }
 
@@ -183,7 +183,7 @@ pub fn check(
                 "target": t.name(), "formula": formula, "asymptotic": true,
                 "ratios": rows, "verdict": verdict,
                 "detail": format!("ratio target/formula at n = {ln} in [{lo}, {hi}]; tolerance |ratio - 1| <= {}/{}", ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1),
-            }))),
+            })))?,
             _ => {
                 let mut s = format!("ratio {} / ({formula}), certified bounds:\n", t.name());
                 for r in &rows {
@@ -193,7 +193,7 @@ pub fn check(
                     "{verdict}: ratio at n = {ln} in [{lo}, {hi}] (tolerance |ratio - 1| <= {}/{})\n",
                     ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1
                 ));
-                emit(&s);
+                emit(&s)?;
             }
         }
         return Ok(());
@@ -206,7 +206,7 @@ pub fn check(
                 o.insert("target".into(), t.name().into());
                 o.insert("formula".into(), formula.into());
             }
-            emit(&json(&v));
+            emit(&json(&v))?;
         }
         _ => emit(&match r {
             FormulaCheck::Holds { from, to, exact } => format!(
@@ -222,7 +222,7 @@ pub fn check(
                 "fails at n = {n}: the formula gives {printed}, {} is {actual}",
                 t.name()
             ),
-        }),
+        })?,
     }
     Ok(())
 }
@@ -304,7 +304,7 @@ fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliErro
             Some((n, p, a)) => {
                 serde_json::json!({"target": t.name(), "bfile": name, "verdict": "fails", "n": n, "printed": p.to_string(), "actual": a.to_string()})
             }
-        })),
+        }))?,
         _ => emit(&match &failure {
             None => format!(
                 "holds: {} agrees with {name} on all {} rows (n = {range})",
@@ -312,7 +312,7 @@ fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliErro
                 rows.len()
             ),
             Some((n, p, a)) => format!("fails at n = {n}: {name} has {p}, {} is {a}", t.name()),
-        }),
+        })?,
     }
     Ok(())
 }

@@ -58,13 +58,17 @@ pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     })
 }
 
-/// Prints text to stdout (with a final newline).
-pub fn emit(text: &str) {
-    if text.ends_with('\n') {
-        print!("{text}");
-    } else {
-        println!("{text}");
+/// Prints text to stdout (with a final newline). All of the command line's output goes
+/// through here (never `println!`, which panics): a closed pipe (`| head`) ends the
+/// command quietly with exit status 0, any other write error (a full disk) is a failure.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let mut r = out.write_all(text.as_bytes());
+    if r.is_ok() && !text.ends_with('\n') {
+        r = out.write_all(b"\n");
     }
+    r.and_then(|()| out.flush()).map_err(CliError::from_write)
 }
 
 /// Serialises to pretty JSON.
@@ -128,12 +132,19 @@ pub fn human_table(table: &Table) -> String {
         .collect();
     let mut out = String::new();
     for row in cells {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(c, w)| format!("{c:>w$}"))
-            .collect();
-        out.push_str(line.join("  ").trim_end());
+        // Padding by hand: `format!("{c:>w$}")` panics for widths of 65,536 and more.
+        let mut line = String::new();
+        for (j, (c, w)) in row.iter().zip(&widths).enumerate() {
+            if j > 0 {
+                line.push_str("  ");
+            }
+            line.extend(std::iter::repeat_n(
+                ' ',
+                w.saturating_sub(c.chars().count()),
+            ));
+            line.push_str(c);
+        }
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out
@@ -162,7 +173,7 @@ pub fn list(format: Format) -> Result<(), CliError> {
         }
         f => render_table(&table, f)?,
     };
-    emit(&text);
+    emit(&text)?;
     Ok(())
 }
 
@@ -199,7 +210,7 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
         transfer_system: system,
     };
     if format == Format::Json {
-        emit(&json(&shown));
+        emit(&json(&shown))?;
         return Ok(());
     }
     let mut out = format!(
@@ -217,7 +228,7 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
         Some(s) => out.push_str(&format!("\n## Transfer system\n\n{}\n", s.to_markdown())),
         None => out.push_str("\n## Counts\n\nSome call is not on n-1 discs: counts are memoised per (procedure, size).\n"),
     }
-    emit(&out);
+    emit(&out)?;
     Ok(())
 }
 
@@ -229,16 +240,17 @@ pub fn nth(target: &str, n: &str, params: &[String], format: Format) -> Result<(
         .variant
         .count(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
-    print_integer(&value, format);
+    print_integer(&value, format)?;
     Ok(())
 }
 
 /// Prints one exact integer (JSON: a decimal string in an object).
-pub fn print_integer(value: &BigInt, format: Format) {
+pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {
     match format {
-        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() }))),
-        _ => emit(&value.to_string()),
+        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() })))?,
+        _ => emit(&value.to_string())?,
     }
+    Ok(())
 }
 
 /// Most moves `table` simulates per row before leaving the cell empty.
@@ -255,7 +267,7 @@ pub fn table(
     let (a, b) = parse_range("--n", range)?;
     let t = resolve(target, params)?;
     let table = count_table(&t, a, b, simulate)?;
-    emit(&render_table(&table, format)?);
+    emit(&render_table(&table, format)?)?;
     Ok(())
 }
 
@@ -361,10 +373,10 @@ pub fn simulate(
             "moves": report.moves, "goal_reached": report.goal_reached,
             "recurrence": expected.to_string(), "agrees": agrees,
             "trace": if trace { Some(traced.lines().collect::<Vec<_>>()) } else { None },
-        }))),
+        })))?,
         _ => {
             if trace {
-                emit(&traced);
+                emit(&traced)?;
             }
             emit(&format!(
                 "{}.{} n = {n}: {}; recurrence gives {expected}{}",
@@ -372,7 +384,7 @@ pub fn simulate(
                 t.function,
                 report.to_markdown(),
                 if agrees { " (agrees)" } else { " (DISAGREES)" }
-            ));
+            ))?;
         }
     }
     if agrees {

@@ -166,9 +166,9 @@ pub fn matrix_cmd(
         Format::Json => {
             let s = serde_json::to_string_pretty(&analysis)
                 .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
-            println!("{s}");
+            super::commands::emit(&s)?;
         }
-        _ => print!("{}", analysis.to_text()),
+        _ => super::commands::emit(&analysis.to_text())?,
     }
     Ok(())
 }

@@ -43,6 +43,24 @@ impl CliError {
         }
     }
 
+    /// A write to stdout failed: a closed pipe (the reader has all it wants, e.g. `| head`)
+    /// is a quiet success; anything else (a full disk) is a failure (exit status 1).
+    pub fn from_write(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError {
+                message: String::new(),
+                code: 0,
+            }
+        } else {
+            CliError::failure(format!("cannot write the output: {e}"))
+        }
+    }
+
+    /// Whether this is the quiet end of a closed pipe (nothing to report, exit status 0).
+    pub fn is_closed_pipe(&self) -> bool {
+        self.code == 0
+    }
+
     /// The exit status to return.
     pub fn exit_code(&self) -> u8 {
         self.code

@@ -87,7 +87,7 @@ pub fn search_cmd(
         SearchError::MemoryLimit { .. } => CliError::input(format!("{name}: {e}")),
         SearchError::Malformed(_) => CliError::input(format!("{name}: {e}")),
     })?;
-    emit(&render(&t, n, &r, count, solution, layers, format));
+    emit(&render(&t, n, &r, count, solution, layers, format))?;
     Ok(())
 }
 

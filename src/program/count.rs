@@ -39,7 +39,11 @@ impl<'p> Counter<'p> {
         slots.push(key.1);
         slots.extend_from_slice(&key.2);
         slots.resize(p.slots, 0);
-        let Some(clause) = p.select(&slots, &self.globals) else {
+        let overflow = || ProgramError::Overflow {
+            name: p.name.clone(),
+            n: key.1,
+        };
+        let Some(clause) = p.select(&slots, &self.globals).map_err(|_| overflow())? else {
             if key.1 >= 1 {
                 return Err(ProgramError::NoClause {
                     name: p.name.clone(),
@@ -50,15 +54,23 @@ impl<'p> Counter<'p> {
         };
         let mut c = BigInt::zero();
         let mut callees = Vec::new();
-        self.walk(clause.body, &mut slots, &mut c, &mut callees);
+        self.walk(clause.body, &mut slots, &mut c, &mut callees)
+            .ok_or_else(overflow)?;
         Ok((c, callees))
     }
 
-    fn walk(&self, block: usize, slots: &mut [i64], c: &mut BigInt, callees: &mut Vec<Key>) {
+    /// `None` when an expression overflows 64 bits.
+    fn walk(
+        &self,
+        block: usize,
+        slots: &mut [i64],
+        c: &mut BigInt,
+        callees: &mut Vec<Key>,
+    ) -> Option<()> {
         for step in &self.prog.blocks[block] {
             match step {
                 Step::Move { times, .. } => {
-                    let k = times.eval(slots, &self.globals);
+                    let k = times.eval(slots, &self.globals)?;
                     if k > 0 {
                         *c += k;
                     }
@@ -66,8 +78,11 @@ impl<'p> Counter<'p> {
                 Step::Call {
                     proc, size, ints, ..
                 } => {
-                    let n = size.eval(slots, &self.globals);
-                    let args = ints.iter().map(|e| e.eval(slots, &self.globals)).collect();
+                    let n = size.eval(slots, &self.globals)?;
+                    let args = ints
+                        .iter()
+                        .map(|e| e.eval(slots, &self.globals))
+                        .collect::<Option<_>>()?;
                     callees.push((*proc, n, args));
                 }
                 Step::For {
@@ -77,8 +92,8 @@ impl<'p> Counter<'p> {
                     down,
                     body,
                 } => {
-                    let a = from.eval(slots, &self.globals);
-                    let b = to.eval(slots, &self.globals);
+                    let a = from.eval(slots, &self.globals)?;
+                    let b = to.eval(slots, &self.globals)?;
                     let range: Box<dyn Iterator<Item = i64>> = if *down {
                         Box::new((b..=a).rev())
                     } else {
@@ -86,11 +101,12 @@ impl<'p> Counter<'p> {
                     };
                     for i in range {
                         slots[*slot] = i;
-                        self.walk(*body, slots, c, callees);
+                        self.walk(*body, slots, c, callees)?;
                     }
                 }
             }
         }
+        Some(())
     }
 
     /// The number of moves procedure `proc` makes on `n` discs with integer arguments
@@ -335,15 +351,11 @@ pub fn transfer_system(
         let mut sb = vec![0i64; p.slots];
         sa[0] = BIG;
         sb[0] = BIG + 1;
-        let ca = p
-            .clauses
-            .iter()
-            .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&sa, globals)));
-        let cb = p
-            .clauses
-            .iter()
-            .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&sb, globals)));
-        let (Some(ca), Some(cb)) = (ca, cb) else {
+        // A guard that overflows at the symbolic size: no fixed linear system.
+        let (Ok(Some(ca)), Ok(Some(cb))) = (
+            generic_clause(p, &sa, globals),
+            generic_clause(p, &sb, globals),
+        ) else {
             return Ok(None);
         };
         if ca != cb {
@@ -428,16 +440,16 @@ pub fn transfer_system(
     for p in &prog.procedures {
         let mut s = vec![0i64; p.slots];
         s[0] = BIG;
-        let generic = p
-            .clauses
-            .iter()
-            .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&s, globals)));
+        let Ok(generic) = generic_clause(p, &s, globals) else {
+            return Ok(None);
+        };
         for m in 1..=64 {
             s[0] = m;
-            let sel = p.clauses.iter().position(|c| match &c.guard {
-                None => m >= 1,
-                Some(g) => g.eval(&s, globals),
-            });
+            let Ok(sel) = p.select(&s, globals) else {
+                return Ok(None);
+            };
+            let sel = sel.map(|c| c.body);
+            let generic = generic.map(|i| p.clauses[i].body);
             if sel != generic {
                 b = b.max(m);
             }
@@ -501,6 +513,21 @@ pub fn transfer_system(
     Ok(Some(sys))
 }
 
+/// The index of the first clause whose guard holds (or has none) at these slots.
+fn generic_clause(p: &Procedure, s: &[i64], globals: &[i64]) -> Result<Option<usize>, Overflow> {
+    for (i, c) in p.clauses.iter().enumerate() {
+        match &c.guard {
+            None => return Ok(Some(i)),
+            Some(g) => {
+                if g.eval(s, globals).ok_or(Overflow)? {
+                    return Ok(Some(i));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn linear_walk(
     prog: &Program,
@@ -516,8 +543,10 @@ fn linear_walk(
     for step in &prog.blocks[block] {
         match step {
             Step::Move { times, .. } => {
-                let k = times.eval(sa, globals);
-                if k != times.eval(sb, globals) {
+                let (Some(k), Some(kb)) = (times.eval(sa, globals), times.eval(sb, globals)) else {
+                    return Ok(false);
+                };
+                if k != kb {
                     return Ok(false);
                 }
                 if k > 0 {
@@ -527,13 +556,21 @@ fn linear_walk(
             Step::Call {
                 proc, size, ints, ..
             } => {
-                let (x, y) = (size.eval(sa, globals), size.eval(sb, globals));
+                let (Some(x), Some(y)) = (size.eval(sa, globals), size.eval(sb, globals)) else {
+                    return Ok(false);
+                };
                 if x == na - 1 && y == nb - 1 {
                     terms.push(Term::Rec(*proc));
                 } else if x == na && y == nb {
                     terms.push(Term::Same(*proc));
                 } else if x == y {
-                    let args: Vec<i64> = ints.iter().map(|e| e.eval(sa, globals)).collect();
+                    let Some(args) = ints
+                        .iter()
+                        .map(|e| e.eval(sa, globals))
+                        .collect::<Option<Vec<i64>>>()
+                    else {
+                        return Ok(false);
+                    };
                     *c += counter.count(*proc, x, &args)?;
                 } else {
                     return Ok(false);
@@ -546,9 +583,14 @@ fn linear_walk(
                 down,
                 body,
             } => {
-                let a = from.eval(sa, globals);
-                let b = to.eval(sa, globals);
-                if a != from.eval(sb, globals) || b != to.eval(sb, globals) {
+                let (Some(a), Some(b)) = (from.eval(sa, globals), to.eval(sa, globals)) else {
+                    return Ok(false);
+                };
+                if Some(a) != from.eval(sb, globals) || Some(b) != to.eval(sb, globals) {
+                    return Ok(false);
+                }
+                // A loop this long at the symbolic size is no fixed linear system.
+                if a.abs_diff(b) > 1 << 20 {
                     return Ok(false);
                 }
                 let range: Vec<i64> = if *down {

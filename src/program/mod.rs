@@ -122,6 +122,14 @@ pub enum ProgramError {
         /// The size.
         n: i64,
     },
+    /// Program arithmetic left the 64-bit integers (checked, never wrapped).
+    #[error("`{name}` at n = {n}: an integer expression overflows 64 bits (the program is not meant for sizes this large)")]
+    Overflow {
+        /// The procedure evaluating the expression (`call` for the top-level call).
+        name: String,
+        /// Its size.
+        n: i64,
+    },
     /// A `count_as` declaration that does not hold.
     #[error("count_as {name} = {target}: {detail}")]
     CountAs {
@@ -223,8 +231,15 @@ pub fn count_call(
         return Ok(BigInt::from(0));
     };
     let slots = [n];
-    let m = size.eval(&slots, globals);
-    let args: Vec<i64> = ints.iter().map(|e| e.eval(&slots, globals)).collect();
+    let overflow = || ProgramError::Overflow {
+        name: "call".into(),
+        n,
+    };
+    let m = size.eval(&slots, globals).ok_or_else(overflow)?;
+    let args: Vec<i64> = ints
+        .iter()
+        .map(|e| e.eval(&slots, globals).ok_or_else(overflow))
+        .collect::<Result<_, _>>()?;
     let mut counter = Counter::new(prog, globals.to_vec());
     counter.count(*proc, m, &args)
 }

@@ -1287,7 +1287,11 @@ fn eval_with(
             }
         }
     }
-    Ok(e.0.eval(locals, &g))
+    e.0.eval(locals, &g)
+        .ok_or_else(|| VariantError::BadParameter {
+            variant: id.into(),
+            message: "an expression of the rules or functions overflows 64 bits".into(),
+        })
 }
 
 #[cfg(test)]
