@@ -87,21 +87,32 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Nth {
             target,
             n,
+            max_digits,
             params,
             format,
-        } => commands::nth(&target, &n, &params.params, format),
+        } => commands::nth(&target, &n, &params.params, max_digits, format),
         Command::Table {
             target,
             range,
             params,
             no_simulate,
+            max_digits,
             format,
-        } => commands::table(&target, &range, &params.params, !no_simulate, format),
+        } => commands::table(
+            &target,
+            &range,
+            &params.params,
+            !no_simulate,
+            max_digits,
+            format,
+        ),
         Command::Simulate {
             target,
             n,
             algorithm,
             trace,
+            max_moves,
+            max_digits,
             params,
             format,
         } => commands::simulate(
@@ -110,6 +121,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             algorithm.as_deref(),
             trace,
             &params.params,
+            commands::Limits {
+                max_moves,
+                max_digits,
+            },
             format,
         ),
         Command::FrameStewart {
@@ -159,6 +174,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             range,
             asymptotic,
             bfile,
+            max_digits,
             params,
             format,
         } => claims_cmd::check(
@@ -168,6 +184,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             asymptotic,
             bfile.as_deref(),
             &params.params,
+            max_digits,
             format,
         ),
     }

@@ -200,6 +200,82 @@ impl TransferSystem {
         Some(s)
     }
 
+    /// The decimal logarithm of component `i` of `s(n)`, estimated in floating point by
+    /// scaled repeated squaring (O(k^3 log n) float operations, no big integers): for
+    /// refusing answers too large to print before computing them. `-inf` when it is 0.
+    pub fn log10_estimate(&self, n: u64, i: usize) -> Option<f64> {
+        if n < self.first_n as u64 || i >= self.names.len() {
+            return None;
+        }
+        let k = self.names.len();
+        let f = |x: &BigInt| -> f64 {
+            use num_traits::ToPrimitive;
+            x.to_f64().unwrap_or(f64::MAX)
+        };
+        // A scaled matrix: entries times 10^scale.
+        type Scaled = (Vec<Vec<f64>>, f64);
+        let normalise = |m: &mut Scaled| {
+            let big = m.0.iter().flatten().fold(0.0f64, |a, &b| a.max(b.abs()));
+            if big > 0.0 && big.is_finite() {
+                for x in m.0.iter_mut().flatten() {
+                    *x /= big;
+                }
+                m.1 += big.log10();
+            }
+        };
+        let mul = |a: &Scaled, b: &Scaled| -> Scaled {
+            let mut c = vec![vec![0.0; k]; k];
+            for (ci, ai) in c.iter_mut().zip(&a.0) {
+                for (l, &x) in ai.iter().enumerate() {
+                    if x != 0.0 {
+                        for (cj, &y) in ci.iter_mut().zip(&b.0[l]) {
+                            *cj += x * y;
+                        }
+                    }
+                }
+            }
+            let mut r = (c, a.1 + b.1);
+            normalise(&mut r);
+            r
+        };
+        let mut result: Scaled = (
+            (0..k)
+                .map(|r| (0..k).map(|c| if r == c { 1.0 } else { 0.0 }).collect())
+                .collect(),
+            0.0,
+        );
+        let mut base: Scaled = (
+            self.matrix
+                .iter()
+                .map(|r| r.iter().map(f).collect())
+                .collect(),
+            0.0,
+        );
+        normalise(&mut base);
+        let mut e = n - self.first_n as u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = mul(&result, &base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = mul(&base, &base);
+            }
+        }
+        let v: f64 = result.0[i]
+            .iter()
+            .zip(&self.initial)
+            .map(|(a, b)| a * f(b))
+            .sum();
+        Some(if v > 0.0 {
+            v.log10() + result.1
+        } else if v < 0.0 {
+            (-v).log10() + result.1
+        } else {
+            f64::NEG_INFINITY
+        })
+    }
+
     /// `s(n)` for `n >= first_n` by repeated squaring of `M` (O(k^3 log n) big-integer
     /// products for k components): for large n.
     pub fn state_pow(&self, n: u64) -> Option<Vec<BigInt>> {
