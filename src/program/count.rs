@@ -13,6 +13,9 @@ use super::ProgramError;
 
 type Key = (usize, i64, Vec<i64>);
 
+/// Most iterations of one `for` loop the counter walks (longer: an error, not a hang).
+pub const MAX_LOOP: u64 = 100_000_000;
+
 /// Exact move counts of a program for fixed global values, memoised.
 #[derive(Clone, Debug)]
 pub struct Counter<'p> {
@@ -94,6 +97,10 @@ impl<'p> Counter<'p> {
                 } => {
                     let a = from.eval(slots, &self.globals)?;
                     let b = to.eval(slots, &self.globals)?;
+                    // A loop too long to walk is refused like an overflow (sizes first).
+                    if a.abs_diff(b) >= MAX_LOOP {
+                        return None;
+                    }
                     let range: Box<dyn Iterator<Item = i64>> = if *down {
                         Box::new((b..=a).rev())
                     } else {

@@ -123,7 +123,7 @@ pub enum ProgramError {
         n: i64,
     },
     /// Program arithmetic left the 64-bit integers (checked, never wrapped).
-    #[error("`{name}` at n = {n}: an integer expression overflows 64 bits (the program is not meant for sizes this large)")]
+    #[error("`{name}` at n = {n}: an integer expression overflows 64 bits, or a loop runs more than 10^8 times (the program is not meant for sizes this large)")]
     Overflow {
         /// The procedure evaluating the expression (`call` for the top-level call).
         name: String,
