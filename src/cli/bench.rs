@@ -25,7 +25,11 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         }
     }
     if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; run `cargo run --release -- bench` for real figures");
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: a debug build; run `cargo run --release -- bench` for real figures"
+        );
     }
     if wanted(which, "simulate") {
         let n = 27;
