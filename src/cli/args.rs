@@ -143,6 +143,9 @@ pub enum Command {
         /// Certified digits for roots and constants.
         #[arg(long, default_value_t = 30)]
         digits: usize,
+        /// Refuse (before computing) N-th terms with more decimal digits than this in all.
+        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,

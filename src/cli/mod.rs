@@ -146,8 +146,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             file,
             nth,
             digits,
+            max_digits,
             format,
-        } => matrix_cmd::matrix_cmd(&file, nth, digits, format),
+        } => matrix_cmd::matrix_cmd(&file, nth, digits, max_digits, format),
         Command::Search {
             target,
             n,
