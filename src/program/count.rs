@@ -13,6 +13,9 @@ use super::ProgramError;
 
 type Key = (usize, i64, Vec<i64>);
 
+/// Most memoised counts (and pending ones) one count may hold.
+pub const MAX_MEMO_KEYS: usize = 20_000_000;
+
 /// Most iterations of one `for` loop the counter walks (longer: an error, not a hang).
 pub const MAX_LOOP: u64 = 100_000_000;
 
@@ -130,6 +133,14 @@ impl<'p> Counter<'p> {
                 stack.pop();
                 on_path.remove(&k);
                 continue;
+            }
+            // A backstop for recursions that make new keys without end (sizes are checked
+            // before counting; integer arguments are not).
+            if self.memo.len() + stack.len() > MAX_MEMO_KEYS {
+                return Err(ProgramError::TooLarge {
+                    name: self.prog.procedures[k.0].name.clone(),
+                    n: k.1,
+                });
             }
             let (c, callees) = self.terms(&k)?;
             let missing: Vec<Key> = callees

@@ -21,6 +21,9 @@ struct BlockState {
     lp: Option<(usize, i64, i64, i64)>,
 }
 
+/// Deepest nesting of calls the interpreter follows (each costs about a hundred bytes).
+pub const MAX_CALL_DEPTH: usize = 4_000_000;
+
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     slots: usize,
@@ -155,6 +158,17 @@ impl State {
         let Some(n) = size.eval(&self.slots[f.slots..], &self.globals) else {
             return self.overflow(prog, frame);
         };
+        if self.frames.len() > MAX_CALL_DEPTH {
+            let p = &prog.procedures[proc];
+            self.error = Some(ProgramError::TooDeep {
+                name: p.name.clone(),
+                n,
+                depth: MAX_CALL_DEPTH,
+            });
+            self.stack.clear();
+            self.pending = None;
+            return;
+        }
         if n <= 0 && !self.guarded[proc] {
             return;
         }

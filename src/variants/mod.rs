@@ -433,9 +433,7 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// The largest call size [`Variant::count`] counts by memoised recursion (when there is no
-/// transfer system): about this many table entries of a few hundred bytes each.
-pub const MEMO_MAX_SIZE: i64 = 5_000_000;
+pub use crate::program::MEMO_MAX_SIZE;
 
 /// The cost of a count, known before computing it ([`Variant::count_cost`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
