@@ -15,8 +15,8 @@ use std::io::IsTerminal;
 pub const CHEAP_STATES: u64 = 1_000_000;
 
 /// The search optimum of the target at `n` when a search is cheap (a dense index space of
-/// at most [`CHEAP_STATES`], or an interned search within 64 MiB), else `None` (also when the
-/// goal is unreachable).
+/// at most [`CHEAP_STATES`], or an interned search whose state-space bound fits 64 MiB), else
+/// `None` (also when the goal is unreachable).
 pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
     let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params).ok()?;
     let opts = match state_space(&puzzle) {
@@ -27,6 +27,11 @@ pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
             ..Default::default()
         },
     };
+    // Sizes first: the state-space bound, not a search run until the budget is spent
+    // (which took a second per row past n = 40 of `table classic`).
+    if estimate_memory(&puzzle, &opts).ok()? > opts.memory_limit.unwrap_or(u64::MAX) {
+        return None;
+    }
     search(&puzzle, &opts).ok()?.minimum.map(BigInt::from)
 }
 
