@@ -9,14 +9,18 @@ fn main() -> ExitCode {
         Err(e) => {
             // clap prints help/version to stdout with exit 0, usage errors to stderr with 2.
             let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
+            let _ = e.print(); // never panics, unlike println!
             return ExitCode::from(code);
         }
     };
     match hanoilab::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hanoilab: {e}");
+            if !e.is_closed_pipe() {
+                use std::io::Write;
+                // Not eprintln!: it panics when stderr is closed.
+                let _ = writeln!(std::io::stderr(), "hanoilab: {e}");
+            }
             ExitCode::from(e.exit_code())
         }
     }

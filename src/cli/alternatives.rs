@@ -72,7 +72,7 @@ pub fn simulate_alternative(
             "moves": report.moves, "goal_reached": report.goal_reached,
             "identical_to_program": first_difference.is_none(),
             "first_difference": first_difference.map(|i| i + 1),
-        }))),
+        })))?,
         _ => emit(&format!(
             "{}.{} n = {n}, algorithm {name}: {}; {}",
             t.variant.id,
@@ -82,7 +82,7 @@ pub fn simulate_alternative(
                 None => "identical to the recursion program move for move".to_string(),
                 Some(i) => format!("differs from the recursion program at move {}", i + 1),
             }
-        )),
+        ))?,
     }
     Ok(())
 }

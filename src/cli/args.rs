@@ -64,6 +64,9 @@ pub enum Command {
         target: String,
         /// Number of discs.
         n: String,
+        /// Refuse (before computing) answers with more decimal digits than this.
+        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
@@ -84,6 +87,10 @@ pub enum Command {
         /// Skip the simulation column.
         #[arg(long)]
         no_simulate: bool,
+        /// Refuse (before computing) tables with more decimal digits than this.
+        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
+
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
@@ -101,6 +108,13 @@ pub enum Command {
         /// Print every move.
         #[arg(long)]
         trace: bool,
+        /// Refuse (before simulating) runs of more moves than this.
+        #[arg(long, value_name = "M", default_value_t = crate::cli::commands::DEFAULT_MAX_MOVES)]
+        max_moves: u64,
+        /// Refuse (before computing) move counts with more decimal digits than this.
+        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
+
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
@@ -132,6 +146,9 @@ pub enum Command {
         /// Certified digits for roots and constants.
         #[arg(long, default_value_t = 30)]
         digits: usize,
+        /// Refuse (before computing) N-th terms with more decimal digits than this in all.
+        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
@@ -209,6 +226,10 @@ pub enum Command {
         /// Compare with an OEIS-style b-file instead of a formula.
         #[arg(long)]
         bfile: Option<PathBuf>,
+        /// Refuse (before computing) checks whose values have with more decimal digits than this.
+        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
+
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,

@@ -5,8 +5,8 @@ use super::CliError;
 use crate::variants::{Params, Variant};
 use std::time::Instant;
 
-fn line(name: &str, seconds: f64, detail: &str) {
-    println!("{name:<48} {seconds:>10.4} s   {detail}");
+fn line(name: &str, seconds: f64, detail: &str) -> Result<(), CliError> {
+    super::commands::emit(&format!("{name:<48} {seconds:>10.4} s   {detail}"))
 }
 
 fn wanted(which: Option<&str>, group: &str) -> bool {
@@ -25,7 +25,11 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         }
     }
     if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; run `cargo run --release -- bench` for real figures");
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: a debug build; run `cargo run --release -- bench` for real figures"
+        );
     }
     if wanted(which, "simulate") {
         let n = 27;
@@ -37,7 +41,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 "{:.0} M checked moves/s",
                 moves as f64 / t.as_secs_f64() / 1e6
             ),
-        );
+        )?;
         let v = Variant::builtin("classic").map_err(|e| CliError::input(e.to_string()))?;
         let t0 = Instant::now();
         let r = v
@@ -48,11 +52,11 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
             &format!("simulate classic n={n} (recursion program)"),
             s,
             &format!("{:.0} M checked moves/s", r.moves as f64 / s / 1e6),
-        );
+        )?;
     }
     if wanted(which, "sequences") {
         for r in crate::sequences::bench::all() {
-            line(&r.name, r.seconds, &r.detail);
+            line(&r.name, r.seconds, &r.detail)?;
         }
     }
     if wanted(which, "algebra") {
@@ -65,20 +69,20 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 &format!("Rainbow DDD(n), n = {} (exact n-th term)", r.n + 1),
                 r.total.as_secs_f64(),
                 &format!("{} digits, {}...", r.digits, r.leading),
-            );
+            )?;
         }
         let t = crate::algebra::bench::bench_factor_degree40();
         line(
             "factor degree 40 over Q (5 x degree 8, 100-bit)",
             t.as_secs_f64(),
             "Zassenhaus: mod p, Hensel, recombination",
-        );
+        )?;
         let t = crate::algebra::bench::bench_roots(40, 100, 30);
         line(
             "certified complex roots, degree 40, 30 digits",
             t.as_secs_f64(),
             "",
-        );
+        )?;
     }
     if wanted(which, "search") {
         for n in [10u32, 12] {
@@ -94,7 +98,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                     r.states,
                     r.states_per_second() / 1e6
                 ),
-            );
+            )?;
         }
     }
     if wanted(which, "report") {
@@ -112,7 +116,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         .map_err(|e| CliError::failure(e.to_string()))?;
         steps.push((current, last.elapsed().as_secs_f64()));
         for (what, secs) in steps.iter().filter(|(_, s)| *s >= 0.5) {
-            line(&format!("  report step: {what}"), *secs, "");
+            line(&format!("  report step: {what}"), *secs, "")?;
         }
         line(
             "report: compute every page, table and chart",
@@ -123,7 +127,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 b.tables.len(),
                 b.charts.len()
             ),
-        );
+        )?;
     }
     Ok(())
 }

@@ -56,7 +56,7 @@ pub fn charpoly_cmd(
         minimal_polynomial: minimal.to_string_in("E"),
     };
     match format {
-        Format::Json => emit(&json(&out)),
+        Format::Json => emit(&json(&out))?,
         _ => {
             let mut s = format!(
                 "{} ({} components: {})\ncharacteristic polynomial: {}\n",
@@ -69,7 +69,7 @@ pub fn charpoly_cmd(
                 s.push_str(&format!("  = {f}\n"));
             }
             s.push_str(&format!("minimal polynomial: {}\n", out.minimal_polynomial));
-            emit(&s);
+            emit(&s)?;
         }
     }
     Ok(())

@@ -43,7 +43,7 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
         }
     }
     let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
-    emit(&render_claims(&checked, format));
+    emit(&render_claims(&checked, format))?;
     Ok(())
 }
 
@@ -143,6 +143,7 @@ pub fn check(
     asymptotic: bool,
     bfile: Option<&Path>,
     params: &[String],
+    max_digits: u64,
     format: Format,
 ) -> Result<(), CliError> {
     // Validate everything before any work.
@@ -158,7 +159,7 @@ pub fn check(
                 "check: give either a formula or --bfile, not both",
             ));
         }
-        return check_bfile(&t, path, format);
+        return check_bfile(&t, path, target, params, max_digits, format);
     }
     let Some(expr) = expr else {
         return Err(CliError::input(
@@ -166,6 +167,7 @@ pub fn check(
         ));
     };
     let formula = formula.unwrap_or_default();
+    sequence_size(target, params, a, b, max_digits)?;
     let (a, b) = (a as i64, b as i64);
     if asymptotic {
         let samples = sample_points(a.max(1), b);
@@ -184,7 +186,7 @@ pub fn check(
                 "target": t.name(), "formula": formula, "asymptotic": true,
                 "ratios": rows, "verdict": verdict,
                 "detail": format!("ratio target/formula at n = {ln} in [{lo}, {hi}]; tolerance |ratio - 1| <= {}/{}", ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1),
-            }))),
+            })))?,
             _ => {
                 let mut s = format!("ratio {} / ({formula}), certified bounds:\n", t.name());
                 for r in &rows {
@@ -194,7 +196,7 @@ pub fn check(
                     "{verdict}: ratio at n = {ln} in [{lo}, {hi}] (tolerance |ratio - 1| <= {}/{})\n",
                     ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1
                 ));
-                emit(&s);
+                emit(&s)?;
             }
         }
         return Ok(());
@@ -213,12 +215,12 @@ pub fn check(
                     o.insert("actual".into(), f.actual.clone().into());
                 }
             }
-            emit(&json(&j));
+            emit(&json(&j))?;
         }
         _ => emit(&match &v.reason {
             Some(r) => format!("{}: {} [{r}]", v.verdict, v.detail),
             None => format!("{}: {}", v.verdict, v.detail),
-        }),
+        })?,
     }
     Ok(())
 }
@@ -273,11 +275,65 @@ pub fn parse_bfile(text: &str, name: &str) -> Result<Vec<(i64, BigInt)>, CliErro
     Ok(out)
 }
 
-fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliError> {
+/// The size check before any value of a variant's sequence is computed (see
+/// [`super::commands::check_digits`]); other targets (formulas over named sequences) have
+/// their own limits.
+fn sequence_size(
+    target: &str,
+    params: &[String],
+    a: u64,
+    b: u64,
+    max_digits: u64,
+) -> Result<(), CliError> {
+    if let Ok(t) = resolve(target, params) {
+        super::commands::check_digits(
+            &format!("check {target} --n {a}..{b}"),
+            &t,
+            std::slice::from_ref(&t.function),
+            a,
+            b,
+            max_digits,
+        )?;
+    }
+    Ok(())
+}
+
+fn check_bfile(
+    t: &TargetSeq,
+    path: &Path,
+    target: &str,
+    params: &[String],
+    max_digits: u64,
+    format: Format,
+) -> Result<(), CliError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("--bfile {name}: {e}")))?;
     let rows = parse_bfile(&text, &name)?;
+    // Sizes first: the b-file's own values bound the output, the sequence's are estimated.
+    let (lo, hi) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), (n, _)| {
+        (lo.min(*n), hi.max(*n))
+    });
+    if lo >= 0 && lo <= hi {
+        // The widest row, and the total with digits growing linearly in n.
+        if let Ok(t) = resolve(target, params) {
+            let d = super::commands::estimated_digits(&t, &t.function, hi as u64).unwrap_or(0.0);
+            let total: f64 = rows
+                .iter()
+                .map(|(n, _)| d * (*n).max(1) as f64 / hi.max(1) as f64)
+                .sum();
+            if total.max(d) > max_digits as f64 {
+                return Err(CliError::input(format!(
+                    "check {target} --bfile {name}: n = {hi} has about {} decimal digits \
+                     (estimated from the growth rate, nothing computed), about {} for all {} \
+                     rows, more than --max-digits {max_digits}; raise --max-digits to check anyway",
+                    super::commands::human_count(d),
+                    super::commands::human_count(total.max(d)),
+                    rows.len()
+                )));
+            }
+        }
+    }
     let mut failure = None;
     for (n, v) in &rows {
         let actual = t
@@ -300,7 +356,7 @@ fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliErro
             Some((n, p, a)) => {
                 serde_json::json!({"target": t.name(), "bfile": name, "verdict": "fails", "n": n, "printed": p.to_string(), "actual": a.to_string()})
             }
-        })),
+        }))?,
         _ => emit(&match &failure {
             None => format!(
                 "holds: {} agrees with {name} on all {} rows (n = {range})",
@@ -308,7 +364,7 @@ fn check_bfile(t: &TargetSeq, path: &Path, format: Format) -> Result<(), CliErro
                 rows.len()
             ),
             Some((n, p, a)) => format!("fails at n = {n}: {name} has {p}, {} is {a}", t.name()),
-        }),
+        })?,
     }
     Ok(())
 }

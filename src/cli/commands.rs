@@ -63,13 +63,17 @@ pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     })
 }
 
-/// Prints text to stdout (with a final newline).
-pub fn emit(text: &str) {
-    if text.ends_with('\n') {
-        print!("{text}");
-    } else {
-        println!("{text}");
+/// Prints text to stdout (with a final newline). All of the command line's output goes
+/// through here (never `println!`, which panics): a closed pipe (`| head`) ends the
+/// command quietly with exit status 0, any other write error (a full disk) is a failure.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let mut r = out.write_all(text.as_bytes());
+    if r.is_ok() && !text.ends_with('\n') {
+        r = out.write_all(b"\n");
     }
+    r.and_then(|()| out.flush()).map_err(CliError::from_write)
 }
 
 /// Serialises to pretty JSON.
@@ -133,12 +137,19 @@ pub fn human_table(table: &Table) -> String {
         .collect();
     let mut out = String::new();
     for row in cells {
-        let line: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .map(|(c, w)| format!("{c:>w$}"))
-            .collect();
-        out.push_str(line.join("  ").trim_end());
+        // Padding by hand: `format!("{c:>w$}")` panics for widths of 65,536 and more.
+        let mut line = String::new();
+        for (j, (c, w)) in row.iter().zip(&widths).enumerate() {
+            if j > 0 {
+                line.push_str("  ");
+            }
+            line.extend(std::iter::repeat_n(
+                ' ',
+                w.saturating_sub(c.chars().count()),
+            ));
+            line.push_str(c);
+        }
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out
@@ -167,7 +178,7 @@ pub fn list(format: Format) -> Result<(), CliError> {
         }
         f => render_table(&table, f)?,
     };
-    emit(&text);
+    emit(&text)?;
     Ok(())
 }
 
@@ -212,7 +223,7 @@ pub fn list_hanoivar(format: Format) -> Result<(), CliError> {
         }
         f => render_table(&table, f)?,
     };
-    emit(&text);
+    emit(&text)?;
     Ok(())
 }
 
@@ -249,7 +260,7 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
         transfer_system: system,
     };
     if format == Format::Json {
-        emit(&json(&shown));
+        emit(&json(&shown))?;
         return Ok(());
     }
     let mut out = format!(
@@ -269,28 +280,117 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
             "\n## Counts\n\nNo transfer matrix: counts are memoised per (procedure, size).\n",
         ),
     }
-    emit(&out);
+    emit(&out)?;
     Ok(())
 }
 
+/// Default of `--max-digits`: about 10 MB of decimal output.
+pub const DEFAULT_MAX_DIGITS: u64 = 10_000_000;
+
+/// Default of `simulate --max-moves`: a few minutes of checked moves in a release build.
+pub const DEFAULT_MAX_MOVES: u64 = 100_000_000_000;
+
+/// Most moves `simulate --trace --format json` collects in memory.
+pub const MAX_JSON_TRACE: u64 = 10_000_000;
+
+/// The limits of `simulate`.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// `--max-moves`.
+    pub max_moves: u64,
+    /// `--max-digits`.
+    pub max_digits: u64,
+}
+
+/// The estimated number of decimal digits of `function` at `n` (from the transfer
+/// system's growth, before computing it); `None` when counted by memoised recursion
+/// (bounded by [`crate::variants::MEMO_MAX_SIZE`]) or when the count is an error anyway.
+pub fn estimated_digits(t: &Target, function: &str, n: u64) -> Option<f64> {
+    match t.variant.count_cost(function, n as i64, &t.params) {
+        Ok(crate::variants::CountCost::Matrix { log10 }) => Some(if log10 > 0.0 {
+            log10.floor() + 1.0
+        } else {
+            1.0
+        }),
+        _ => None,
+    }
+}
+
+/// The one size check before counting: refuses (exit status 2) when the values of
+/// `functions` for n = a..=b would have more than `max_digits` decimal digits in all,
+/// estimated from the growth rate at a, the middle and b (no big-integer work).
+pub fn check_digits(
+    what: &str,
+    t: &Target,
+    functions: &[String],
+    a: u64,
+    b: u64,
+    max_digits: u64,
+) -> Result<(), CliError> {
+    let rows = (b - a + 1) as f64;
+    let mid = a + (b - a) / 2;
+    let mut total = 0.0;
+    for f in functions {
+        let d = |n| estimated_digits(t, f, n).unwrap_or(0.0);
+        total += if a == b {
+            d(a)
+        } else {
+            rows * (d(a) + 2.0 * d(mid) + d(b)) / 4.0
+        };
+    }
+    if total > max_digits as f64 {
+        return Err(CliError::input(format!(
+            "{what}: the answer would have about {} decimal digits (estimated from the growth \
+             rate, nothing computed), more than --max-digits {max_digits}; raise --max-digits \
+             to compute it anyway",
+            human_count(total)
+        )));
+    }
+    Ok(())
+}
+
+/// A large count for messages: `123456` or `3.01e11`.
+pub fn human_count(x: f64) -> String {
+    if x < 1e7 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
 /// `hanoilab nth` for a variant function.
-pub fn nth(target: &str, n: &str, params: &[String], format: Format) -> Result<(), CliError> {
+pub fn nth(
+    target: &str,
+    n: &str,
+    params: &[String],
+    max_digits: u64,
+    format: Format,
+) -> Result<(), CliError> {
     let n = parse_n("N", n)?;
     let t = resolve(target, params)?;
+    check_digits(
+        &format!("{}.{} n = {n}", t.variant.id, t.function),
+        &t,
+        std::slice::from_ref(&t.function),
+        n,
+        n,
+        max_digits,
+    )?;
     let value = t
         .variant
         .count(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
-    print_integer(&value, format);
+    print_integer(&value, format)?;
     Ok(())
 }
 
 /// Prints one exact integer (JSON: a decimal string in an object).
-pub fn print_integer(value: &BigInt, format: Format) {
+pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {
     match format {
-        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() }))),
-        _ => emit(&value.to_string()),
+        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() })))?,
+        _ => emit(&value.to_string())?,
     }
+    Ok(())
 }
 
 /// Most moves `table` simulates per row before leaving the cell empty.
@@ -302,13 +402,36 @@ pub fn table(
     range: &str,
     params: &[String],
     simulate: bool,
+    max_digits: u64,
     format: Format,
 ) -> Result<(), CliError> {
     let (a, b) = parse_range("--n", range)?;
     let t = resolve(target, params)?;
+    let functions = table_functions(&t);
+    check_digits(
+        &format!("table {} --n {a}..{b}", t.variant.id),
+        &t,
+        &functions,
+        a,
+        b,
+        max_digits,
+    )?;
     let table = count_table(&t, a, b, simulate)?;
-    emit(&render_table(&table, format)?);
+    emit(&render_table(&table, format)?)?;
     Ok(())
+}
+
+/// The functions a table shows: the named one when explicit, else all.
+fn table_functions(t: &Target) -> Vec<String> {
+    if t.explicit {
+        vec![t.function.clone()]
+    } else {
+        t.variant
+            .functions()
+            .iter()
+            .map(|f| f.name.clone())
+            .collect()
+    }
 }
 
 /// The table of counts: `n`, one column per function (only the named one when explicit),
@@ -316,11 +439,7 @@ pub fn table(
 /// search is cheap.
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
     let v = &t.variant;
-    let functions: Vec<String> = if t.explicit {
-        vec![t.function.clone()]
-    } else {
-        v.functions().iter().map(|f| f.name.clone()).collect()
-    };
+    let functions = table_functions(t);
     let mut columns: Vec<&str> = vec!["n"];
     columns.extend(functions.iter().map(String::as_str));
     columns.push("simulated");
@@ -362,17 +481,53 @@ pub fn simulate(
     algorithm: Option<&str>,
     trace: bool,
     params: &[String],
+    limits: Limits,
     format: Format,
 ) -> Result<(), CliError> {
     let n = parse_n("-n", n)?;
     let t = resolve(target, params)?;
-    if let Some(name) = algorithm {
-        return super::alternatives::simulate_alternative(&t, n, name, format);
-    }
     let v = &t.variant;
+    let what = format!("simulate {}.{} n = {n}", v.id, t.function);
+    // Sizes first: the move count (exact, cheap once its size is known) against the limits.
+    check_digits(
+        &what,
+        &t,
+        std::slice::from_ref(&t.function),
+        n,
+        n,
+        limits.max_digits,
+    )?;
     let expected = v
         .count(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    let max_moves = if trace && format == Format::Json {
+        limits.max_moves.min(MAX_JSON_TRACE)
+    } else {
+        limits.max_moves
+    };
+    if expected > BigInt::from(max_moves) {
+        let flag = if max_moves < limits.max_moves {
+            format!("{MAX_JSON_TRACE} moves for a JSON trace (held in memory)")
+        } else {
+            format!("--max-moves {max_moves}")
+        };
+        return Err(CliError::input(format!(
+            "{what}: the program makes {} moves (its exact count, nothing simulated), more than \
+             {flag}; raise --max-moves to simulate anyway",
+            if expected.bits() > 64 {
+                use num_traits::ToPrimitive;
+                match expected.to_f64() {
+                    Some(x) if x.is_finite() => format!("about {x:.3e}"),
+                    _ => format!("about 2^{}", expected.bits()),
+                }
+            } else {
+                expected.to_string()
+            }
+        )));
+    }
+    if let Some(name) = algorithm {
+        return super::alternatives::simulate_alternative(&t, n, name, format);
+    }
     let bar = (std::io::stderr().is_terminal() && expected > BigInt::from(1u64 << 24)).then(|| {
         let total = u64::try_from(&expected).unwrap_or(u64::MAX);
         let pb = indicatif::ProgressBar::new(total);
@@ -384,14 +539,25 @@ pub fn simulate(
         );
         pb
     });
+    // The JSON trace is collected (at most MAX_JSON_TRACE moves); the text trace streams.
     let mut traced = String::new();
+    let mut stream = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut write_error: Option<std::io::Error> = None;
+    let json_trace = format == Format::Json;
     let mut progress = |k: u64| {
         if let Some(pb) = &bar {
             pb.set_position(k);
         }
     };
     let mut observer = |k: u64, m: crate::puzzle::Move, _t: &crate::puzzle::Tower| {
-        traced.push_str(&format!("{k}: {} -> {}\n", m.from, m.to));
+        if json_trace {
+            traced.push_str(&format!("{k}: {} -> {}\n", m.from, m.to));
+        } else if write_error.is_none() {
+            use std::io::Write;
+            if let Err(e) = writeln!(stream, "{k}: {} -> {}", m.from, m.to) {
+                write_error = Some(e);
+            }
+        }
     };
     let mut opts = crate::puzzle::SimulateOptions {
         progress: Some(&mut progress),
@@ -404,6 +570,13 @@ pub fn simulate(
     if let Some(pb) = &bar {
         pb.finish_and_clear();
     }
+    {
+        use std::io::Write;
+        if let Some(e) = write_error.take().or_else(|| stream.flush().err()) {
+            return Err(CliError::from_write(e));
+        }
+    }
+    drop(stream);
     let report =
         result.map_err(|e| CliError::input(format!("{}.{} n = {n}: {e}", v.id, t.function)))?;
     let agrees = BigInt::from(report.moves) == expected;
@@ -413,18 +586,15 @@ pub fn simulate(
             "moves": report.moves, "goal_reached": report.goal_reached,
             "recurrence": expected.to_string(), "agrees": agrees,
             "trace": if trace { Some(traced.lines().collect::<Vec<_>>()) } else { None },
-        }))),
+        })))?,
         _ => {
-            if trace {
-                emit(&traced);
-            }
             emit(&format!(
                 "{}.{} n = {n}: {}; recurrence gives {expected}{}",
                 v.id,
                 t.function,
                 report.to_markdown(),
                 if agrees { " (agrees)" } else { " (DISAGREES)" }
-            ));
+            ))?;
         }
     }
     if agrees {

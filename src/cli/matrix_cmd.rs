@@ -129,11 +129,53 @@ pub fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError
     })
 }
 
+/// Refuses `--nth N` (before computing) when the N-th terms would have more than
+/// `max_digits` decimal digits in all, estimated by scaled floating-point powering.
+fn check_nth_size(
+    file: &Path,
+    parsed: &MatrixFile,
+    n: u64,
+    max_digits: u64,
+) -> Result<(), CliError> {
+    let k = parsed.matrix.rows();
+    if k != parsed.initial.len() || k != parsed.matrix.cols() {
+        return Ok(()); // the analysis reports the mismatch
+    }
+    let sys = crate::program::TransferSystem {
+        names: (0..k).map(|i| i.to_string()).collect(),
+        matrix: (0..k)
+            .map(|i| (0..k).map(|j| parsed.matrix.get(i, j).clone()).collect())
+            .collect(),
+        initial: parsed.initial.clone(),
+        first_n: 1,
+    };
+    let mut total = 0.0;
+    for i in 0..k {
+        let log10 = sys.log10_estimate(n, i).unwrap_or(0.0);
+        total += if log10 > 0.0 {
+            log10.floor() + 1.0
+        } else {
+            1.0
+        };
+    }
+    if total > max_digits as f64 {
+        return Err(CliError::input(format!(
+            "{}: --nth {n}: the terms would have about {} decimal digits in all (estimated from \
+             the growth rate, nothing computed), more than --max-digits {max_digits}; raise \
+             --max-digits to compute them anyway",
+            file.display(),
+            super::commands::human_count(total)
+        )));
+    }
+    Ok(())
+}
+
 /// Runs the `matrix` command: reads and checks the file, analyses, prints.
 pub fn matrix_cmd(
     file: &Path,
     nth: Option<u64>,
     digits: usize,
+    max_digits: u64,
     format: Format,
 ) -> Result<(), CliError> {
     if !matches!(format, Format::Human | Format::Json) {
@@ -159,6 +201,9 @@ pub fn matrix_cmd(
         ))
     })?;
     let parsed = parse_matrix_file(file, &text)?;
+    if let Some(n) = nth {
+        check_nth_size(file, &parsed, n, max_digits)?;
+    }
     let analysis =
         MatrixAnalysis::with_nth(parsed.matrix, parsed.initial, parsed.names, digits, nth)
             .map_err(|e: AlgebraError| CliError::input(format!("{}: {e}", file.display())))?;
@@ -166,9 +211,9 @@ pub fn matrix_cmd(
         Format::Json => {
             let s = serde_json::to_string_pretty(&analysis)
                 .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
-            println!("{s}");
+            super::commands::emit(&s)?;
         }
-        _ => print!("{}", analysis.to_text()),
+        _ => super::commands::emit(&analysis.to_text())?,
     }
     Ok(())
 }

@@ -43,6 +43,24 @@ impl CliError {
         }
     }
 
+    /// A write to stdout failed: a closed pipe (the reader has all it wants, e.g. `| head`)
+    /// is a quiet success; anything else (a full disk) is a failure (exit status 1).
+    pub fn from_write(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError {
+                message: String::new(),
+                code: 0,
+            }
+        } else {
+            CliError::failure(format!("cannot write the output: {e}"))
+        }
+    }
+
+    /// Whether this is the quiet end of a closed pipe (nothing to report, exit status 0).
+    pub fn is_closed_pipe(&self) -> bool {
+        self.code == 0
+    }
+
     /// The exit status to return.
     pub fn exit_code(&self) -> u8 {
         self.code
@@ -75,21 +93,32 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Nth {
             target,
             n,
+            max_digits,
             params,
             format,
-        } => commands::nth(&target, &n, &params.params, format),
+        } => commands::nth(&target, &n, &params.params, max_digits, format),
         Command::Table {
             target,
             range,
             params,
             no_simulate,
+            max_digits,
             format,
-        } => commands::table(&target, &range, &params.params, !no_simulate, format),
+        } => commands::table(
+            &target,
+            &range,
+            &params.params,
+            !no_simulate,
+            max_digits,
+            format,
+        ),
         Command::Simulate {
             target,
             n,
             algorithm,
             trace,
+            max_moves,
+            max_digits,
             params,
             format,
         } => commands::simulate(
@@ -98,6 +127,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             algorithm.as_deref(),
             trace,
             &params.params,
+            commands::Limits {
+                max_moves,
+                max_digits,
+            },
             format,
         ),
         Command::FrameStewart {
@@ -119,8 +152,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             file,
             nth,
             digits,
+            max_digits,
             format,
-        } => matrix_cmd::matrix_cmd(&file, nth, digits, format),
+        } => matrix_cmd::matrix_cmd(&file, nth, digits, max_digits, format),
         Command::Search {
             target,
             n,
@@ -147,6 +181,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             range,
             asymptotic,
             bfile,
+            max_digits,
             params,
             format,
         } => claims_cmd::check(
@@ -156,6 +191,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             asymptotic,
             bfile.as_deref(),
             &params.params,
+            max_digits,
             format,
         ),
     }

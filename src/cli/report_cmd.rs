@@ -15,6 +15,18 @@ pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
     }
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::input(format!("--out `{}`: {e}", out.display())))?;
+    // Finish (or clean up after) a run killed during its last write, before anything else.
+    let recovered = crate::output::recover(out).map_err(|e| CliError::failure(e.to_string()))?;
+    if !recovered.is_empty() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "hanoilab report: recovered an interrupted run under {} (finished: {:?}; removed: {:?})",
+            out.display(),
+            recovered.finished,
+            recovered.removed
+        );
+    }
     let bar = std::io::stderr().is_terminal().then(|| {
         let pb = indicatif::ProgressBar::new_spinner();
         pb.enable_steady_tick(std::time::Duration::from_millis(120));
@@ -35,7 +47,9 @@ pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
     if let Some(pb) = bar {
         pb.finish_and_clear();
     }
-    eprintln!(
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
         "hanoilab report: wrote {} files under {} in {:.1} s",
         summary.files.len(),
         out.display(),

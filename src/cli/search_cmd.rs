@@ -4,7 +4,10 @@ use super::args::Format;
 use super::commands::{emit, json, resolve, Target};
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
-use crate::search::{search, state_space, Progress, SearchError, SearchOptions, SearchResult};
+use crate::search::{
+    default_memory_limit, estimate_memory, human_bytes, search, state_count_bound, state_space,
+    Progress, SearchError, SearchOptions, SearchResult,
+};
 use num_bigint::BigInt;
 use std::io::IsTerminal;
 
@@ -12,8 +15,8 @@ use std::io::IsTerminal;
 pub const CHEAP_STATES: u64 = 1_000_000;
 
 /// The search optimum of the target at `n` when a search is cheap (a dense index space of
-/// at most [`CHEAP_STATES`], or an interned search within 64 MiB), else `None` (also when the
-/// goal is unreachable).
+/// at most [`CHEAP_STATES`], or an interned search whose state-space bound fits 64 MiB), else
+/// `None` (also when the goal is unreachable).
 pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
     let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params).ok()?;
     let opts = match state_space(&puzzle) {
@@ -24,6 +27,11 @@ pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
             ..Default::default()
         },
     };
+    // Sizes first: the state-space bound, not a search run until the budget is spent
+    // (which took a second per row past n = 40 of `table classic`).
+    if estimate_memory(&puzzle, &opts).ok()? > opts.memory_limit.unwrap_or(u64::MAX) {
+        return None;
+    }
     search(&puzzle, &opts).ok()?.minimum.map(BigInt::from)
 }
 
@@ -51,6 +59,25 @@ pub fn search_cmd(
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    // Sizes first: the memory estimate from the state space against the limit, before any
+    // state is stored (the search itself also guards the run as it grows).
+    let probe = SearchOptions {
+        count,
+        solution,
+        ..Default::default()
+    };
+    let estimate =
+        estimate_memory(&puzzle, &probe).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let limit = memory_limit.unwrap_or_else(default_memory_limit);
+    if estimate > limit {
+        return Err(CliError::input(format!(
+            "{name}: the state space has up to {} states; the search needs up to {} but the \
+             memory limit is {} (raise it with --memory-limit, or search fewer discs)",
+            super::commands::human_count(state_count_bound(&puzzle)),
+            human_bytes(estimate),
+            human_bytes(limit)
+        )));
+    }
     let bar = std::io::stderr().is_terminal().then(|| {
         // The index space bounds the states for the dense encoding; otherwise a spinner.
         let (pb, template) = match state_space(&puzzle) {
@@ -87,7 +114,7 @@ pub fn search_cmd(
         SearchError::MemoryLimit { .. } => CliError::input(format!("{name}: {e}")),
         SearchError::Malformed(_) => CliError::input(format!("{name}: {e}")),
     })?;
-    emit(&render(&t, n, &r, count, solution, layers, format));
+    emit(&render(&t, n, &r, count, solution, layers, format))?;
     Ok(())
 }
 

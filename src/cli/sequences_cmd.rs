@@ -34,10 +34,10 @@ pub fn frame_stewart_cmd(
     if p0 == p1 && n0 == n1 {
         let r = frame_stewart::frame_stewart_report(n0, p0 as usize, splits).map_err(seq_err)?;
         match format {
-            Format::Json => emit(&json(&r)),
-            Format::Md => emit(&r.to_markdown()),
-            _ if splits => emit(&r.to_markdown()),
-            _ => emit(&r.moves),
+            Format::Json => emit(&json(&r))?,
+            Format::Md => emit(&r.to_markdown())?,
+            _ if splits => emit(&r.to_markdown())?,
+            _ => emit(&r.moves)?,
         }
         return Ok(());
     }
@@ -89,7 +89,7 @@ pub fn frame_stewart_cmd(
     } else {
         table
     };
-    emit(&render_table(&table, format)?);
+    emit(&render_table(&table, format)?)?;
     Ok(())
 }
 
@@ -99,7 +99,7 @@ pub fn star_cmd(discs: &str, format: Format) -> Result<(), CliError> {
     if n0 == n1 {
         if format == Format::Json || format == Format::Md {
             if n0 == 0 {
-                print_integer(&star::star(0).map_err(seq_err)?, format);
+                print_integer(&star::star(0).map_err(seq_err)?, format)?;
                 return Ok(());
             }
             let r = star::star_report(n0).map_err(seq_err)?;
@@ -107,9 +107,9 @@ pub fn star_cmd(discs: &str, format: Format) -> Result<(), CliError> {
                 json(&r)
             } else {
                 r.to_markdown()
-            });
+            })?;
         } else {
-            print_integer(&star::star(n0).map_err(seq_err)?, format);
+            print_integer(&star::star(n0).map_err(seq_err)?, format)?;
         }
         return Ok(());
     }
@@ -133,6 +133,6 @@ pub fn star_cmd(discs: &str, format: Format) -> Result<(), CliError> {
         };
         table.push(vec![Cell::from(n), Cell::from(&sum * 2u32), an, i]);
     }
-    emit(&render_table(&table, format)?);
+    emit(&render_table(&table, format)?)?;
     Ok(())
 }

@@ -7,12 +7,20 @@ use std::collections::BTreeMap;
 /// Largest range a command will print as a table.
 pub const MAX_RANGE_LEN: u64 = 1_000_000;
 
-/// Parses a non-negative integer argument.
+/// Largest n any command accepts: the program engine counts discs in 64-bit signed integers.
+pub const MAX_N: u64 = i64::MAX as u64;
+
+/// Parses a non-negative integer argument (at most [`MAX_N`]).
 pub fn parse_n(flag: &str, value: &str) -> Result<u64, CliError> {
-    value
-        .trim()
-        .parse::<u64>()
-        .map_err(|_| CliError::input(format!("{flag} `{value}`: expected a non-negative integer")))
+    let n = value.trim().parse::<u64>().map_err(|_| {
+        CliError::input(format!("{flag} `{value}`: expected a non-negative integer"))
+    })?;
+    if n > MAX_N {
+        return Err(CliError::input(format!(
+            "{flag} `{value}`: too large (at most {MAX_N})"
+        )));
+    }
+    Ok(n)
 }
 
 /// Parses `A..B` (inclusive) or a single `A` into a range.
@@ -30,6 +38,11 @@ pub fn parse_range(flag: &str, value: &str) -> Result<(u64, u64), CliError> {
     let b: u64 = b.parse().map_err(|_| bad())?;
     if a > b {
         return Err(bad());
+    }
+    if b > MAX_N {
+        return Err(CliError::input(format!(
+            "{flag} `{value}`: too large (n at most {MAX_N})"
+        )));
     }
     if b - a >= MAX_RANGE_LEN {
         return Err(CliError::input(format!(

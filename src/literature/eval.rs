@@ -750,6 +750,12 @@ impl Evaluator<'_> {
         if i.hi > rat(1_000) {
             return Err(EvalError::TooLarge(format!("exp of {x} is too large")));
         }
+        // The series for exp(-x) at large x takes time without end (issue 17).
+        if i.lo < rat(-1_000) {
+            return Err(EvalError::TooLarge(format!(
+                "exp of {x} is too small to compute"
+            )));
+        }
         Ok(self.tidy(certified::exp(&i, self.bits + 8)))
     }
 

@@ -39,11 +39,24 @@ pub fn write_file_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     Ok(())
 }
 
+/// Name of the commit journal under the root: present exactly while a commit is under way.
+pub const JOURNAL: &str = ".hanoilab-commit";
+const STAGING_PREFIX: &str = ".hanoilab-staging-";
+const ASIDE_PREFIX: &str = ".hanoilab-old-";
+
 /// A staging folder for a set of destination folders that are replaced together.
 ///
 /// Files are written under [`StagedDir::path`]`/<relative destination>`; [`StagedDir::commit`]
-/// then swaps every staged folder into its destination (old folder renamed aside, new one
-/// renamed in, old one removed). Dropping an uncommitted `StagedDir` removes the staging folder.
+/// then swaps every staged folder into its destination. Dropping an uncommitted `StagedDir`
+/// removes the staging folder.
+///
+/// The commit is recoverable: it first writes a journal (`ROOT/.hanoilab-commit`, naming the
+/// staging folder and the destinations), then for each destination renames the old folder
+/// aside and the staged one in, then removes the journal, then the old folders and the
+/// staging folder. A run killed at any point is finished by [`recover`] at the next start
+/// ([`StagedDir::new`] calls it): with a journal it rolls the commit forward (every
+/// destination ends up new); without one the old folders are intact and leftover staging
+/// and aside folders of dead runs are removed.
 #[derive(Debug)]
 pub struct StagedDir {
     root: PathBuf,
@@ -51,11 +64,123 @@ pub struct StagedDir {
     committed: bool,
 }
 
+/// What [`recover`] did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recovered {
+    /// Destinations an interrupted commit was finished for.
+    pub finished: Vec<String>,
+    /// Leftover folders removed (staging and aside folders of dead runs).
+    pub removed: Vec<String>,
+}
+
+impl Recovered {
+    /// Whether anything was found.
+    pub fn is_empty(&self) -> bool {
+        self.finished.is_empty() && self.removed.is_empty()
+    }
+}
+
+fn aside_name(dest: &str, pid: u32) -> String {
+    format!("{ASIDE_PREFIX}{}-{pid}", dest.replace('/', "_"))
+}
+
+/// Whether process `pid` is running (Linux `/proc`; elsewhere assumed running unless it is us).
+fn alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if Path::new("/proc/self").exists() {
+        Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
+}
+
+/// The pid at the end of a leftover folder's name (`...-PID`).
+fn pid_of(name: &str) -> Option<u32> {
+    name.rsplit('-').next()?.parse().ok()
+}
+
+/// Finishes or cleans up after a commit interrupted under `root` (see [`StagedDir`]).
+pub fn recover(root: &Path) -> Result<Recovered, OutputError> {
+    let mut done = Recovered::default();
+    let journal = root.join(JOURNAL);
+    if journal.exists() {
+        let text = fs::read_to_string(&journal).map_err(|e| OutputError::io(&journal, e))?;
+        let mut staging = None;
+        let mut pid = None;
+        let mut dests = Vec::new();
+        for line in text.lines() {
+            match line.split_once(' ') {
+                Some(("staging", v)) => staging = Some(v.to_string()),
+                Some(("pid", v)) => pid = v.parse::<u32>().ok(),
+                Some(("dest", v)) => dests.push(v.to_string()),
+                _ => {}
+            }
+        }
+        let (Some(staging), Some(pid)) = (staging, pid) else {
+            return Err(OutputError::io(
+                &journal,
+                std::io::Error::other("unreadable commit journal; inspect and remove it by hand"),
+            ));
+        };
+        if pid != std::process::id() && alive(pid) {
+            return Err(OutputError::io(
+                &journal,
+                std::io::Error::other(format!("a commit by running process {pid} is under way")),
+            ));
+        }
+        let staging = root.join(staging);
+        for dest in &dests {
+            let staged = staging.join(dest);
+            let target = root.join(dest);
+            let aside = root.join(aside_name(dest, pid));
+            if staged.exists() {
+                // Not yet moved in: move the old one aside (unless done) and the new one in.
+                if target.exists() && !aside.exists() {
+                    fs::rename(&target, &aside).map_err(|e| OutputError::io(&target, e))?;
+                } else if target.exists() {
+                    fs::remove_dir_all(&target).map_err(|e| OutputError::io(&target, e))?;
+                }
+                if let Some(parent) = target.parent() {
+                    fs::create_dir_all(parent).map_err(|e| OutputError::io(parent, e))?;
+                }
+                fs::rename(&staged, &target).map_err(|e| OutputError::io(&target, e))?;
+                done.finished.push(dest.clone());
+            } else if !target.exists() && aside.exists() {
+                // Never staged yet moved aside: put the old one back.
+                fs::rename(&aside, &target).map_err(|e| OutputError::io(&target, e))?;
+            }
+        }
+        fs::remove_file(&journal).map_err(|e| OutputError::io(&journal, e))?;
+    }
+    // Leftovers of dead runs: staging folders (never committed, or committed and not yet
+    // removed) and old folders set aside (their commit finished: the journal is gone).
+    let entries = fs::read_dir(root).map_err(|e| OutputError::io(root, e))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !(name.starts_with(STAGING_PREFIX) || name.starts_with(ASIDE_PREFIX)) {
+            continue;
+        }
+        match pid_of(&name) {
+            Some(pid) if !alive(pid) || pid == std::process::id() => {
+                let path = entry.path();
+                fs::remove_dir_all(&path).map_err(|e| OutputError::io(&path, e))?;
+                done.removed.push(name);
+            }
+            _ => {}
+        }
+    }
+    Ok(done)
+}
+
 impl StagedDir {
-    /// Creates an empty staging folder under `root` (the folder the destinations are relative to).
+    /// Creates an empty staging folder under `root` (the folder the destinations are relative
+    /// to), after [`recover`]ing from any interrupted earlier run.
     pub fn new(root: &Path) -> Result<StagedDir, OutputError> {
         fs::create_dir_all(root).map_err(|e| OutputError::io(root, e))?;
-        let staging = root.join(format!(".hanoilab-staging-{}", std::process::id()));
+        recover(root)?;
+        let staging = root.join(format!("{STAGING_PREFIX}{}", std::process::id()));
         if staging.exists() {
             fs::remove_dir_all(&staging).map_err(|e| OutputError::io(&staging, e))?;
         }
@@ -83,29 +208,73 @@ impl StagedDir {
 
     /// Replaces each destination folder (relative to the root) by its staged version.
     pub fn commit(mut self, destinations: &[&str]) -> Result<(), OutputError> {
-        for dest in destinations {
+        self.commit_steps(destinations, usize::MAX)
+    }
+
+    /// The commit, stopping (as if killed: nothing cleaned up) before step `stop`; every
+    /// rename and removal is one step. For fault-injection tests.
+    #[doc(hidden)]
+    pub fn commit_steps(&mut self, destinations: &[&str], stop: usize) -> Result<(), OutputError> {
+        let mut step = 0usize;
+        let mut go = || {
+            step += 1;
+            step <= stop
+        };
+        let pid = std::process::id();
+        let dests: Vec<&str> = destinations
+            .iter()
+            .copied()
+            .filter(|d| self.staging.join(d).exists())
+            .collect();
+        let mut journal = format!(
+            "staging {}\npid {pid}\n",
+            self.staging
+                .file_name()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        );
+        for d in &dests {
+            journal.push_str(&format!("dest {d}\n"));
+        }
+        if !go() {
+            return Ok(());
+        }
+        write_file_atomic(&self.root.join(JOURNAL), journal.as_bytes())?;
+        let mut asides = Vec::new();
+        for dest in &dests {
             let staged = self.staging.join(dest);
-            if !staged.exists() {
-                continue;
-            }
             let target = self.root.join(dest);
             if let Some(parent) = target.parent() {
                 fs::create_dir_all(parent).map_err(|e| OutputError::io(parent, e))?;
             }
-            let aside = self.root.join(format!(
-                ".hanoilab-old-{}-{}",
-                dest.replace('/', "_"),
-                std::process::id()
-            ));
+            let aside = self.root.join(aside_name(dest, pid));
             if target.exists() {
+                if !go() {
+                    return Ok(());
+                }
                 fs::rename(&target, &aside).map_err(|e| OutputError::io(&target, e))?;
+                asides.push(aside);
+            }
+            if !go() {
+                return Ok(());
             }
             fs::rename(&staged, &target).map_err(|e| OutputError::io(&target, e))?;
-            if aside.exists() {
-                fs::remove_dir_all(&aside).map_err(|e| OutputError::io(&aside, e))?;
-            }
         }
+        if !go() {
+            return Ok(());
+        }
+        let journal = self.root.join(JOURNAL);
+        fs::remove_file(&journal).map_err(|e| OutputError::io(&journal, e))?;
         self.committed = true;
+        for aside in &asides {
+            if !go() {
+                return Ok(());
+            }
+            fs::remove_dir_all(aside).map_err(|e| OutputError::io(aside, e))?;
+        }
+        if !go() {
+            return Ok(());
+        }
         fs::remove_dir_all(&self.staging).map_err(|e| OutputError::io(&self.staging, e))
     }
 }
@@ -161,6 +330,94 @@ mod tests {
             fs::read_to_string(root.join("data/tables/new.csv")).unwrap(),
             "n\n1\n"
         );
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A tree of DIR: relative path -> contents, for every file.
+    fn snapshot(root: &Path) -> Vec<(String, String)> {
+        fn walk(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
+            for e in fs::read_dir(dir).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    walk(root, &p, out);
+                } else {
+                    let rel = p.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                    out.push((rel, fs::read_to_string(&p).unwrap_or_default()));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(root, root, &mut out);
+        out.sort();
+        out
+    }
+
+    fn files(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = list
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Kills the commit before each of its steps in turn (no cleanup, as a killed process),
+    /// then recovers: DIR holds either every old folder or every new one, nothing else.
+    #[test]
+    fn a_commit_killed_at_any_step_is_recovered() {
+        let old = files(&[("data/tables/a.csv", "old a"), ("reports/r.md", "old r")]);
+        let new = files(&[("data/tables/b.csv", "new b"), ("reports/r.md", "new r")]);
+        let mut outcomes = Vec::new();
+        for stop in 0..12 {
+            let root = temp(&format!("kill{stop}"));
+            for (rel, text) in &old {
+                fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
+                fs::write(root.join(rel), text).unwrap();
+            }
+            let mut staged = StagedDir::new(&root).unwrap();
+            for (rel, text) in &new {
+                staged.write(rel, text.as_bytes()).unwrap();
+            }
+            staged
+                .commit_steps(&["data/tables", "reports"], stop)
+                .unwrap();
+            std::mem::forget(staged); // killed: no Drop
+                                      // Pretend the killed run was another (dead) process: rename its leftovers.
+            let dead = 999_999_999u32;
+            let me = std::process::id().to_string();
+            for e in fs::read_dir(&root).unwrap().flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if name.ends_with(&format!("-{me}")) {
+                    let renamed = name.replace(&format!("-{me}"), &format!("-{dead}"));
+                    fs::rename(e.path(), root.join(renamed)).unwrap();
+                }
+            }
+            if root.join(JOURNAL).exists() {
+                let j = fs::read_to_string(root.join(JOURNAL)).unwrap();
+                fs::write(root.join(JOURNAL), j.replace(&me, &dead.to_string())).unwrap();
+            }
+            let r = recover(&root).unwrap();
+            let snap = snapshot(&root);
+            assert!(
+                snap == old || snap == new,
+                "stop {stop}: {snap:?} (recovered {r:?})"
+            );
+            outcomes.push(snap == new);
+            fs::remove_dir_all(&root).unwrap();
+        }
+        // Killed before the journal: old; from the journal on: new.
+        assert!(!outcomes[0]);
+        assert!(outcomes[1..].iter().all(|&x| x), "{outcomes:?}");
+    }
+
+    #[test]
+    fn leftover_staging_of_a_dead_run_is_removed_at_the_next_start() {
+        let root = temp("stale");
+        fs::create_dir_all(root.join(".hanoilab-staging-999999999/reports")).unwrap();
+        fs::write(root.join(".hanoilab-staging-999999999/reports/x.md"), "x").unwrap();
+        let staged = StagedDir::new(&root).unwrap();
+        drop(staged);
+        assert!(!root.join(".hanoilab-staging-999999999").exists());
         fs::remove_dir_all(&root).unwrap();
     }
 }

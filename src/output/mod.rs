@@ -16,7 +16,7 @@ pub mod parquet;
 #[cfg(feature = "plots")]
 pub mod plot;
 
-pub use atomic::{write_file_atomic, StagedDir};
+pub use atomic::{recover, write_file_atomic, Recovered, StagedDir};
 pub use bundle::Bundle;
 pub use chart::{LineChart, Series};
 pub use table::{Cell, Table};

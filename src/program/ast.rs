@@ -177,40 +177,41 @@ impl Program {
     }
 }
 
-/// Euclidean integer arithmetic shared by the interpreter and the counter.
-pub(crate) fn apply(op: BinOp, a: i64, b: i64) -> i64 {
+/// Euclidean integer arithmetic shared by the interpreter and the counter, checked: `None`
+/// when the result leaves the 64-bit integers (never a silent wrap).
+pub(crate) fn apply(op: BinOp, a: i64, b: i64) -> Option<i64> {
     match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Add => a.checked_add(b),
+        BinOp::Sub => a.checked_sub(b),
+        BinOp::Mul => a.checked_mul(b),
         BinOp::Div => {
             if b == 0 {
-                0
+                Some(0)
             } else {
-                a.div_euclid(b)
+                a.checked_div_euclid(b)
             }
         }
         BinOp::Rem => {
             if b == 0 {
-                0
+                Some(0)
             } else {
-                a.rem_euclid(b)
+                a.checked_rem_euclid(b)
             }
         }
-        BinOp::Min => a.min(b),
-        BinOp::Max => a.max(b),
+        BinOp::Min => Some(a.min(b)),
+        BinOp::Max => Some(a.max(b)),
     }
 }
 
 impl Expr {
-    /// Evaluates with the given local slots and globals.
-    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> i64 {
+    /// Evaluates with the given local slots and globals; `None` on 64-bit overflow.
+    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> Option<i64> {
         match self {
-            Expr::Const(c) => *c,
-            Expr::Slot(s) => slots[*s],
-            Expr::Global(g) => globals[*g],
-            Expr::Bin(op, a, b) => apply(*op, a.eval(slots, globals), b.eval(slots, globals)),
-            Expr::Neg(a) => a.eval(slots, globals).wrapping_neg(),
+            Expr::Const(c) => Some(*c),
+            Expr::Slot(s) => Some(slots[*s]),
+            Expr::Global(g) => Some(globals[*g]),
+            Expr::Bin(op, a, b) => apply(*op, a.eval(slots, globals)?, b.eval(slots, globals)?),
+            Expr::Neg(a) => a.eval(slots, globals)?.checked_neg(),
         }
     }
 
@@ -226,11 +227,11 @@ impl Expr {
 }
 
 impl Cond {
-    /// Evaluates with the given local slots and globals.
-    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> bool {
-        match self {
+    /// Evaluates with the given local slots and globals; `None` on 64-bit overflow.
+    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> Option<bool> {
+        Some(match self {
             Cond::Cmp(op, a, b) => {
-                let (a, b) = (a.eval(slots, globals), b.eval(slots, globals));
+                let (a, b) = (a.eval(slots, globals)?, b.eval(slots, globals)?);
                 match op {
                     CmpOp::Eq => a == b,
                     CmpOp::Ne => a != b,
@@ -240,10 +241,10 @@ impl Cond {
                     CmpOp::Ge => a >= b,
                 }
             }
-            Cond::And(a, b) => a.eval(slots, globals) && b.eval(slots, globals),
-            Cond::Or(a, b) => a.eval(slots, globals) || b.eval(slots, globals),
-            Cond::Not(a) => !a.eval(slots, globals),
-        }
+            Cond::And(a, b) => a.eval(slots, globals)? && b.eval(slots, globals)?,
+            Cond::Or(a, b) => a.eval(slots, globals)? || b.eval(slots, globals)?,
+            Cond::Not(a) => !a.eval(slots, globals)?,
+        })
     }
 }
 
@@ -252,11 +253,22 @@ impl Procedure {
     /// for `n >= 1` the first clause whose guard holds (no guard: holds); for `n <= 0` only
     /// guarded clauses are considered, so a procedure does nothing on zero discs unless a
     /// clause asks for it.
-    pub fn select(&self, slots: &[i64], globals: &[i64]) -> Option<&Clause> {
+    /// `Err` when a guard overflows 64 bits.
+    pub fn select(&self, slots: &[i64], globals: &[i64]) -> Result<Option<&Clause>, Overflow> {
         let n = slots[0];
-        self.clauses.iter().find(|c| match &c.guard {
-            None => n >= 1,
-            Some(g) => g.eval(slots, globals),
-        })
+        for c in &self.clauses {
+            let holds = match &c.guard {
+                None => n >= 1,
+                Some(g) => g.eval(slots, globals).ok_or(Overflow)?,
+            };
+            if holds {
+                return Ok(Some(c));
+            }
+        }
+        Ok(None)
     }
 }
+
+/// A program expression left the 64-bit integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow;

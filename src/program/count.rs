@@ -15,6 +15,12 @@ use super::ProgramError;
 
 type Key = (usize, i64, Vec<i64>);
 
+/// Most memoised counts (and pending ones) one count may hold.
+pub const MAX_MEMO_KEYS: usize = 20_000_000;
+
+/// Most iterations of one `for` loop the counter walks (longer: an error, not a hang).
+pub const MAX_LOOP: u64 = 100_000_000;
+
 /// Exact move counts of a program for fixed global values, memoised.
 #[derive(Clone, Debug)]
 pub struct Counter<'p> {
@@ -41,7 +47,11 @@ impl<'p> Counter<'p> {
         slots.push(key.1);
         slots.extend_from_slice(&key.2);
         slots.resize(p.slots, 0);
-        let Some(clause) = p.select(&slots, &self.globals) else {
+        let overflow = || ProgramError::Overflow {
+            name: p.name.clone(),
+            n: key.1,
+        };
+        let Some(clause) = p.select(&slots, &self.globals).map_err(|_| overflow())? else {
             if key.1 >= 1 {
                 return Err(ProgramError::NoClause {
                     name: p.name.clone(),
@@ -52,15 +62,23 @@ impl<'p> Counter<'p> {
         };
         let mut c = BigInt::zero();
         let mut callees = Vec::new();
-        self.walk(clause.body, &mut slots, &mut c, &mut callees);
+        self.walk(clause.body, &mut slots, &mut c, &mut callees)
+            .ok_or_else(overflow)?;
         Ok((c, callees))
     }
 
-    fn walk(&self, block: usize, slots: &mut [i64], c: &mut BigInt, callees: &mut Vec<Key>) {
+    /// `None` when an expression overflows 64 bits.
+    fn walk(
+        &self,
+        block: usize,
+        slots: &mut [i64],
+        c: &mut BigInt,
+        callees: &mut Vec<Key>,
+    ) -> Option<()> {
         for step in &self.prog.blocks[block] {
             match step {
                 Step::Move { times, .. } => {
-                    let k = times.eval(slots, &self.globals);
+                    let k = times.eval(slots, &self.globals)?;
                     if k > 0 {
                         *c += k;
                     }
@@ -68,8 +86,11 @@ impl<'p> Counter<'p> {
                 Step::Call {
                     proc, size, ints, ..
                 } => {
-                    let n = size.eval(slots, &self.globals);
-                    let args = ints.iter().map(|e| e.eval(slots, &self.globals)).collect();
+                    let n = size.eval(slots, &self.globals)?;
+                    let args = ints
+                        .iter()
+                        .map(|e| e.eval(slots, &self.globals))
+                        .collect::<Option<_>>()?;
                     callees.push((*proc, n, args));
                 }
                 Step::For {
@@ -79,8 +100,12 @@ impl<'p> Counter<'p> {
                     down,
                     body,
                 } => {
-                    let a = from.eval(slots, &self.globals);
-                    let b = to.eval(slots, &self.globals);
+                    let a = from.eval(slots, &self.globals)?;
+                    let b = to.eval(slots, &self.globals)?;
+                    // A loop too long to walk is refused like an overflow (sizes first).
+                    if a.abs_diff(b) >= MAX_LOOP {
+                        return None;
+                    }
                     let range: Box<dyn Iterator<Item = i64>> = if *down {
                         Box::new((b..=a).rev())
                     } else {
@@ -88,11 +113,12 @@ impl<'p> Counter<'p> {
                     };
                     for i in range {
                         slots[*slot] = i;
-                        self.walk(*body, slots, c, callees);
+                        self.walk(*body, slots, c, callees)?;
                     }
                 }
             }
         }
+        Some(())
     }
 
     /// The number of moves procedure `proc` makes on `n` discs with integer arguments
@@ -109,6 +135,14 @@ impl<'p> Counter<'p> {
                 stack.pop();
                 on_path.remove(&k);
                 continue;
+            }
+            // A backstop for recursions that make new keys without end (sizes are checked
+            // before counting; integer arguments are not).
+            if self.memo.len() + stack.len() > MAX_MEMO_KEYS {
+                return Err(ProgramError::TooLarge {
+                    name: self.prog.procedures[k.0].name.clone(),
+                    n: k.1,
+                });
             }
             let (c, callees) = self.terms(&k)?;
             let missing: Vec<Key> = callees
@@ -182,6 +216,82 @@ impl TransferSystem {
             s = self.step(&s);
         }
         Some(s)
+    }
+
+    /// The decimal logarithm of component `i` of `s(n)`, estimated in floating point by
+    /// scaled repeated squaring (O(k^3 log n) float operations, no big integers): for
+    /// refusing answers too large to print before computing them. `-inf` when it is 0.
+    pub fn log10_estimate(&self, n: u64, i: usize) -> Option<f64> {
+        if n < self.first_n as u64 || i >= self.names.len() {
+            return None;
+        }
+        let k = self.names.len();
+        let f = |x: &BigInt| -> f64 {
+            use num_traits::ToPrimitive;
+            x.to_f64().unwrap_or(f64::MAX)
+        };
+        // A scaled matrix: entries times 10^scale.
+        type Scaled = (Vec<Vec<f64>>, f64);
+        let normalise = |m: &mut Scaled| {
+            let big = m.0.iter().flatten().fold(0.0f64, |a, &b| a.max(b.abs()));
+            if big > 0.0 && big.is_finite() {
+                for x in m.0.iter_mut().flatten() {
+                    *x /= big;
+                }
+                m.1 += big.log10();
+            }
+        };
+        let mul = |a: &Scaled, b: &Scaled| -> Scaled {
+            let mut c = vec![vec![0.0; k]; k];
+            for (ci, ai) in c.iter_mut().zip(&a.0) {
+                for (l, &x) in ai.iter().enumerate() {
+                    if x != 0.0 {
+                        for (cj, &y) in ci.iter_mut().zip(&b.0[l]) {
+                            *cj += x * y;
+                        }
+                    }
+                }
+            }
+            let mut r = (c, a.1 + b.1);
+            normalise(&mut r);
+            r
+        };
+        let mut result: Scaled = (
+            (0..k)
+                .map(|r| (0..k).map(|c| if r == c { 1.0 } else { 0.0 }).collect())
+                .collect(),
+            0.0,
+        );
+        let mut base: Scaled = (
+            self.matrix
+                .iter()
+                .map(|r| r.iter().map(f).collect())
+                .collect(),
+            0.0,
+        );
+        normalise(&mut base);
+        let mut e = n - self.first_n as u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = mul(&result, &base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = mul(&base, &base);
+            }
+        }
+        let v: f64 = result.0[i]
+            .iter()
+            .zip(&self.initial)
+            .map(|(a, b)| a * f(b))
+            .sum();
+        Some(if v > 0.0 {
+            v.log10() + result.1
+        } else if v < 0.0 {
+            (-v).log10() + result.1
+        } else {
+            f64::NEG_INFINITY
+        })
     }
 
     /// Component `i` of `s(n)` for `n >= first_n`, by the component's own minimal recurrence
@@ -422,9 +532,11 @@ fn generic_rows(
             let sel = |m: i64| {
                 let mut s = vec![0i64; p.slots];
                 s[0] = m;
-                p.clauses
-                    .iter()
-                    .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&s, globals)))
+                p.clauses.iter().position(|c| {
+                    c.guard
+                        .as_ref()
+                        .is_none_or(|g| g.eval(&s, globals) == Some(true))
+                })
             };
             let ca = sel(base + r);
             if ca.is_none() || ca != sel(base + r + q) || ca != sel(base + r + 2 * q) {
@@ -541,16 +653,18 @@ fn first_generic_n(prog: &Program, globals: &[i64], period: usize) -> i64 {
         let generic: Vec<Option<usize>> = (0..q)
             .map(|r| {
                 s[0] = base + r;
-                p.clauses
-                    .iter()
-                    .position(|c| c.guard.as_ref().is_none_or(|g| g.eval(&s, globals)))
+                p.clauses.iter().position(|c| {
+                    c.guard
+                        .as_ref()
+                        .is_none_or(|g| g.eval(&s, globals) == Some(true))
+                })
             })
             .collect();
         for m in 1..=64 {
             s[0] = m;
             let sel = p.clauses.iter().position(|c| match &c.guard {
                 None => m >= 1,
-                Some(g) => g.eval(&s, globals),
+                Some(g) => g.eval(&s, globals) == Some(true),
             });
             if sel != generic[m.rem_euclid(q) as usize] {
                 b = b.max(m);
@@ -915,8 +1029,10 @@ fn linear_walk(
     for step in &prog.blocks[block] {
         match step {
             Step::Move { times, .. } => {
-                let k = times.eval(sa, globals);
-                if k != times.eval(sb, globals) {
+                let (Some(k), Some(kb)) = (times.eval(sa, globals), times.eval(sb, globals)) else {
+                    return Ok(false);
+                };
+                if k != kb {
                     return Ok(false);
                 }
                 if k > 0 {
@@ -926,14 +1042,22 @@ fn linear_walk(
             Step::Call {
                 proc, size, ints, ..
             } => {
-                let (x, y) = (size.eval(sa, globals), size.eval(sb, globals));
+                let (Some(x), Some(y)) = (size.eval(sa, globals), size.eval(sb, globals)) else {
+                    return Ok(false);
+                };
                 let (ka, kb) = (na - x, nb - y);
                 if ka == kb && (1..=MAX_SHIFT as i64).contains(&ka) {
                     terms.push(Term::Rec(*proc, ka as usize));
                 } else if x == na && y == nb {
                     terms.push(Term::Same(*proc));
                 } else if x == y {
-                    let args: Vec<i64> = ints.iter().map(|e| e.eval(sa, globals)).collect();
+                    let Some(args) = ints
+                        .iter()
+                        .map(|e| e.eval(sa, globals))
+                        .collect::<Option<Vec<i64>>>()
+                    else {
+                        return Ok(false);
+                    };
                     *c += counter.count(*proc, x, &args)?;
                 } else {
                     return Ok(false);
@@ -946,9 +1070,14 @@ fn linear_walk(
                 down,
                 body,
             } => {
-                let a = from.eval(sa, globals);
-                let b = to.eval(sa, globals);
-                if a != from.eval(sb, globals) || b != to.eval(sb, globals) {
+                let (Some(a), Some(b)) = (from.eval(sa, globals), to.eval(sa, globals)) else {
+                    return Ok(false);
+                };
+                if Some(a) != from.eval(sb, globals) || Some(b) != to.eval(sb, globals) {
+                    return Ok(false);
+                }
+                // A loop this long at the symbolic size is no fixed linear system.
+                if a.abs_diff(b) > 1 << 20 {
                     return Ok(false);
                 }
                 let range: Vec<i64> = if *down {

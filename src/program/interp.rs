@@ -21,10 +21,15 @@ struct BlockState {
     lp: Option<(usize, i64, i64, i64)>,
 }
 
+/// Deepest nesting of calls the interpreter follows (each costs about a hundred bytes).
+pub const MAX_CALL_DEPTH: usize = 4_000_000;
+
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     slots: usize,
     pins: usize,
+    /// The procedure (`usize::MAX` for the top-level call).
+    proc: usize,
 }
 
 /// A lazy stream of the moves a program makes for one top-level call. It holds an
@@ -73,7 +78,11 @@ impl MoveStream {
             pins: pins.max(1),
             guarded,
             stack: Vec::new(),
-            frames: vec![Frame { slots: 0, pins: 0 }],
+            frames: vec![Frame {
+                slots: 0,
+                pins: 0,
+                proc: usize::MAX,
+            }],
             slots: vec![n],
             pinvals: Vec::new(),
             pending: None,
@@ -107,15 +116,31 @@ impl MoveStream {
 
 impl State {
     #[inline]
-    fn pin(&self, p: &PinRef, frame: usize) -> u8 {
+    fn pin(&self, p: &PinRef, frame: usize) -> Option<u8> {
         let f = self.frames[frame];
-        match p {
+        Some(match p {
             PinRef::Param(i) => self.pinvals[f.pins + i],
             PinRef::Index(e) => {
-                let v = e.eval(&self.slots[f.slots..], &self.globals);
+                let v = e.eval(&self.slots[f.slots..], &self.globals)?;
                 v.rem_euclid(self.pins as i64) as u8
             }
-        }
+        })
+    }
+
+    /// Ends the stream with [`ProgramError::Overflow`] for the procedure of `frame`.
+    #[cold]
+    fn overflow(&mut self, prog: &Program, frame: usize) {
+        let f = self.frames[frame];
+        let name = prog
+            .procedures
+            .get(f.proc)
+            .map_or("call".to_string(), |p| p.name.clone());
+        self.error = Some(ProgramError::Overflow {
+            name,
+            n: self.slots[f.slots],
+        });
+        self.stack.clear();
+        self.pending = None;
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -130,7 +155,20 @@ impl State {
         frame: usize,
     ) {
         let f = self.frames[frame];
-        let n = size.eval(&self.slots[f.slots..], &self.globals);
+        let Some(n) = size.eval(&self.slots[f.slots..], &self.globals) else {
+            return self.overflow(prog, frame);
+        };
+        if self.frames.len() > MAX_CALL_DEPTH {
+            let p = &prog.procedures[proc];
+            self.error = Some(ProgramError::TooDeep {
+                name: p.name.clone(),
+                n,
+                depth: MAX_CALL_DEPTH,
+            });
+            self.stack.clear();
+            self.pending = None;
+            return;
+        }
         if n <= 0 && !self.guarded[proc] {
             return;
         }
@@ -138,11 +176,18 @@ impl State {
         let base = self.slots.len();
         self.slots.push(n);
         for e in ints {
-            let v = e.eval(&self.slots[f.slots..base], &self.globals);
+            let Some(v) = e.eval(&self.slots[f.slots..base], &self.globals) else {
+                self.slots.truncate(base);
+                return self.overflow(prog, frame);
+            };
             self.slots.push(v);
         }
         self.slots.resize(base + p.slots, 0);
-        let Some(clause) = p.select(&self.slots[base..], &self.globals) else {
+        let Ok(clause) = p.select(&self.slots[base..], &self.globals) else {
+            self.slots.truncate(base);
+            return self.overflow(prog, frame);
+        };
+        let Some(clause) = clause else {
             self.slots.truncate(base);
             if n >= 1 {
                 self.error = Some(ProgramError::NoClause {
@@ -157,15 +202,21 @@ impl State {
         for pr in pins {
             let v = match pr {
                 PinRef::Param(i) => self.pinvals[f.pins + i],
-                PinRef::Index(e) => e
-                    .eval(&self.slots[f.slots..base], &self.globals)
-                    .rem_euclid(self.pins as i64) as u8,
+                PinRef::Index(e) => match e.eval(&self.slots[f.slots..base], &self.globals) {
+                    Some(v) => v.rem_euclid(self.pins as i64) as u8,
+                    None => {
+                        self.slots.truncate(base);
+                        self.pinvals.truncate(pbase);
+                        return self.overflow(prog, frame);
+                    }
+                },
             };
             self.pinvals.push(v);
         }
         self.frames.push(Frame {
             slots: base,
             pins: pbase,
+            proc,
         });
         self.stack.push(BlockState {
             block: clause.body,
@@ -225,12 +276,21 @@ impl State {
                 Step::Move { from, to, times } => {
                     let k = match times {
                         Expr::Const(k) => *k,
-                        e => e.eval(&self.slots[self.frames[frame].slots..], &self.globals),
+                        e => match e.eval(&self.slots[self.frames[frame].slots..], &self.globals) {
+                            Some(k) => k,
+                            None => {
+                                self.overflow(prog, frame);
+                                return None;
+                            }
+                        },
                     };
                     if k <= 0 {
                         continue;
                     }
-                    let (a, b) = (self.pin(from, frame), self.pin(to, frame));
+                    let (Some(a), Some(b)) = (self.pin(from, frame), self.pin(to, frame)) else {
+                        self.overflow(prog, frame);
+                        return None;
+                    };
                     let m = if rev {
                         Move { from: b, to: a }
                     } else {
@@ -259,8 +319,13 @@ impl State {
                     body,
                 } => {
                     let base = self.frames[frame].slots;
-                    let a = from.eval(&self.slots[base..], &self.globals);
-                    let b = to.eval(&self.slots[base..], &self.globals);
+                    let (Some(a), Some(b)) = (
+                        from.eval(&self.slots[base..], &self.globals),
+                        to.eval(&self.slots[base..], &self.globals),
+                    ) else {
+                        self.overflow(prog, frame);
+                        return None;
+                    };
                     let empty = if *down { a < b } else { a > b };
                     if empty {
                         continue;

@@ -122,6 +122,33 @@ pub enum ProgramError {
         /// The size.
         n: i64,
     },
+    /// Program arithmetic left the 64-bit integers (checked, never wrapped).
+    #[error("`{name}` at n = {n}: an integer expression overflows 64 bits, or a loop runs more than 10^8 times (the program is not meant for sizes this large)")]
+    Overflow {
+        /// The procedure evaluating the expression (`call` for the top-level call).
+        name: String,
+        /// Its size.
+        n: i64,
+    },
+    /// A memoised count too large to attempt (checked from the size before counting).
+    #[error("counting `{name}` at n = {n} by memoised recursion needs about {n} table entries (at most {max})", max = MEMO_MAX_SIZE)]
+    TooLarge {
+        /// The procedure.
+        name: String,
+        /// The size.
+        n: i64,
+    },
+    /// Calls nested deeper than the interpreter follows (a recursion without end, or far
+    /// too many discs).
+    #[error("`{name}` at n = {n}: calls nested more than {depth} deep (a recursion without end?)")]
+    TooDeep {
+        /// The procedure called.
+        name: String,
+        /// Its size.
+        n: i64,
+        /// The limit.
+        depth: usize,
+    },
     /// A `count_as` declaration that does not hold.
     #[error("count_as {name} = {target}: {detail}")]
     CountAs {
@@ -209,6 +236,10 @@ impl Program {
     }
 }
 
+/// The largest call size counted by memoised recursion: about this many table entries of
+/// a few hundred bytes each.
+pub const MEMO_MAX_SIZE: i64 = 5_000_000;
+
 /// The count of a resolved top-level call (a [`ast::Step::Call`]) at size `n`.
 pub fn count_call(
     prog: &Program,
@@ -223,8 +254,21 @@ pub fn count_call(
         return Ok(BigInt::from(0));
     };
     let slots = [n];
-    let m = size.eval(&slots, globals);
-    let args: Vec<i64> = ints.iter().map(|e| e.eval(&slots, globals)).collect();
+    let overflow = || ProgramError::Overflow {
+        name: "call".into(),
+        n,
+    };
+    let m = size.eval(&slots, globals).ok_or_else(overflow)?;
+    let args: Vec<i64> = ints
+        .iter()
+        .map(|e| e.eval(&slots, globals).ok_or_else(overflow))
+        .collect::<Result<_, _>>()?;
+    if m > MEMO_MAX_SIZE {
+        return Err(ProgramError::TooLarge {
+            name: prog.procedures[*proc].name.clone(),
+            n: m,
+        });
+    }
     let mut counter = Counter::new(prog, globals.to_vec());
     counter.count(*proc, m, &args)
 }

@@ -119,7 +119,18 @@ struct Parser {
     locals: Vec<String>,
     pins: Vec<String>,
     max_slots: usize,
+    /// Current nesting of the recursive descent (parentheses, `min`, unary minus, `not`,
+    /// `for` blocks): bounded so hostile input cannot overflow the stack.
+    nest: usize,
+    /// Depth of the tree the last expression (or condition) function returned: operator
+    /// chains such as `1+1+...+1` nest without parser recursion; the evaluator recurses.
+    depth: usize,
 }
+
+/// Deepest nesting the parser accepts.
+pub const MAX_NESTING: usize = 200;
+/// Deepest expression or condition tree the parser accepts.
+pub const MAX_TREE_DEPTH: usize = 1000;
 
 type R<T> = Result<T, ProgramError>;
 
@@ -129,6 +140,27 @@ impl Parser {
     }
     fn pos(&self) -> Pos {
         self.toks[self.at].1
+    }
+    /// Enters one level of nesting (error past [`MAX_NESTING`]).
+    fn enter(&mut self) -> R<()> {
+        self.nest += 1;
+        if self.nest > MAX_NESTING {
+            return self.err(format!(
+                "nested too deeply (more than {MAX_NESTING} levels of parentheses, `min`/`max`, \
+                 unary minus, `not` or `for`)"
+            ));
+        }
+        Ok(())
+    }
+    /// Records the depth of a tree just built (error past [`MAX_TREE_DEPTH`]).
+    fn tree(&mut self, depth: usize) -> R<()> {
+        self.depth = depth;
+        if depth > MAX_TREE_DEPTH {
+            return self.err(format!(
+                "expression too deep (more than {MAX_TREE_DEPTH} nested operations)"
+            ));
+        }
+        Ok(())
     }
     fn err<T>(&self, message: String) -> R<T> {
         let p = self.pos();
@@ -250,6 +282,7 @@ impl Parser {
 
     /// Steps separated by commas; inside braces when `close` is given.
     fn steps(&mut self, close: Option<&str>) -> R<usize> {
+        self.enter()?;
         let id = self.blocks.len();
         self.blocks.push(Vec::new());
         loop {
@@ -268,6 +301,7 @@ impl Parser {
             }
             break;
         }
+        self.nest -= 1;
         Ok(id)
     }
 
@@ -400,6 +434,7 @@ impl Parser {
 
     fn cond(&mut self) -> R<Cond> {
         let mut c = self.cond_and()?;
+        let mut d = self.depth;
         while self.eat_sym("||")
             || self.is_kw("or") && {
                 self.at += 1;
@@ -407,11 +442,15 @@ impl Parser {
             }
         {
             c = Cond::Or(Box::new(c), Box::new(self.cond_and()?));
+            d = d.max(self.depth) + 1;
+            self.tree(d)?;
         }
+        self.depth = d;
         Ok(c)
     }
     fn cond_and(&mut self) -> R<Cond> {
         let mut c = self.cond_atom()?;
+        let mut d = self.depth;
         while self.eat_sym("&&")
             || self.is_kw("and") && {
                 self.at += 1;
@@ -419,15 +458,24 @@ impl Parser {
             }
         {
             c = Cond::And(Box::new(c), Box::new(self.cond_atom()?));
+            d = d.max(self.depth) + 1;
+            self.tree(d)?;
         }
+        self.depth = d;
         Ok(c)
     }
     fn cond_atom(&mut self) -> R<Cond> {
         if self.is_kw("not") {
             self.at += 1;
-            return Ok(Cond::Not(Box::new(self.cond_atom()?)));
+            self.enter()?;
+            let c = Cond::Not(Box::new(self.cond_atom()?));
+            self.nest -= 1;
+            let d = self.depth + 1;
+            self.tree(d)?;
+            return Ok(c);
         }
         let a = self.expr()?;
+        let da = self.depth;
         let op = if self.eat_sym("==") {
             CmpOp::Eq
         } else if self.eat_sym("!=") {
@@ -447,24 +495,33 @@ impl Parser {
             ));
         };
         let b = self.expr()?;
+        let d = da.max(self.depth) + 1;
+        self.tree(d)?;
         Ok(Cond::Cmp(op, a, b))
     }
 
     fn expr(&mut self) -> R<Expr> {
+        self.enter()?;
         let mut e = self.term()?;
+        let mut d = self.depth;
         loop {
             let op = if self.eat_sym("+") {
                 BinOp::Add
             } else if self.eat_sym("-") {
                 BinOp::Sub
             } else {
+                self.nest -= 1;
+                self.depth = d;
                 return Ok(e);
             };
             e = Expr::Bin(op, Box::new(e), Box::new(self.term()?));
+            d = d.max(self.depth) + 1;
+            self.tree(d)?;
         }
     }
     fn term(&mut self) -> R<Expr> {
         let mut e = self.unary()?;
+        let mut d = self.depth;
         loop {
             let op = if self.eat_sym("*") {
                 BinOp::Mul
@@ -473,14 +530,22 @@ impl Parser {
             } else if self.eat_sym("%") {
                 BinOp::Rem
             } else {
+                self.depth = d;
                 return Ok(e);
             };
             e = Expr::Bin(op, Box::new(e), Box::new(self.unary()?));
+            d = d.max(self.depth) + 1;
+            self.tree(d)?;
         }
     }
     fn unary(&mut self) -> R<Expr> {
         if self.eat_sym("-") {
-            return Ok(Expr::Neg(Box::new(self.unary()?)));
+            self.enter()?;
+            let e = Expr::Neg(Box::new(self.unary()?));
+            self.nest -= 1;
+            let d = self.depth + 1;
+            self.tree(d)?;
+            return Ok(e);
         }
         self.primary()
     }
@@ -489,6 +554,7 @@ impl Parser {
         match self.peek().clone() {
             Tok::Int(v) => {
                 self.at += 1;
+                self.depth = 1;
                 Ok(Expr::Const(v))
             }
             Tok::Ident(s)
@@ -496,14 +562,18 @@ impl Parser {
             {
                 self.at += 2;
                 let a = self.expr()?;
+                let da = self.depth;
                 self.expect_sym(",")?;
                 let b = self.expr()?;
                 self.expect_sym(")")?;
+                let d = da.max(self.depth) + 1;
+                self.tree(d)?;
                 let op = if s == "min" { BinOp::Min } else { BinOp::Max };
                 Ok(Expr::Bin(op, Box::new(a), Box::new(b)))
             }
             Tok::Ident(s) => {
                 self.at += 1;
+                self.depth = 1;
                 if let Some(i) = self.locals.iter().rposition(|l| *l == s) {
                     return Ok(Expr::Slot(i));
                 }
@@ -551,6 +621,8 @@ pub fn parse(text: &str) -> Result<Program, ProgramError> {
         locals: Vec::new(),
         pins: Vec::new(),
         max_slots: 0,
+        nest: 0,
+        depth: 0,
     };
     let raw = p.program()?;
     let mut procedures: Vec<Procedure> = Vec::new();
@@ -635,6 +707,8 @@ pub fn parse_call(program: &mut Program, text: &str) -> Result<Step, ProgramErro
         locals: vec!["n".into()],
         pins: Vec::new(),
         max_slots: 1,
+        nest: 0,
+        depth: 0,
     };
     let reversed = p.is_kw("reverse");
     if reversed {
@@ -701,6 +775,8 @@ pub fn parse_expr(text: &str, locals: &[&str]) -> Result<(Expr, Vec<String>), Pr
         locals: locals.iter().map(|s| s.to_string()).collect(),
         pins: Vec::new(),
         max_slots: 0,
+        nest: 0,
+        depth: 0,
     };
     let e = p.expr()?;
     if *p.peek() != Tok::Eof {

@@ -6,7 +6,7 @@
 use super::dense::DenseSpace;
 use super::moves::legal_moves;
 use super::{check_config, Encoding, Progress, SearchError, SearchOptions, SearchResult};
-use crate::puzzle::{Config, Move, Puzzle, Recolour, SizeRule};
+use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use std::collections::HashMap;
@@ -26,9 +26,102 @@ pub fn physical_memory() -> Option<u64> {
     kb.checked_mul(1024)
 }
 
+/// The process's address-space limit (`ulimit -v`), when one is set.
+pub fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    // "Max address space  SOFT  HARD  bytes": the soft limit, or "unlimited".
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The default memory limit: half the physical memory, and at most three quarters of the
+/// address-space limit (the rest is code, stacks and allocator slack).
+pub fn default_memory_limit() -> u64 {
+    let physical = physical_memory().map_or(4 << 30, |m| m / 2);
+    match address_space_limit() {
+        Some(a) => physical.min(a / 4 * 3),
+        None => physical,
+    }
+}
+
 fn memory_limit(opts: &SearchOptions) -> u64 {
-    opts.memory_limit
-        .unwrap_or_else(|| physical_memory().map_or(4 << 30, |m| m / 2))
+    opts.memory_limit.unwrap_or_else(default_memory_limit)
+}
+
+/// An upper bound on the number of configurations of `puzzle`, from its state space alone
+/// (as a float: it may pass 2^64). Pins hold discs in size order, so a configuration is, per
+/// size class, where its discs are (each on a pin its stack may use; under the strict rule
+/// on different pins) and, under the allow-equal rule, their order within a pin; times the
+/// colours when moves recolour. Exact for Antwerp; for the dense encodings it is their index
+/// space or less.
+pub fn state_count_bound(puzzle: &Puzzle) -> f64 {
+    let p = puzzle.pins;
+    let allowed = |d: &Disc| -> Vec<usize> {
+        (0..p)
+            .filter(|&q| {
+                puzzle.rules.access.as_ref().is_none_or(|a| {
+                    a.get(d.group as usize)
+                        .is_none_or(|m| q >= 64 || m >> q & 1 == 1)
+                })
+            })
+            .collect()
+    };
+    let mut classes: std::collections::BTreeMap<u32, Vec<&Disc>> = Default::default();
+    for d in &puzzle.discs {
+        classes.entry(d.size).or_default().push(d);
+    }
+    let strict = puzzle.rules.size_rule == SizeRule::Strict;
+    let mut log = 0.0f64;
+    for discs in classes.values() {
+        let options: Vec<Vec<usize>> = discs.iter().map(|d| allowed(d)).collect();
+        let product: f64 = options.iter().map(|o| o.len() as f64).product();
+        let ways = if product <= 1e6 {
+            // Enumerate the placements of this class (small: a few discs per size).
+            let mut ways = 0.0f64;
+            let mut idx = vec![0usize; discs.len()];
+            let mut per_pin = vec![0usize; p];
+            'outer: loop {
+                per_pin.iter_mut().for_each(|c| *c = 0);
+                for (i, o) in idx.iter().zip(&options) {
+                    per_pin[o[*i]] += 1;
+                }
+                if strict {
+                    if per_pin.iter().all(|&c| c <= 1) {
+                        ways += 1.0;
+                    }
+                } else {
+                    ways += per_pin
+                        .iter()
+                        .map(|&c| (1..=c).map(|x| x as f64).product::<f64>())
+                        .product::<f64>();
+                }
+                for (i, o) in idx.iter_mut().zip(&options) {
+                    *i += 1;
+                    if *i < o.len() {
+                        continue 'outer;
+                    }
+                    *i = 0;
+                }
+                break;
+            }
+            ways
+        } else {
+            // Each disc anywhere it may go, in any order among its class.
+            product * (1..=discs.len()).map(|x| x as f64).product::<f64>()
+        };
+        if ways == 0.0 {
+            return 0.0;
+        }
+        log += ways.log2();
+    }
+    if let Recolour::Cycle(k) = puzzle.rules.recolour {
+        log += puzzle.discs.len() as f64 * f64::from(k.max(1)).log2();
+    }
+    log.exp2()
 }
 
 /// Bytes one interned configuration costs (stored twice: in the state list and as a key).
@@ -42,15 +135,31 @@ fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
 /// runs. Dense encoding: the visited bitset over the index space, plus two frontiers of at
 /// most one bitset's worth each, plus the spare frontier bitset (5 bitsets in all); with
 /// `count` or `solution`, the stored layers (8 bytes per index, the space as bound) and
-/// counts. Generic encoding and [`SearchOptions::sparse`]: the bytes of one state (the run
-/// is then guarded as it grows, since its state count is not known in advance).
+/// counts. Generic encoding and [`SearchOptions::sparse`]: the bytes of one state times the
+/// state-space bound [`state_count_bound`] (saturating): an upper bound, since the run may
+/// reach fewer states; the run is also guarded as it grows.
 pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, SearchError> {
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
+    let times_bound = |per_state: u64| -> u64 {
+        let x = state_count_bound(puzzle) * per_state as f64;
+        if x >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            x as u64
+        }
+    };
     Ok(match DenseSpace::new(puzzle) {
-        Some(_) if opts.sparse => SPARSE_BYTES_PER_STATE,
+        Some(_) if opts.sparse => times_bound(SPARSE_BYTES_PER_STATE),
         Some(space) => dense_estimate(space.space, opts),
-        None => generic_bytes_per_state(puzzle),
+        None => {
+            let keep = if opts.count || opts.solution {
+                KEEP_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 }
+            } else {
+                0
+            };
+            times_bound(generic_bytes_per_state(puzzle) + keep)
+        }
     })
 }
 

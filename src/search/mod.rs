@@ -45,7 +45,10 @@ mod moves;
 #[cfg(test)]
 mod tests;
 
-pub use bfs::{estimate_memory, physical_memory, search, state_bound, state_space};
+pub use bfs::{
+    address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
+    state_bound, state_count_bound, state_space,
+};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use graph::{state_graph, StateGraph};
 pub use moves::{legal_moves, try_move};

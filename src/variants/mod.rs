@@ -442,6 +442,23 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+pub use crate::program::MEMO_MAX_SIZE;
+
+/// The cost of a count, known before computing it ([`Variant::count_cost`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CountCost {
+    /// Powering the transfer matrix: the answer is about `10^log10` (`-inf` for 0).
+    Matrix {
+        /// Decimal logarithm of the answer (an estimate in floating point).
+        log10: f64,
+    },
+    /// Memoised recursion on a call of `size` discs (no transfer system).
+    Memo {
+        /// The size of the top-level call.
+        size: i64,
+    },
+}
+
 impl Variant {
     /// A built-in variant by id.
     pub fn builtin(id: &str) -> Result<Variant, VariantError> {
@@ -1206,22 +1223,83 @@ impl Variant {
         Ok(sys.index(name).map(|i| (sys, i)))
     }
 
-    /// The exact number of moves of `function` at `n`: by memoised counting for n <= 256,
-    /// and for larger n by the component's minimal recurrence
-    /// ([`TransferSystem::component_nth`]) when the function's call is a
-    /// procedure on exactly n discs that is a component of the system (else memoised).
-    pub fn count(&self, function: &str, n: i64, params: &Params) -> Result<BigInt, VariantError> {
+    /// The size the function's top-level call is made on at `n` and the procedure's
+    /// component in the transfer system (if there is one), from sizes alone.
+    fn call_plan(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<(i64, Option<(TransferSystem, usize)>), VariantError> {
         let f = self.function(function)?;
         let all = self.resolve_params(params)?;
         self.check_function(f, n, &all)?;
         let globals = self.globals(&all)?;
-        if n > 256 {
-            if let Some((sys, i)) = self.function_component(function, params)? {
-                if let Some(v) = sys.component_nth(i, n as u64) {
-                    return Ok(v);
-                }
+        let Step::Call { proc, size, .. } = &f.call_step else {
+            return Ok((0, None));
+        };
+        let m = size.eval(&[n], &globals).ok_or_else(|| VariantError::Run {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: ProgramError::Overflow {
+                name: "call".into(),
+                n,
+            },
+        })?;
+        if m <= 256 {
+            return Ok((m, None));
+        }
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok((m, None));
+        };
+        let name = &self.program.procedures[*proc].name;
+        let name = self.count_as.get(name).unwrap_or(name);
+        Ok((m, sys.index(name).map(|i| (sys, i))))
+    }
+
+    /// What [`Variant::count`] of `function` at `n` costs, known from sizes alone before
+    /// any big-integer work: the size of the answer (from the transfer system, in floating
+    /// point), or the size of the memoised recursion.
+    pub fn count_cost(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<CountCost, VariantError> {
+        let (m, sys) = self.call_plan(function, n, params)?;
+        Ok(match sys {
+            Some((sys, i)) => CountCost::Matrix {
+                log10: sys.log10_estimate(m as u64, i).unwrap_or(0.0),
+            },
+            None => CountCost::Memo { size: m },
+        })
+    }
+
+    /// The exact number of moves of `function` at `n`: by memoised counting when the
+    /// top-level call is on at most 256 discs, else by the component's minimal recurrence
+    /// ([`TransferSystem::component_nth`]) when the called procedure is a component of the
+    /// system (else memoised, up to
+    /// [`MEMO_MAX_SIZE`] discs).
+    pub fn count(&self, function: &str, n: i64, params: &Params) -> Result<BigInt, VariantError> {
+        let (m, sys) = self.call_plan(function, n, params)?;
+        if let Some((sys, i)) = sys {
+            if let Some(v) = sys.component_nth(i, m as u64) {
+                return Ok(v);
             }
         }
+        if m > MEMO_MAX_SIZE {
+            return Err(VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!(
+                    "function {function} at n = {n}: a call on {m} discs with no transfer system \
+                     would be counted by memoised recursion, about {m} table entries (at most \
+                     {MEMO_MAX_SIZE})"
+                ),
+            });
+        }
+        let f = self.function(function)?;
+        let globals = self.globals(&self.resolve_params(params)?)?;
         program::count_call(&self.program, &f.call_step, n, &globals).map_err(|e| {
             VariantError::Run {
                 variant: self.id.clone(),
@@ -1324,7 +1402,11 @@ fn eval_with(
             }
         }
     }
-    Ok(e.0.eval(locals, &g))
+    e.0.eval(locals, &g)
+        .ok_or_else(|| VariantError::BadParameter {
+            variant: id.into(),
+            message: "an expression of the rules or functions overflows 64 bits".into(),
+        })
 }
 
 #[cfg(test)]

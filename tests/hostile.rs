@@ -1,0 +1,705 @@
+//! Issue 17, hostile input: no panic, no abort, no hang, no silent wrap, no lost report.
+//!
+//! A table of bad inputs, each run on the real binary under a 4 GB address-space limit
+//! (`ulimit -v`) and a 60 s timeout, checking the exit status and a fragment of the message;
+//! closed and full output streams; and bounded fuzz-style tests (a deterministic random
+//! generator, no extra dependencies) of the formula parser and evaluator, the program
+//! parser, the variant loader and the matrix reader: no panic on random or mutated input.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A scratch folder with the hostile files the table refers to as `{D}`.
+fn fixtures() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hanoilab-hostile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let classic = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/classic.toml"),
+    )
+    .unwrap();
+    let prog = "hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, Z), hanoi(n-1; Y, X, Z)";
+    assert!(classic.contains(prog));
+    let variant = |name: &str, program: &str, call: Option<&str>| {
+        let mut t = classic.replace(prog, program);
+        if let Some(c) = call {
+            t = t.replace("call = \"hanoi(n; 0, 1, 2)\"", &format!("call = \"{c}\""));
+        }
+        std::fs::write(d.join(format!("{name}.toml")), t).unwrap();
+    };
+    let n = 10_000;
+    variant("mega", prog, Some("hanoi(n*1000000; 0, 1, 2)"));
+    variant(
+        "paren",
+        &format!(
+            "hanoi(n; X, Y, Z) = hanoi({}n-1{}; X, Z, Y), move(X, Z)",
+            "(".repeat(n),
+            ")".repeat(n)
+        ),
+        None,
+    );
+    variant(
+        "neg",
+        &format!("hanoi(n; X, Y, Z) = hanoi({}n-1; X, Z, Y)", "-".repeat(n)),
+        None,
+    );
+    variant(
+        "minn",
+        &format!(
+            "hanoi(n; X, Y, Z) = hanoi({}n-1{}; X, Z, Y)",
+            "min(".repeat(n),
+            ", n)".repeat(n)
+        ),
+        None,
+    );
+    variant(
+        "forn",
+        &format!(
+            "hanoi(n; X, Y, Z) = {}move(X, Z){}",
+            "for i = 1..1 { ".repeat(n),
+            " }".repeat(n)
+        ),
+        None,
+    );
+    variant(
+        "chain",
+        &format!(
+            "hanoi(n; X, Y, Z) = hanoi(n-1{}; X, Z, Y)",
+            "+0".repeat(100_000)
+        ),
+        None,
+    );
+    variant(
+        "notn",
+        &format!(
+            "hanoi(n; X, Y, Z) when {}n > 0 = move(X, Z)",
+            "not ".repeat(n)
+        ),
+        None,
+    );
+    variant(
+        "loop",
+        "hanoi(n; X, Y, Z) = for i = 1..n*1000000000000 { move(X, Z) }",
+        None,
+    );
+    let deep = format!("a = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let files: &[(&str, &[u8])] = &[
+        ("deeptoml.toml", deep.as_bytes()),
+        ("big.b", b"1000000000000 1\n"),
+        ("b_bad.b", b"1 1\n2 x\n"),
+        ("m_ok.toml", b"matrix = [[2,0],[1,1]]\ninitial = [1,1]\n"),
+        ("m_ragged.toml", b"matrix = [[1,2],[3]]\ninitial = [1,1]\n"),
+        ("m_noinit.toml", b"matrix = [[1]]\n"),
+        ("m_syntax.toml", b"matrix = \n"),
+        (
+            "m_str.toml",
+            b"matrix = [[1,1],[0,1]]\ninitial = [1,\"x\"]\n",
+        ),
+        ("m_empty.toml", b"matrix = []\ninitial = []\n"),
+        ("v_min.toml", b"id = \"x\"\n"),
+        ("v_syntax.toml", b"garbage [[["),
+        ("v_bin.toml", &[0xff, 0xfe, 0x00, 0x80, 0x41, 0xc3]),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(d.join(name), bytes).unwrap();
+    }
+    d
+}
+
+/// Runs the binary under the limits; `None` when it had to be killed at the timeout.
+fn run(args: &[String], stdout: Stdio) -> Option<(Option<i32>, String, Vec<u8>)> {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000 2>/dev/null; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    // One reader per stream: reading them one after the other deadlocks on a full pipe.
+    let mut err = child.stderr.take().unwrap();
+    let mut out = child.stdout.take();
+    let err_reader = std::thread::spawn(move || {
+        let mut e = String::new();
+        let _ = err.read_to_string(&mut e);
+        e
+    });
+    let reader = std::thread::spawn(move || {
+        let mut o = Vec::new();
+        if let Some(out) = out.as_mut() {
+            let _ = out.read_to_end(&mut o);
+        }
+        (err_reader.join().unwrap(), o)
+    });
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let (e, o) = reader.join().unwrap();
+            return Some((status.code(), e, o));
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// (arguments with `{D}` for the fixture folder, exit status, fragment of stderr)
+const CASES: &[(&str, i32, &str)] = &[
+    // Answers too large to print: refused at once from the growth rate.
+    ("nth classic 1000000000000", 2, "--max-digits"),
+    ("nth classic 9223372036854775807", 2, "--max-digits"),
+    ("nth rainbow.DDD 100000000000", 2, "--max-digits"),
+    ("nth {D}/mega.toml 1000000", 2, "--max-digits"),
+    ("simulate classic -n 1000000000000", 2, "--max-digits"),
+    (
+        "table classic --n 9223372036854775807..9223372036854775807",
+        2,
+        "--max-digits",
+    ),
+    (
+        "check classic.T 2^n-1 --n 1000000000000..1000000000000",
+        2,
+        "--max-digits",
+    ),
+    ("check classic.T 2^n-1 --n 1..1000000", 2, "--max-digits"),
+    ("check classic.T --bfile {D}/big.b", 2, "--max-digits"),
+    (
+        "matrix {D}/m_ok.toml --nth 1000000000000",
+        2,
+        "--max-digits",
+    ),
+    // Runs with no end: refused from their size.
+    ("simulate classic -n 200", 2, "--max-moves"),
+    (
+        "simulate classic -n 30 --trace --format json",
+        2,
+        "JSON trace",
+    ),
+    ("search reves -n 40", 2, "memory limit"),
+    ("search antwerp -n 4 --count", 2, "state space has up to"),
+    ("search classic -n 40 --memory-limit 1K", 2, "memory limit"),
+    ("nth reves 6000000", 2, "memoised recursion"),
+    ("nth {D}/loop.toml 5", 2, "loop runs more than"),
+    // No silent wrap.
+    (
+        "nth classic 18446744073709551615",
+        2,
+        "at most 9223372036854775807",
+    ),
+    ("table classic --n 0..18446744073709551615", 2, "too large"),
+    ("nth star 1300", 2, "overflows 64 bits"),
+    // No stack overflow.
+    ("nth {D}/paren.toml 5", 2, "nested too deeply"),
+    ("nth {D}/neg.toml 5", 2, "nested too deeply"),
+    ("nth {D}/minn.toml 5", 2, "nested too deeply"),
+    ("nth {D}/forn.toml 5", 2, "nested too deeply"),
+    ("nth {D}/notn.toml 5", 2, "nested too deeply"),
+    ("nth {D}/chain.toml 5", 2, "expression too deep"),
+    ("nth {D}/deeptoml.toml 5", 2, "recursion limit"),
+    // Ordinary bad input.
+    ("nth nosuch 5", 2, "unknown variant"),
+    ("nth classic.NOPE 5", 2, "has no function"),
+    ("nth classic abc", 2, "expected a non-negative integer"),
+    ("nth classic -5", 2, "unexpected argument"),
+    ("nth classic 5 --format nope", 2, "invalid value"),
+    ("table classic --n 5..2", 2, "A <= B"),
+    ("table classic --n 0..100000000", 2, "range too large"),
+    ("table classic --n a..b", 2, "expected a range"),
+    (
+        "simulate classic -n 5 --algorithm nosuch",
+        2,
+        "not an alternative",
+    ),
+    (
+        "search classic -n 5 --memory-limit lots",
+        2,
+        "expected a size",
+    ),
+    ("nth classic 5 --param l", 2, "expected NAME=INTEGER"),
+    (
+        "nth classic 5 --param l=99999999999999999999",
+        2,
+        "must be an integer",
+    ),
+    ("nth turtle 5 --param l=1000000", 2, "pins"),
+    ("matrix {D}/m_ragged.toml", 2, "dimension mismatch"),
+    ("matrix {D}/m_noinit.toml", 2, "missing `initial"),
+    ("matrix {D}/m_syntax.toml", 2, "malformed TOML"),
+    ("matrix {D}/m_str.toml", 2, "expected an integer"),
+    ("matrix {D}/m_empty.toml", 2, "empty matrix"),
+    ("matrix {D}/nosuch.toml", 2, "cannot read"),
+    ("matrix {D}/m_ok.toml --digits 1000000000", 2, "--digits"),
+    ("check classic.T --bfile {D}/b_bad.b", 2, "line 2"),
+    ("check classic.T --bfile {D}/nosuch.b", 2, "nosuch.b"),
+    (
+        "check classic.T",
+        2,
+        "formula (or --bfile FILE) is required",
+    ),
+    ("check classic.T 2^^n", 2, "formula"),
+    ("check classic.T 2^(2^40) --n 1..1", 2, "too large"),
+    ("nth {D}/v_min.toml 3", 2, "missing field"),
+    ("nth {D}/v_syntax.toml 3", 2, "v_syntax.toml"),
+    ("nth {D}/v_bin.toml 3", 2, "UTF-8"),
+    (
+        "frame-stewart --pegs 4 --discs 1000000000000",
+        2,
+        "too large",
+    ),
+    ("frame-stewart --pegs 1000000 --discs 10", 2, "pegs"),
+    ("star --discs 100000000000", 2, "too large"),
+    ("bench nosuch", 2, "expected one of"),
+    ("report --out /dev/null", 2, "not a folder"),
+    ("claims nosuch", 2, "neither a variant"),
+    ("show nosuch", 2, "unknown variant"),
+    ("charpoly nosuch", 2, "unknown variant"),
+];
+
+#[test]
+fn hostile_inputs_are_refused_cleanly() {
+    let d = fixtures();
+    let mut failures = Vec::new();
+    for (line, code, fragment) in CASES {
+        let args: Vec<String> = line
+            .split(' ')
+            .map(|a| a.replace("{D}", &d.display().to_string()))
+            .collect();
+        match run(&args, Stdio::piped()) {
+            None => failures.push(format!("{line}: no answer within {TIMEOUT:?}")),
+            Some((status, err, out)) => {
+                if status != Some(*code) || !err.contains(fragment) || err.contains("panicked") {
+                    failures.push(format!(
+                        "{line}: exit {status:?} (expected {code}), stderr {err:?} (expected \
+                         {fragment:?}), {} bytes on stdout",
+                        out.len()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(CASES.len() >= 40);
+    let _ = std::fs::remove_dir_all(&d);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Reads `keep` bytes of the command's output, then closes the pipe (`| head -c KEEP`):
+/// the command must end quietly with exit status 0.
+fn closed_pipe(args: &[&str], keep: usize) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = child.stdout.take().unwrap();
+    let mut buf = vec![0u8; keep];
+    out.read_exact(&mut buf).unwrap();
+    drop(out);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < TIMEOUT,
+            "{args:?} did not end after its pipe closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {err}");
+    assert!(err.is_empty(), "{args:?} is quiet on a closed pipe: {err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    closed_pipe(&["nth", "classic", "1000000"], 10);
+    closed_pipe(&["simulate", "classic", "-n", "16", "--trace"], 12);
+    closed_pipe(
+        &["frame-stewart", "--pegs", "3..30", "--discs", "1..300"],
+        20,
+    );
+    closed_pipe(&["table", "classic", "--n", "1..3000", "--no-simulate"], 20);
+    closed_pipe(&["star", "--discs", "1..20000"], 20);
+    closed_pipe(&["list"], 5);
+}
+
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["nth", "classic", "10"][..],
+        &["simulate", "classic", "-n", "10", "--trace"],
+        &["list"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let (status, err, _) = run(
+            &args.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            Stdio::from(full),
+        )
+        .expect("ends");
+        assert_eq!(status, Some(1), "{args:?}: {err}");
+        assert!(err.contains("cannot write the output"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_cell_of_more_than_65536_characters_is_printed() {
+    let (status, err, out) = run(
+        &["table", "classic", "--n", "217703..217703", "--no-simulate"].map(String::from),
+        Stdio::piped(),
+    )
+    .expect("ends");
+    assert_eq!(status, Some(0), "{err}");
+    let text = String::from_utf8(out).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("217703  "), "{}", &last[..40]);
+    assert!(last.len() > 65_536);
+}
+
+/// xorshift64*: a small deterministic generator (fixed seeds: failures reproduce).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+    /// Random tokens joined by spaces (or not).
+    fn tokens(&mut self, alphabet: &[&str], max: usize) -> String {
+        let len = self.below(max) + 1;
+        let glue = if self.below(2) == 0 { " " } else { "" };
+        (0..len)
+            .map(|_| self.pick(alphabet))
+            .collect::<Vec<_>>()
+            .join(glue)
+    }
+    /// A mutation of `text`: deletions, duplications, insertions of tokens, replaced chars.
+    fn mutate(&mut self, text: &str, alphabet: &[&str]) -> String {
+        let mut s: Vec<char> = text.chars().collect();
+        for _ in 0..self.below(4) + 1 {
+            let at = self.below(s.len() + 1);
+            match self.below(4) {
+                0 if !s.is_empty() => {
+                    let end = (at + self.below(8) + 1).min(s.len());
+                    s.drain(at.min(end)..end);
+                }
+                1 if at < s.len() => {
+                    let end = (at + self.below(30) + 1).min(s.len());
+                    let piece: Vec<char> = s[at..end].to_vec();
+                    s.splice(at..at, piece);
+                }
+                2 => {
+                    let t: Vec<char> = self.pick(alphabet).chars().collect();
+                    s.splice(at..at, t);
+                }
+                _ if at < s.len() => {
+                    let t = self.pick(alphabet).chars().next().unwrap_or('x');
+                    s[at] = t;
+                }
+                _ => {}
+            }
+        }
+        s.into_iter().collect()
+    }
+}
+
+const PROGRAM_TOKENS: &[&str] = &[
+    "hanoi",
+    "f",
+    "(",
+    ")",
+    "n",
+    "k",
+    "-",
+    "+",
+    "*",
+    "/",
+    "%",
+    "1",
+    "2",
+    "0",
+    ";",
+    ",",
+    "X",
+    "Y",
+    "Z",
+    "=",
+    "move",
+    "for",
+    "i",
+    "..",
+    "downto",
+    "{",
+    "}",
+    "when",
+    "<",
+    ">=",
+    "==",
+    "and",
+    "or",
+    "not",
+    "min",
+    "max",
+    "pin",
+    "[",
+    "]",
+    "reverse",
+    "skip",
+    "#",
+    "\n",
+    "pins",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "4611686018427387904",
+];
+
+#[test]
+fn fuzz_program_parser_and_counter() {
+    use hanoilab::program::Program;
+    let seeds = [
+        "hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, Z), hanoi(n-1; Y, X, Z)",
+        "f(n, k; X, Y) when k < n = f(n, k + 1; X, Y)\nf(n, k; X, Y) = for i = 1..k { move(X, Y) }, f(n - k, 1; Y, X)",
+        "f(n; X, Y, Z) = reverse f(n-1; X, Z, Y), move(X, pin[n % pins]) * 2, f(n - 1; Y, X, Z)",
+    ];
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut parsed = 0;
+    for round in 0..3000 {
+        let text = if round % 3 == 0 {
+            rng.tokens(PROGRAM_TOKENS, 40)
+        } else {
+            let seed = rng.pick(&seeds);
+            rng.mutate(seed, PROGRAM_TOKENS)
+        };
+        if std::env::var_os("HOSTILE_TRACE").is_some() {
+            eprintln!("program: {text:?}");
+        }
+        let Ok(p) = Program::parse(&text) else {
+            continue;
+        };
+        parsed += 1;
+        let Some(first) = p.procedures.first() else {
+            continue;
+        };
+        let call = format!(
+            "{}(n{}{})",
+            first.name,
+            ", 1".repeat(first.int_arity),
+            if first.pin_arity > 0 {
+                format!("; {}", vec!["0"; first.pin_arity].join(", "))
+            } else {
+                String::new()
+            }
+        );
+        for n in [0i64, 1, 3, 6, i64::MAX] {
+            let _ = p.count(&call, n, &[("pins", 3)]);
+            if let Ok(moves) = p.moves(&call, n.min(6), &[("pins", 3)], 3) {
+                let _ = moves.take(10_000).count();
+            }
+        }
+        let _ = p.transfer_system(&[("pins", 3)], &Default::default());
+    }
+    assert!(parsed >= 40, "only {parsed} programs parsed");
+}
+
+#[test]
+fn fuzz_variant_loader() {
+    use hanoilab::variants::{Params, Variant};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants");
+    let seeds: Vec<String> = ["classic", "antwerp", "turtle", "rainbow", "star", "reves"]
+        .iter()
+        .map(|id| std::fs::read_to_string(dir.join(format!("{id}.toml"))).unwrap())
+        .collect();
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let alphabet: Vec<&str> = PROGRAM_TOKENS
+        .iter()
+        .copied()
+        .chain([
+            "\"",
+            "'",
+            "[",
+            "]",
+            "=",
+            "\n[rules]\n",
+            "pins = ",
+            "l",
+            "-1",
+            "999999",
+        ])
+        .collect();
+    let mut rng = Rng(0x0dd_c0ff_ee15_600d);
+    let mut loaded = 0;
+    for _ in 0..600 {
+        let seed = rng.pick(&seeds);
+        let text = rng.mutate(seed, &alphabet);
+        if std::env::var_os("HOSTILE_TRACE").is_some() {
+            eprintln!("variant: {text:?}");
+        }
+        let Ok(v) = Variant::from_toml(&text, "fuzz.toml") else {
+            continue;
+        };
+        loaded += 1;
+        let params = Params::new();
+        let f = v.default_function().name.clone();
+        let _ = v.transfer_system(&params);
+        for n in [0i64, 1, 2, 5, 300, 1 << 40] {
+            // Sizes first, as the command line does.
+            let cheap = matches!(
+                v.count_cost(&f, n, &params),
+                Ok(hanoilab::variants::CountCost::Matrix { log10 }) if log10 < 5000.0
+            ) || n <= 5;
+            if !cheap {
+                continue;
+            }
+            if let Ok(c) = v.count(&f, n, &params) {
+                if n <= 5 && c <= 100_000.into() {
+                    let _ = v.simulate(&f, n, &params);
+                }
+            }
+        }
+    }
+    assert!(loaded >= 30, "only {loaded} mutated variants loaded");
+}
+
+#[test]
+fn fuzz_formula_parser_and_evaluator() {
+    use hanoilab::literature::eval::{evaluate, NoSequences, Value};
+    use hanoilab::literature::formula::parse;
+    let tokens = [
+        "n",
+        "k",
+        "2",
+        "3",
+        "10",
+        "0",
+        "^",
+        "(",
+        ")",
+        "+",
+        "-",
+        "*",
+        "/",
+        "sqrt",
+        "sum",
+        "prod",
+        "min",
+        "max",
+        "=",
+        "..",
+        ",",
+        "floor",
+        "ceil",
+        "[",
+        "]",
+        "{",
+        "}",
+        "if",
+        "<",
+        "1.5",
+        " ",
+        "log",
+        "99999999999999999999",
+    ];
+    let seeds = [
+        "12*2^n - 8*n - 10",
+        "((1 + sqrt 3)^(n+2) - (1 - sqrt 3)^(n+2)) / (4 sqrt 3) - 1",
+        "sum(k = 1..n, 2^k)",
+        "2^n - 1",
+    ];
+    let mut rng = Rng(0xfeed_face_cafe_beef);
+    let mut parsed = 0;
+    for round in 0..3000 {
+        let text = if round % 2 == 0 {
+            rng.tokens(&tokens, 25)
+        } else {
+            let seed = rng.pick(&seeds);
+            rng.mutate(seed, &tokens)
+        };
+        if std::env::var_os("HOSTILE_TRACE").is_some() {
+            eprintln!("formula: {text}");
+        }
+        if let Ok(e) = parse(&text) {
+            parsed += 1;
+            for n in [0i64, 1, 7] {
+                let t0 = Instant::now();
+                let _ = evaluate(&e, &[("n", Value::int(n))], &NoSequences);
+                if t0.elapsed() > Duration::from_millis(500) {
+                    eprintln!("slow formula ({:?}) at n = {n}: {text}", t0.elapsed());
+                }
+            }
+        }
+    }
+    assert!(parsed >= 100, "only {parsed} formulas parsed");
+}
+
+#[test]
+fn fuzz_matrix_reader() {
+    use hanoilab::algebra::MatrixAnalysis;
+    use hanoilab::cli::matrix_cmd::parse_matrix_file;
+    let tokens = [
+        "[",
+        "]",
+        ",",
+        "1",
+        "0",
+        "-1",
+        "2",
+        "\"7\"",
+        "\"x\"",
+        "matrix",
+        "initial",
+        "names",
+        "=",
+        "\n",
+        "[[",
+        "]]",
+        "99999999999999999999",
+        "1.5",
+        "true",
+        "\"a\"",
+    ];
+    let seeds = [
+        "matrix = [[0,2,0,4,6],[0,1,0,2,2],[0,0,1,2,2],[0,0,0,2,3],[0,0,0,0,1]]\ninitial = [6, 2, 2, 3, 1]\nnames = [\"T33\", \"T31\", \"T13\", \"T11\", \"1\"]\n",
+        "matrix = [[2,0],[1,1]]\ninitial = [1,1]\n",
+        "matrix = [[1,1],[1,0]]\ninitial = [\"1\", \"0\"]\n",
+    ];
+    let mut rng = Rng(0xabad_1dea_5eed_0001);
+    let mut parsed = 0;
+    let file = Path::new("fuzz.toml");
+    for round in 0..1500 {
+        let text = if round % 3 == 0 {
+            rng.tokens(&tokens, 30)
+        } else {
+            let seed = rng.pick(&seeds);
+            rng.mutate(seed, &tokens)
+        };
+        if let Ok(m) = parse_matrix_file(file, &text) {
+            parsed += 1;
+            if m.matrix.rows() <= 5 {
+                let _ = MatrixAnalysis::with_nth(m.matrix, m.initial, m.names, 10, Some(5));
+            }
+        }
+    }
+    assert!(parsed >= 20, "only {parsed} matrix files parsed");
+}
