@@ -321,8 +321,11 @@ pub fn simulate_with(
     mut opts: SimulateOptions<'_>,
 ) -> Result<SimulationReport, SimulationError> {
     validate(puzzle)?;
-    if opts.observer.is_none() && fast_path_applies(puzzle) {
-        return simulate_fast(puzzle, moves.into_iter(), opts);
+    if opts.observer.is_none() {
+        if fast_path_applies(puzzle) {
+            return simulate_fast(puzzle, moves.into_iter(), opts);
+        }
+        return simulate_general(puzzle, moves.into_iter(), opts);
     }
     let mut tower = Tower::new(puzzle);
     let mut count = 0u64;
@@ -619,16 +622,9 @@ fn fast_loop<const COLOURED: bool>(
 fn simulate_general(
     puzzle: &Puzzle,
     moves: impl Iterator<Item = Move>,
-    opts: SimulateOptions<'_>,
+    mut opts: SimulateOptions<'_>,
 ) -> Result<SimulationReport, SimulationError> {
-    let mut opts = opts;
-    opts.observer = None;
-    let mut tower = Tower::new(puzzle);
-    let mut count = 0u64;
-    for m in moves {
-        count += 1;
-        tower.play(puzzle, m, count)?;
-    }
+    let (count, tower) = play_flat(puzzle, moves, opts.progress_interval, &mut opts.progress)?;
     if opts.check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
         return Err(SimulationError::GoalNotReached {
             moves: count,
@@ -640,6 +636,124 @@ fn simulate_general(
         moves: count,
         goal_reached: opts.check_goal,
     })
+}
+
+/// Plays every move from the start configuration, checking each ([`Tower::play`]'s rules),
+/// and returns the number of moves and the final tower; the goal is not checked.
+pub fn play_all(
+    puzzle: &Puzzle,
+    moves: impl IntoIterator<Item = Move>,
+) -> Result<(u64, Tower), SimulationError> {
+    validate(puzzle)?;
+    play_flat(puzzle, moves.into_iter(), 1 << 20, &mut None)
+}
+
+/// The general checker on flat arrays (any sizes, stacks, colours; up to 64 pins): per pin
+/// a fixed-capacity stack of disc ids, per disc its size, access mask and colour. A move it
+/// rejects is replayed on [`Tower::play`] for the exact report.
+fn play_flat(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = Move>,
+    progress_interval: u64,
+    progress: &mut Option<&mut dyn FnMut(u64)>,
+) -> Result<(u64, Tower), SimulationError> {
+    let np = puzzle.pins;
+    let cap = puzzle.discs.len().max(1);
+    let mut stacks = vec![0u32; np * cap];
+    let mut top = vec![0usize; np];
+    for (p, st) in puzzle.start.pins.iter().enumerate() {
+        stacks[p * cap..p * cap + st.len()].copy_from_slice(st);
+        top[p] = st.len();
+    }
+    let size: Vec<u32> = puzzle.discs.iter().map(|d| d.size).collect();
+    let acc: Vec<u64> = puzzle
+        .discs
+        .iter()
+        .map(|d| match &puzzle.rules.access {
+            None => u64::MAX,
+            Some(m) => m.get(d.group as usize).copied().unwrap_or(0),
+        })
+        .collect();
+    let mut col = puzzle.start.colours.clone();
+    let arcs: Vec<u64> = puzzle
+        .rules
+        .arcs
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .fold(0u64, |a, (j, &x)| a | ((x as u64) << j))
+        })
+        .collect();
+    let r = &puzzle.rules;
+    let strict = r.size_rule == SizeRule::Strict;
+    let interval = progress_interval.max(1);
+    let to_tower = |stacks: &[u32], top: &[usize], col: &[u8]| Tower {
+        pins: (0..np)
+            .map(|p| stacks[p * cap..p * cap + top[p]].to_vec())
+            .collect(),
+        colours: col.to_vec(),
+    };
+    let mut count = 0u64;
+    for m in moves {
+        count += 1;
+        let (f, t) = (m.from as usize, m.to as usize);
+        let ok = 'ok: {
+            if f >= np || t >= np || f == t || top[f] == 0 || (arcs[f] >> t) & 1 == 0 {
+                break 'ok false;
+            }
+            let d = stacks[f * cap + top[f] - 1] as usize;
+            if (acc[d] >> t) & 1 == 0 {
+                break 'ok false;
+            }
+            let c = col[d];
+            let c2 = r.recolour.apply(c);
+            let u = if top[t] > 0 {
+                let e = stacks[t * cap + top[t] - 1] as usize;
+                if if strict {
+                    size[d] >= size[e]
+                } else {
+                    size[d] > size[e]
+                } {
+                    break 'ok false;
+                }
+                Some(col[e])
+            } else {
+                puzzle.bases[t]
+            };
+            if let Some(u) = u {
+                let land = if r.check_after_recolour { c2 } else { c };
+                let good = match r.colour_rule {
+                    ColourRule::Any => true,
+                    ColourRule::NotSame => land != u,
+                    ColourRule::MustMatch => land == u,
+                };
+                if !good {
+                    break 'ok false;
+                }
+            }
+            top[f] -= 1;
+            stacks[t * cap + top[t]] = d as u32;
+            top[t] += 1;
+            col[d] = c2;
+            true
+        };
+        if !ok {
+            let mut tower = to_tower(&stacks, &top, &col);
+            return Err(match tower.play(puzzle, m, count) {
+                Err(e) => e,
+                Ok(()) => SimulationError::InvalidPuzzle(
+                    "flat path disagreed with the general check".into(),
+                ),
+            });
+        }
+        if count % interval == 0 {
+            if let Some(p) = progress.as_mut() {
+                p(count);
+            }
+        }
+    }
+    Ok((count, to_tower(&stacks, &top, &col)))
 }
 
 /// Rebuilds the tower from the fast state and replays the failing move on the general path

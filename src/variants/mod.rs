@@ -1307,12 +1307,7 @@ fn simulate_up_to_equal_sizes(
     puzzle: &Puzzle,
     moves: impl Iterator<Item = crate::puzzle::Move>,
 ) -> Result<SimulationReport, SimulationError> {
-    let mut tower = crate::puzzle::Tower::new(puzzle);
-    let mut count = 0;
-    for m in moves {
-        count += 1;
-        tower.play(puzzle, m, count)?;
-    }
+    let (count, tower) = crate::puzzle::play_all(puzzle, moves)?;
     let key = |pins: &[Vec<u32>]| -> Vec<Vec<u32>> {
         pins.iter()
             .map(|p| p.iter().map(|&d| puzzle.discs[d as usize].size).collect())
