@@ -233,3 +233,23 @@ fn fast_checker_agrees_with_the_general_one() {
         }
     }
 }
+
+/// Calls that never repeat (an integer argument differs in every call): replay gives up
+/// part way and the stream goes on plainly, with the same moves.
+#[test]
+fn never_repeating_calls_equal_the_plain_interpreter() {
+    let p = Program::parse(
+        "h(n, k; X, Y, Z) = h(n-1, 2*k; X, Z, Y), move(X, Z), h(n-1, 2*k+1; Y, X, Z)\n\
+         g(n, k; X, Y, Z) = h(n-1, k % 3; X, Z, Y), move(X, Z), g(n-1, k+1; Y, X, Z)",
+    )
+    .unwrap();
+    for call in [
+        "h(n, 1; 0, 1, 2)",
+        "g(n, 0; 0, 1, 2)",
+        "reverse h(n, 5; 2, 1, 0)",
+    ] {
+        let a = p.moves(call, 15, &[], 3).unwrap();
+        let b = p.moves_uncached(call, 15, &[], 3).unwrap();
+        assert!(a.eq(b), "{call}");
+    }
+}

@@ -42,6 +42,10 @@ pub const REPLAY_LIMIT: usize = 1 << 14;
 pub const ARENA_CAP: usize = 1 << 22;
 /// At most this many call keys are remembered per stream.
 pub const MAP_CAP: usize = 1 << 18;
+/// After this many recordings, replay is switched off for the rest of the stream unless at
+/// least a quarter as many calls were replayed (calls that never repeat, e.g. an integer
+/// argument that is different in every call, would only pay for recording).
+pub const GIVE_UP_AFTER: u64 = 1 << 12;
 
 /// FxHash (rustc's hasher): keys are short integer slices.
 #[derive(Default, Clone, Copy)]
@@ -95,6 +99,8 @@ struct Cache {
     /// Active recordings, outermost first (they nest like the calls).
     recs: VecDeque<Rec>,
     next_id: u64,
+    /// Calls replayed.
+    hits: u64,
     key: Vec<i64>,
 }
 
@@ -370,6 +376,7 @@ impl State {
                     if len == 0 {
                         return None;
                     }
+                    c.hits += 1;
                     c.record_replay(start, len);
                     self.rcur = start + 1;
                     self.rend = start + len;
@@ -377,6 +384,11 @@ impl State {
                     return Some(c.arena[start]);
                 }
                 Some(Entry::TooBig) => {}
+                None if c.next_id >= GIVE_UP_AFTER && c.hits * 4 < c.next_id => {
+                    // Calls do not repeat: interpret plainly from here on. No replay is in
+                    // progress (`advance` runs only when it is over).
+                    self.cache = None;
+                }
                 None => {
                     if c.map.len() < MAP_CAP {
                         c.next_id += 1;
