@@ -42,14 +42,38 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 moves as f64 / t.as_secs_f64() / 1e6
             ),
         )?;
+        // Recursion programs: the stream with memoised replay (what `simulate` uses), then
+        // the plain interpreter for comparison. C peer: benches/peers/classic_sim.c.
+        for (id, f, n) in [
+            ("classic", "T", 27),
+            ("rainbow", "DDD", 22),
+            ("cyclic", "A", 18),
+        ] {
+            let v = Variant::builtin(id).map_err(|e| CliError::input(e.to_string()))?;
+            let t0 = Instant::now();
+            let r = v
+                .simulate(f, n, &Params::new())
+                .map_err(|e| CliError::input(e.to_string()))?;
+            let s = t0.elapsed().as_secs_f64();
+            line(
+                &format!("simulate {id}.{f} n={n} (recursion program)"),
+                s,
+                &format!("{:.0} M checked moves/s", r.moves as f64 / s / 1e6),
+            )?;
+        }
         let v = Variant::builtin("classic").map_err(|e| CliError::input(e.to_string()))?;
-        let t0 = Instant::now();
-        let r = v
-            .simulate("T", n as i64, &Params::new())
+        let puzzle = v
+            .puzzle("T", 24, &Params::new())
             .map_err(|e| CliError::input(e.to_string()))?;
+        let t0 = Instant::now();
+        let stream = v
+            .moves_uncached("T", 24, &Params::new())
+            .map_err(|e| CliError::input(e.to_string()))?;
+        let r = crate::puzzle::simulate(&puzzle, stream)
+            .map_err(|e| CliError::failure(e.to_string()))?;
         let s = t0.elapsed().as_secs_f64();
         line(
-            &format!("simulate classic n={n} (recursion program)"),
+            "simulate classic.T n=24 (plain interpreter)",
             s,
             &format!("{:.0} M checked moves/s", r.moves as f64 / s / 1e6),
         )?;

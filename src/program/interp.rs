@@ -1,5 +1,18 @@
-//! The lazy interpreter: a move stream driven by an explicit stack.
+//! The lazy interpreter: a move stream driven by an explicit stack, with memoised replay of
+//! small sub-calls.
+//!
+//! The move sequence of a call depends only on its procedure, size, integer arguments, pin
+//! values and direction (globals are fixed for a stream). The stream therefore records the
+//! moves of every call the first time it runs (while they number at most
+//! [`REPLAY_LIMIT`]) and afterwards replays a repeated call from the recorded list instead of
+//! interpreting it again: on a recursion program all but the top levels of the call tree
+//! become a copy from a small table. Memory stays bounded (at most [`ARENA_CAP`] recorded
+//! moves and [`MAP_CAP`] keys per stream), so the stream remains lazy for any n. Calls that
+//! end in a run-time error are never recorded, so errors happen at the same move as without
+//! replay. [`MoveStream::new_uncached`] is the plain interpreter, kept as the reference.
 
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::ast::*;
@@ -19,6 +32,159 @@ struct BlockState {
     owns_frame: bool,
     /// For a loop body: (slot, current value, last value, step +1/-1).
     lp: Option<(usize, i64, i64, i64)>,
+    /// Id of the recording this procedure body started (0: none).
+    rec: u64,
+}
+
+/// Calls with more moves than this are interpreted, not recorded.
+pub const REPLAY_LIMIT: usize = 1 << 14;
+/// At most this many recorded moves are kept per stream (2 bytes each).
+pub const ARENA_CAP: usize = 1 << 22;
+/// At most this many call keys are remembered per stream.
+pub const MAP_CAP: usize = 1 << 18;
+/// After this many recordings, replay is switched off for the rest of the stream unless at
+/// least a quarter as many calls were replayed (calls that never repeat, e.g. an integer
+/// argument that is different in every call, would only pay for recording).
+pub const GIVE_UP_AFTER: u64 = 1 << 12;
+
+/// FxHash (rustc's hasher): keys are short integer slices.
+#[derive(Default, Clone, Copy)]
+struct Fx(u64);
+
+impl Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// The call's moves are `arena[start..start + len]`.
+    Cached(u32, u32),
+    /// The call makes more than [`REPLAY_LIMIT`] moves (or did not fit).
+    TooBig,
+}
+
+#[derive(Clone, Debug)]
+struct Rec {
+    id: u64,
+    key: Box<[i64]>,
+    /// Offset of its first move in `recbuf`.
+    start: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Cache {
+    map: HashMap<Box<[i64]>, Entry, BuildHasherDefault<Fx>>,
+    arena: Vec<Move>,
+    /// Moves of the active recordings (the outermost starts first).
+    recbuf: Vec<Move>,
+    /// Active recordings, outermost first (they nest like the calls).
+    recs: VecDeque<Rec>,
+    next_id: u64,
+    /// Calls replayed.
+    hits: u64,
+    key: Vec<i64>,
+}
+
+impl Cache {
+    fn mark(&mut self, key: Box<[i64]>, e: Entry) {
+        if self.map.len() < MAP_CAP {
+            self.map.insert(key, e);
+        }
+    }
+
+    /// Makes room for `k` more recorded moves: recordings that would exceed the limit are
+    /// given up (outermost first). Returns whether any recording is still active.
+    fn room(&mut self, k: usize) -> bool {
+        let mut dropped = false;
+        while let Some(front) = self.recs.front() {
+            if self.recbuf.len() - front.start + k <= REPLAY_LIMIT {
+                break;
+            }
+            let r = self.recs.pop_front().expect("front");
+            self.mark(r.key, Entry::TooBig);
+            dropped = true;
+        }
+        match self.recs.front() {
+            None => {
+                self.recbuf.clear();
+                false
+            }
+            Some(front) => {
+                if dropped && front.start > 0 {
+                    let cut = front.start;
+                    self.recbuf.drain(..cut);
+                    for r in self.recs.iter_mut() {
+                        r.start -= cut;
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    #[inline]
+    fn record(&mut self, m: Move, k: u64) {
+        if self.recs.is_empty() {
+            return;
+        }
+        let k = usize::try_from(k)
+            .unwrap_or(usize::MAX)
+            .min(REPLAY_LIMIT + 1);
+        if self.room(k) {
+            self.recbuf.extend(std::iter::repeat_n(m, k));
+        }
+    }
+
+    fn record_replay(&mut self, start: usize, len: usize) {
+        if !self.recs.is_empty() && self.room(len) {
+            self.recbuf
+                .extend_from_slice(&self.arena[start..start + len]);
+        }
+    }
+
+    /// The procedure body of recording `id` finished: store its moves.
+    fn finish(&mut self, id: u64) {
+        if self.recs.back().is_none_or(|r| r.id != id) {
+            return; // given up
+        }
+        let r = self.recs.pop_back().expect("back");
+        let moves = &self.recbuf[r.start..];
+        if self.arena.len() + moves.len() <= ARENA_CAP && self.map.len() < MAP_CAP {
+            let start = self.arena.len();
+            self.arena.extend_from_slice(moves);
+            self.map
+                .insert(r.key, Entry::Cached(start as u32, moves.len() as u32));
+        } else {
+            self.mark(r.key, Entry::TooBig);
+        }
+        if self.recs.is_empty() {
+            self.recbuf.clear();
+        }
+    }
+
+    fn clear_recordings(&mut self) {
+        self.recs.clear();
+        self.recbuf.clear();
+    }
 }
 
 /// Deepest nesting of calls the interpreter follows (each costs about a hundred bytes).
@@ -55,7 +221,13 @@ struct State {
     pinvals: Vec<u8>,
     pending: Option<(Move, u64)>,
     error: Option<ProgramError>,
+    /// Moves yielded by [`State::advance`] plus the whole length of every replay started.
     emitted: u64,
+    /// The replay in progress: `cache.arena[rcur..rend]` is still to be yielded.
+    rcur: usize,
+    rend: usize,
+    /// `None`: the plain interpreter (no recording, no replay).
+    cache: Option<Box<Cache>>,
 }
 
 impl MoveStream {
@@ -67,6 +239,29 @@ impl MoveStream {
         n: i64,
         globals: Vec<i64>,
         pins: usize,
+    ) -> MoveStream {
+        Self::build(prog, call, n, globals, pins, true)
+    }
+
+    /// The plain interpreter without memoised replay (the reference for tests: it yields
+    /// the same moves and errors as [`MoveStream::new`], only more slowly).
+    pub fn new_uncached(
+        prog: Arc<Program>,
+        call: &Step,
+        n: i64,
+        globals: Vec<i64>,
+        pins: usize,
+    ) -> MoveStream {
+        Self::build(prog, call, n, globals, pins, false)
+    }
+
+    fn build(
+        prog: Arc<Program>,
+        call: &Step,
+        n: i64,
+        globals: Vec<i64>,
+        pins: usize,
+        replay: bool,
     ) -> MoveStream {
         let guarded = prog
             .procedures
@@ -88,6 +283,9 @@ impl MoveStream {
             pending: None,
             error: None,
             emitted: 0,
+            rcur: 0,
+            rend: 0,
+            cache: replay.then(Box::default),
         };
         if let Step::Call {
             proc,
@@ -98,7 +296,9 @@ impl MoveStream {
             ..
         } = call
         {
-            st.push_call(&prog, *proc, size, ints, pins, *reversed, 0);
+            // The cache is empty, so the top call is never a replay.
+            let first = st.push_call(&prog, *proc, size, ints, pins, *reversed, 0);
+            debug_assert!(first.is_none());
         }
         MoveStream { prog, st }
     }
@@ -110,7 +310,16 @@ impl MoveStream {
 
     /// Moves yielded so far.
     pub fn emitted(&self) -> u64 {
-        self.st.emitted
+        self.st.emitted - (self.st.rend - self.st.rcur) as u64
+    }
+
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Move> {
+        let m = self.st.advance(&self.prog);
+        if m.is_some() {
+            self.st.emitted += 1;
+        }
+        m
     }
 }
 
@@ -129,7 +338,7 @@ impl State {
 
     /// Ends the stream with [`ProgramError::Overflow`] for the procedure of `frame`.
     #[cold]
-    fn overflow(&mut self, prog: &Program, frame: usize) {
+    fn overflow(&mut self, prog: &Program, frame: usize) -> Option<Move> {
         let f = self.frames[frame];
         let name = prog
             .procedures
@@ -141,8 +350,10 @@ impl State {
         });
         self.stack.clear();
         self.pending = None;
+        None
     }
 
+    /// Pushes a call, or starts replaying it; returns the first move of a replay.
     #[allow(clippy::too_many_arguments)]
     fn push_call(
         &mut self,
@@ -153,7 +364,7 @@ impl State {
         pins: &[PinRef],
         reversed: bool,
         frame: usize,
-    ) {
+    ) -> Option<Move> {
         let f = self.frames[frame];
         let Some(n) = size.eval(&self.slots[f.slots..], &self.globals) else {
             return self.overflow(prog, frame);
@@ -167,10 +378,10 @@ impl State {
             });
             self.stack.clear();
             self.pending = None;
-            return;
+            return None;
         }
         if n <= 0 && !self.guarded[proc] {
-            return;
+            return None;
         }
         let p = &prog.procedures[proc];
         let base = self.slots.len();
@@ -182,22 +393,6 @@ impl State {
             };
             self.slots.push(v);
         }
-        self.slots.resize(base + p.slots, 0);
-        let Ok(clause) = p.select(&self.slots[base..], &self.globals) else {
-            self.slots.truncate(base);
-            return self.overflow(prog, frame);
-        };
-        let Some(clause) = clause else {
-            self.slots.truncate(base);
-            if n >= 1 {
-                self.error = Some(ProgramError::NoClause {
-                    name: p.name.clone(),
-                    n,
-                });
-                self.stack.clear();
-            }
-            return;
-        };
         let pbase = self.pinvals.len();
         for pr in pins {
             let v = match pr {
@@ -213,6 +408,82 @@ impl State {
             };
             self.pinvals.push(v);
         }
+        let mut rec = 0;
+        if let Some(c) = self.cache.as_deref_mut() {
+            c.key.clear();
+            c.key.push(proc as i64 * 2 + reversed as i64);
+            c.key.extend_from_slice(&self.slots[base..]);
+            c.key
+                .extend(self.pinvals[pbase..].iter().map(|&v| v as i64));
+            match c.map.get(&c.key[..]) {
+                Some(&Entry::Cached(start, len)) => {
+                    self.slots.truncate(base);
+                    self.pinvals.truncate(pbase);
+                    let (start, len) = (start as usize, len as usize);
+                    if len == 0 {
+                        return None;
+                    }
+                    c.hits += 1;
+                    c.record_replay(start, len);
+                    self.rcur = start + 1;
+                    self.rend = start + len;
+                    self.emitted += len as u64 - 1;
+                    return Some(c.arena[start]);
+                }
+                Some(Entry::TooBig) => {}
+                None if c.next_id >= GIVE_UP_AFTER && c.hits * 4 < c.next_id => {
+                    // Calls do not repeat: interpret plainly from here on. No replay is in
+                    // progress (`advance` runs only when it is over).
+                    self.cache = None;
+                }
+                None => {
+                    if c.map.len() < MAP_CAP {
+                        c.next_id += 1;
+                        rec = c.next_id;
+                        let key = c.key.clone().into_boxed_slice();
+                        let start = c.recbuf.len();
+                        c.recs.push_back(Rec {
+                            id: rec,
+                            key,
+                            start,
+                        });
+                    }
+                }
+            }
+        }
+        self.slots.resize(base + p.slots, 0);
+        let selected = p.select(&self.slots[base..], &self.globals);
+        let Ok(selected) = selected else {
+            self.slots.truncate(base);
+            self.pinvals.truncate(pbase);
+            if let Some(c) = self.cache.as_deref_mut() {
+                c.clear_recordings();
+            }
+            return self.overflow(prog, frame);
+        };
+        let Some(clause) = selected else {
+            self.slots.truncate(base);
+            self.pinvals.truncate(pbase);
+            if let Some(c) = self.cache.as_deref_mut() {
+                if rec != 0 {
+                    c.recs.pop_back();
+                    if c.recs.is_empty() {
+                        c.recbuf.clear();
+                    }
+                }
+            }
+            if n >= 1 {
+                self.error = Some(ProgramError::NoClause {
+                    name: p.name.clone(),
+                    n,
+                });
+                self.stack.clear();
+                if let Some(c) = self.cache.as_deref_mut() {
+                    c.clear_recordings();
+                }
+            }
+            return None;
+        };
         self.frames.push(Frame {
             slots: base,
             pins: pbase,
@@ -225,7 +496,9 @@ impl State {
             frame: self.frames.len() - 1,
             owns_frame: true,
             lp: None,
+            rec,
         });
+        None
     }
 
     fn pop_block(&mut self) {
@@ -234,6 +507,11 @@ impl State {
             let f = self.frames.pop().expect("frame");
             self.slots.truncate(f.slots);
             self.pinvals.truncate(f.pins);
+            if b.rec != 0 {
+                if let Some(c) = self.cache.as_deref_mut() {
+                    c.finish(b.rec);
+                }
+            }
         }
     }
 
@@ -296,6 +574,9 @@ impl State {
                     } else {
                         Move { from: a, to: b }
                     };
+                    if let Some(c) = self.cache.as_deref_mut() {
+                        c.record(m, k as u64);
+                    }
                     if k == 1 {
                         return Some(m);
                     }
@@ -309,7 +590,11 @@ impl State {
                     reversed,
                     ..
                 } => {
-                    self.push_call(prog, *proc, size, ints, pins, *reversed ^ rev, frame);
+                    let first =
+                        self.push_call(prog, *proc, size, ints, pins, *reversed ^ rev, frame);
+                    if first.is_some() {
+                        return first;
+                    }
                 }
                 Step::For {
                     slot,
@@ -341,6 +626,7 @@ impl State {
                         frame,
                         owns_frame: false,
                         lp: Some((*slot, first, last, step)),
+                        rec: 0,
                     });
                 }
             }
@@ -353,10 +639,14 @@ impl Iterator for MoveStream {
 
     #[inline]
     fn next(&mut self) -> Option<Move> {
-        let m = self.st.advance(&self.prog);
-        if m.is_some() {
-            self.st.emitted += 1;
+        let st = &mut self.st;
+        if st.rcur < st.rend {
+            if let Some(c) = st.cache.as_deref() {
+                let m = c.arena[st.rcur];
+                st.rcur += 1;
+                return Some(m);
+            }
         }
-        m
+        self.next_slow()
     }
 }

@@ -204,6 +204,29 @@ impl Program {
         Ok(MoveStream::new(Arc::new(prog), &step, n, globals, pins))
     }
 
+    /// [`Program::moves`] from the plain interpreter, without memoised replay (the
+    /// reference the fast stream is tested against).
+    pub fn moves_uncached(
+        &self,
+        call: &str,
+        n: i64,
+        params: &[(&str, i64)],
+        pins: usize,
+    ) -> Result<MoveStream, ProgramError> {
+        let mut prog = self.clone();
+        let step = parse_call(&mut prog, call)?;
+        let mut all: Vec<(&str, i64)> = params.to_vec();
+        all.push(("pins", pins as i64));
+        let globals = prog.global_values(&all)?;
+        Ok(MoveStream::new_uncached(
+            Arc::new(prog),
+            &step,
+            n,
+            globals,
+            pins,
+        ))
+    }
+
     /// The exact number of moves of the top-level `call` at size `n` (memoised counting).
     pub fn count(
         &self,

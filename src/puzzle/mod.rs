@@ -6,8 +6,8 @@ mod sim;
 
 pub use model::{ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule};
 pub use sim::{
-    render_config, simulate, simulate_with, DiscInfo, RuleBroken, SimulateOptions, SimulationError,
-    SimulationReport, Tower,
+    play_all, render_config, simulate, simulate_with, DiscInfo, RuleBroken, SimulateOptions,
+    SimulationError, SimulationReport, Tower,
 };
 
 #[cfg(test)]

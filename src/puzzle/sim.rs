@@ -297,8 +297,9 @@ pub fn simulate(
 /// Plays `moves` on `puzzle` from its start configuration, checking every move and (unless
 /// disabled) that the final configuration is the goal.
 ///
-/// Puzzles with distinct disc sizes up to 64, no colour rule and no recolouring (Classic,
-/// Cyclic, Adjacent) use a fast path with one bit mask per pin.
+/// Puzzles with distinct disc sizes up to 64 on at most 8 pins (Classic, Cyclic, Rainbow,
+/// Reversi, ...) use a fast path with one bit mask per pin and, where colours or stacks
+/// matter, a colour and an access mask per disc size.
 ///
 /// ```
 /// use hanoilab::puzzle::{simulate, Config, Disc, Move, Puzzle, Rules};
@@ -320,8 +321,11 @@ pub fn simulate_with(
     mut opts: SimulateOptions<'_>,
 ) -> Result<SimulationReport, SimulationError> {
     validate(puzzle)?;
-    if opts.observer.is_none() && fast_path_applies(puzzle) {
-        return simulate_fast(puzzle, moves.into_iter(), opts);
+    if opts.observer.is_none() {
+        if fast_path_applies(puzzle) {
+            return simulate_fast(puzzle, moves.into_iter(), opts);
+        }
+        return simulate_general(puzzle, moves.into_iter(), opts);
     }
     let mut tower = Tower::new(puzzle);
     let mut count = 0u64;
@@ -388,13 +392,7 @@ fn validate(puzzle: &Puzzle) -> Result<(), SimulationError> {
 }
 
 fn fast_path_applies(p: &Puzzle) -> bool {
-    let r = &p.rules;
-    if p.discs.len() > 64
-        || p.pins > 8
-        || r.colour_rule != ColourRule::Any
-        || r.recolour != Recolour::Fixed
-        || r.access.is_some()
-    {
+    if p.discs.len() > 64 || p.pins > 8 {
         return false;
     }
     let mut seen = 0u128;
@@ -404,8 +402,132 @@ fn fast_path_applies(p: &Puzzle) -> bool {
         }
         seen |= 1u128 << d.size;
     }
-    // Colours play no role without a colour rule and recolouring, but the goal compares them.
-    p.start.colours == p.goal.colours
+    if let Some(acc) = &p.rules.access {
+        if p.discs.iter().any(|d| acc.get(d.group as usize).is_none()) {
+            return false;
+        }
+    }
+    // The fast state has colours 0..8 (8 marks an uncoloured base).
+    let small = |c: u8| c < 8;
+    p.start.colours.iter().all(|&c| small(c))
+        && p.bases.iter().flatten().all(|&c| small(c))
+        && match p.rules.recolour {
+            Recolour::Fixed => true,
+            Recolour::Cycle(k) => (1..=8).contains(&k),
+        }
+}
+
+/// Whether colours (or access masks) matter: the fast path then tracks them per disc.
+fn coloured(p: &Puzzle) -> bool {
+    let r = &p.rules;
+    r.colour_rule != ColourRule::Any
+        || r.recolour != Recolour::Fixed
+        || r.access.is_some()
+        || p.start.colours != p.goal.colours
+}
+
+/// The state of the fast path: bit (size-1) of `masks[pin]` is set when the disc of that
+/// size is on the pin. With distinct sizes the order on a pin is by size (checked at the
+/// start and kept by the size rule; `AllowEqual` is the same as `Strict`), so the top disc
+/// is the lowest set bit.
+struct Fast {
+    np: usize,
+    masks: [u64; 8],
+    id_of: [u32; 64],
+    arcs: [u8; 8],
+    /// Colour of the disc of each size (index size-1), then at `64 + pin` the colour of
+    /// the pin's base (8: uncoloured), so that `col[trailing_zeros(mask) + ...]` is the
+    /// colour under a landing disc without a branch.
+    col: [u8; 128],
+    /// Allowed destination pins of the disc of each size.
+    acc: [u8; 128],
+    /// Colour after a move, by colour before.
+    next: [u8; 8],
+    /// Per landing colour, bit `u` set when it may land on colour `u` (bit 8: no colour).
+    allowed: [u16; 8],
+}
+
+impl Fast {
+    /// `None` when the start breaks the size order (the general path reports exactly).
+    fn new(puzzle: &Puzzle) -> Option<Fast> {
+        let mut f = Fast {
+            np: puzzle.pins,
+            masks: [0; 8],
+            id_of: [0; 64],
+            arcs: [0; 8],
+            col: [8; 128],
+            acc: [0xff; 128],
+            next: [0; 8],
+            allowed: [0; 8],
+        };
+        for (i, d) in puzzle.discs.iter().enumerate() {
+            let b = d.size as usize - 1;
+            f.id_of[b] = i as u32;
+            f.col[b] = puzzle.start.colours[i];
+            if let Some(acc) = &puzzle.rules.access {
+                f.acc[b] = acc[d.group as usize] as u8;
+            }
+        }
+        for (p, stack) in puzzle.start.pins.iter().enumerate() {
+            let mut last = u32::MAX;
+            for &d in stack {
+                let s = puzzle.discs[d as usize].size;
+                if s >= last {
+                    return None;
+                }
+                last = s;
+                f.masks[p] |= 1u64 << (s - 1);
+            }
+        }
+        for (i, row) in puzzle.rules.arcs.iter().enumerate() {
+            for (j, &a) in row.iter().enumerate() {
+                if a {
+                    f.arcs[i] |= 1 << j;
+                }
+            }
+        }
+        for c in 0..8 {
+            f.next[c] = puzzle.rules.recolour.apply(c as u8) & 7;
+            f.allowed[c] = 1 << 8;
+            for u in 0..8 {
+                let ok = match puzzle.rules.colour_rule {
+                    ColourRule::Any => true,
+                    ColourRule::NotSame => c != u,
+                    ColourRule::MustMatch => c == u,
+                };
+                f.allowed[c] |= (ok as u16) << u;
+            }
+        }
+        for (p, b) in puzzle.bases.iter().enumerate() {
+            if let Some(c) = b {
+                f.col[64 + p] = *c;
+            }
+        }
+        Some(f)
+    }
+
+    fn pins(&self) -> Vec<Vec<u32>> {
+        (0..self.np)
+            .map(|p| {
+                (0..64)
+                    .rev()
+                    .filter(|b| self.masks[p] >> b & 1 == 1)
+                    .map(|b| self.id_of[b])
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn colours(&self, puzzle: &Puzzle, coloured: bool) -> Vec<u8> {
+        if !coloured {
+            return puzzle.start.colours.clone();
+        }
+        let mut c = vec![0; puzzle.discs.len()];
+        for (i, d) in puzzle.discs.iter().enumerate() {
+            c[i] = self.col[d.size as usize - 1];
+        }
+        c
+    }
 }
 
 fn simulate_fast(
@@ -413,78 +535,28 @@ fn simulate_fast(
     moves: impl Iterator<Item = Move>,
     mut opts: SimulateOptions<'_>,
 ) -> Result<SimulationReport, SimulationError> {
-    // Bit (size-1) of masks[pin] is set when the disc of that size is on the pin. With
-    // distinct sizes and the strict rule (AllowEqual is the same with distinct sizes) the
-    // order on a pin is by size, so the top disc is the lowest set bit.
-    let np = puzzle.pins;
-    let mut masks = [0u64; 8];
-    let mut id_of = [0u32; 64];
-    for (i, d) in puzzle.discs.iter().enumerate() {
-        id_of[d.size as usize - 1] = i as u32;
-    }
-    for (p, stack) in puzzle.start.pins.iter().enumerate() {
-        let mut last = u32::MAX;
-        for &d in stack {
-            let s = puzzle.discs[d as usize].size;
-            if s >= last {
-                // Start breaks the size order: use the general path for exact reporting.
-                let opts2 = SimulateOptions {
-                    check_goal: opts.check_goal,
-                    progress: opts.progress.take(),
-                    progress_interval: opts.progress_interval,
-                    observer: None,
-                };
-                return simulate_general(puzzle, moves, opts2);
-            }
-            last = s;
-            masks[p] |= 1u64 << (s - 1);
-        }
-    }
-    let mut arcs = [0u8; 8];
-    for (i, row) in puzzle.rules.arcs.iter().enumerate() {
-        for (j, &a) in row.iter().enumerate() {
-            if a {
-                arcs[i] |= 1 << j;
-            }
-        }
-    }
-    let interval = opts.progress_interval.max(1).next_power_of_two();
-    let mut count = 0u64;
-    for m in moves {
-        count += 1;
-        // Masking with 7 lets the compiler drop bounds checks; `np <= 8` was checked.
-        let (f, t) = ((m.from & 7) as usize, (m.to & 7) as usize);
-        if (m.from as usize) >= np || (m.to as usize) >= np || (arcs[f] >> t) & 1 == 0 {
-            return Err(fast_error(puzzle, &masks, &id_of, m, count));
-        }
-        let src = masks[f];
-        let bit = src & src.wrapping_neg();
-        let dst = masks[t];
-        // Legal iff the source is non-empty and the destination's top is larger.
-        if bit == 0 || (dst & ((bit - 1) | bit)) != 0 {
-            return Err(fast_error(puzzle, &masks, &id_of, m, count));
-        }
-        masks[f] = src ^ bit;
-        masks[t] = dst | bit;
-        if count & (interval - 1) == 0 {
-            if let Some(p) = opts.progress.as_mut() {
-                p(count);
-            }
-        }
-    }
-    let pins: Vec<Vec<u32>> = (0..np)
-        .map(|p| {
-            (0..64)
-                .rev()
-                .filter(|b| masks[p] >> b & 1 == 1)
-                .map(|b| id_of[b])
-                .collect()
-        })
-        .collect();
-    if opts.check_goal && pins != puzzle.goal.pins {
+    let Some(mut fast) = Fast::new(puzzle) else {
+        // Start breaks the size order: use the general path for exact reporting.
+        let opts2 = SimulateOptions {
+            check_goal: opts.check_goal,
+            progress: opts.progress.take(),
+            progress_interval: opts.progress_interval,
+            observer: None,
+        };
+        return simulate_general(puzzle, moves, opts2);
+    };
+    let col = coloured(puzzle);
+    let count = if col {
+        fast_loop::<true>(puzzle, &mut fast, moves, &mut opts)?
+    } else {
+        fast_loop::<false>(puzzle, &mut fast, moves, &mut opts)?
+    };
+    let pins = fast.pins();
+    let colours = fast.colours(puzzle, col);
+    if opts.check_goal && (pins != puzzle.goal.pins || colours != puzzle.goal.colours) {
         return Err(SimulationError::GoalNotReached {
             moves: count,
-            config: render_config(puzzle, &pins, &puzzle.start.colours),
+            config: render_config(puzzle, &pins, &colours),
             goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
         });
     }
@@ -494,19 +566,65 @@ fn simulate_fast(
     })
 }
 
-fn simulate_general(
+/// The checking loop; `COLOURED` adds the colour rule, recolouring and access masks.
+#[inline(always)]
+fn fast_loop<const COLOURED: bool>(
     puzzle: &Puzzle,
+    fast: &mut Fast,
     moves: impl Iterator<Item = Move>,
-    opts: SimulateOptions<'_>,
-) -> Result<SimulationReport, SimulationError> {
-    let mut opts = opts;
-    opts.observer = None;
-    let mut tower = Tower::new(puzzle);
+    opts: &mut SimulateOptions<'_>,
+) -> Result<u64, SimulationError> {
+    let np = fast.np;
+    let after = puzzle.rules.check_after_recolour;
+    let interval = opts.progress_interval.max(1).next_power_of_two();
     let mut count = 0u64;
     for m in moves {
         count += 1;
-        tower.play(puzzle, m, count)?;
+        // Masking with 7 lets the compiler drop bounds checks; `np <= 8` was checked.
+        let (f, t) = ((m.from & 7) as usize, (m.to & 7) as usize);
+        if (m.from as usize) >= np || (m.to as usize) >= np || (fast.arcs[f] >> t) & 1 == 0 {
+            return Err(fast_error(puzzle, fast, COLOURED, m, count));
+        }
+        let src = fast.masks[f];
+        let bit = src & src.wrapping_neg();
+        let dst = fast.masks[t];
+        // Legal iff the source is non-empty and the destination's top is larger.
+        let mut bad = (bit == 0) | (dst & (bit.wrapping_sub(1) | bit) != 0);
+        if COLOURED {
+            // Branch-free: an empty origin gives b = 64 (harmless, `bad` is set already),
+            // an empty destination gives index 64 + t, its base colour.
+            let b = src.trailing_zeros() as usize;
+            let under = dst.trailing_zeros() as usize + ((dst == 0) as usize) * t;
+            let c = fast.col[b & 127];
+            let c2 = fast.next[(c & 7) as usize];
+            let u = fast.col[under & 127];
+            let land = if after { c2 } else { c };
+            bad |= (fast.allowed[(land & 7) as usize] >> (u & 15)) & 1 == 0;
+            bad |= (fast.acc[b & 127] >> t) & 1 == 0;
+            if bad {
+                return Err(fast_error(puzzle, fast, COLOURED, m, count));
+            }
+            fast.col[b & 127] = c2;
+        } else if bad {
+            return Err(fast_error(puzzle, fast, COLOURED, m, count));
+        }
+        fast.masks[f] = src ^ bit;
+        fast.masks[t] = dst | bit;
+        if count & (interval - 1) == 0 {
+            if let Some(p) = opts.progress.as_mut() {
+                p(count);
+            }
+        }
     }
+    Ok(count)
+}
+
+fn simulate_general(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = Move>,
+    mut opts: SimulateOptions<'_>,
+) -> Result<SimulationReport, SimulationError> {
+    let (count, tower) = play_flat(puzzle, moves, opts.progress_interval, &mut opts.progress)?;
     if opts.check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
         return Err(SimulationError::GoalNotReached {
             moves: count,
@@ -520,27 +638,138 @@ fn simulate_general(
     })
 }
 
-/// Rebuilds the tower from the masks and replays the failing move on the general path to
-/// get the exact rule and disc.
+/// Plays every move from the start configuration, checking each ([`Tower::play`]'s rules),
+/// and returns the number of moves and the final tower; the goal is not checked.
+pub fn play_all(
+    puzzle: &Puzzle,
+    moves: impl IntoIterator<Item = Move>,
+) -> Result<(u64, Tower), SimulationError> {
+    validate(puzzle)?;
+    play_flat(puzzle, moves.into_iter(), 1 << 20, &mut None)
+}
+
+/// The general checker on flat arrays (any sizes, stacks, colours; up to 64 pins): per pin
+/// a fixed-capacity stack of disc ids, per disc its size, access mask and colour. A move it
+/// rejects is replayed on [`Tower::play`] for the exact report.
+fn play_flat(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = Move>,
+    progress_interval: u64,
+    progress: &mut Option<&mut dyn FnMut(u64)>,
+) -> Result<(u64, Tower), SimulationError> {
+    let np = puzzle.pins;
+    let cap = puzzle.discs.len().max(1);
+    let mut stacks = vec![0u32; np * cap];
+    let mut top = vec![0usize; np];
+    for (p, st) in puzzle.start.pins.iter().enumerate() {
+        stacks[p * cap..p * cap + st.len()].copy_from_slice(st);
+        top[p] = st.len();
+    }
+    let size: Vec<u32> = puzzle.discs.iter().map(|d| d.size).collect();
+    let acc: Vec<u64> = puzzle
+        .discs
+        .iter()
+        .map(|d| match &puzzle.rules.access {
+            None => u64::MAX,
+            Some(m) => m.get(d.group as usize).copied().unwrap_or(0),
+        })
+        .collect();
+    let mut col = puzzle.start.colours.clone();
+    let arcs: Vec<u64> = puzzle
+        .rules
+        .arcs
+        .iter()
+        .map(|row| {
+            row.iter()
+                .enumerate()
+                .fold(0u64, |a, (j, &x)| a | ((x as u64) << j))
+        })
+        .collect();
+    let r = &puzzle.rules;
+    let strict = r.size_rule == SizeRule::Strict;
+    let interval = progress_interval.max(1);
+    let to_tower = |stacks: &[u32], top: &[usize], col: &[u8]| Tower {
+        pins: (0..np)
+            .map(|p| stacks[p * cap..p * cap + top[p]].to_vec())
+            .collect(),
+        colours: col.to_vec(),
+    };
+    let mut count = 0u64;
+    for m in moves {
+        count += 1;
+        let (f, t) = (m.from as usize, m.to as usize);
+        let ok = 'ok: {
+            if f >= np || t >= np || f == t || top[f] == 0 || (arcs[f] >> t) & 1 == 0 {
+                break 'ok false;
+            }
+            let d = stacks[f * cap + top[f] - 1] as usize;
+            if (acc[d] >> t) & 1 == 0 {
+                break 'ok false;
+            }
+            let c = col[d];
+            let c2 = r.recolour.apply(c);
+            let u = if top[t] > 0 {
+                let e = stacks[t * cap + top[t] - 1] as usize;
+                if if strict {
+                    size[d] >= size[e]
+                } else {
+                    size[d] > size[e]
+                } {
+                    break 'ok false;
+                }
+                Some(col[e])
+            } else {
+                puzzle.bases[t]
+            };
+            if let Some(u) = u {
+                let land = if r.check_after_recolour { c2 } else { c };
+                let good = match r.colour_rule {
+                    ColourRule::Any => true,
+                    ColourRule::NotSame => land != u,
+                    ColourRule::MustMatch => land == u,
+                };
+                if !good {
+                    break 'ok false;
+                }
+            }
+            top[f] -= 1;
+            stacks[t * cap + top[t]] = d as u32;
+            top[t] += 1;
+            col[d] = c2;
+            true
+        };
+        if !ok {
+            let mut tower = to_tower(&stacks, &top, &col);
+            return Err(match tower.play(puzzle, m, count) {
+                Err(e) => e,
+                Ok(()) => SimulationError::InvalidPuzzle(
+                    "flat path disagreed with the general check".into(),
+                ),
+            });
+        }
+        if count % interval == 0 {
+            if let Some(p) = progress.as_mut() {
+                p(count);
+            }
+        }
+    }
+    Ok((count, to_tower(&stacks, &top, &col)))
+}
+
+/// Rebuilds the tower from the fast state and replays the failing move on the general path
+/// to get the exact rule and disc.
+#[cold]
+#[inline(never)]
 fn fast_error(
     puzzle: &Puzzle,
-    masks: &[u64; 8],
-    id_of: &[u32; 64],
+    fast: &Fast,
+    coloured: bool,
     m: Move,
     number: u64,
 ) -> SimulationError {
-    let pins: Vec<Vec<u32>> = (0..puzzle.pins)
-        .map(|p| {
-            (0..64)
-                .rev()
-                .filter(|b| masks[p] >> b & 1 == 1)
-                .map(|b| id_of[b])
-                .collect()
-        })
-        .collect();
     let mut tower = Tower {
-        pins,
-        colours: puzzle.start.colours.clone(),
+        pins: fast.pins(),
+        colours: fast.colours(puzzle, coloured),
     };
     match tower.play(puzzle, m, number) {
         Err(e) => e,

@@ -1126,19 +1126,46 @@ impl Variant {
         })
     }
 
-    /// The move stream of `function` at `n`.
+    /// The move stream of `function` at `n` (with memoised replay of repeated sub-calls,
+    /// see [`MoveStream`]).
     pub fn moves(
         &self,
         function: &str,
         n: i64,
         params: &Params,
     ) -> Result<MoveStream, VariantError> {
+        self.moves_impl(function, n, params, true)
+    }
+
+    /// The same moves from the plain interpreter ([`MoveStream::new_uncached`]): the
+    /// reference the fast stream is tested against.
+    pub fn moves_uncached(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<MoveStream, VariantError> {
+        self.moves_impl(function, n, params, false)
+    }
+
+    fn moves_impl(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+        replay: bool,
+    ) -> Result<MoveStream, VariantError> {
         let f = self.function(function)?;
         let all = self.resolve_params(params)?;
         self.check_function(f, n, &all)?;
         let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, v)| *v) as usize;
         let globals = self.globals(&all)?;
-        Ok(MoveStream::new(
+        let new = if replay {
+            MoveStream::new
+        } else {
+            MoveStream::new_uncached
+        };
+        Ok(new(
             Arc::clone(&self.program),
             &f.call_step,
             n,
@@ -1358,12 +1385,7 @@ fn simulate_up_to_equal_sizes(
     puzzle: &Puzzle,
     moves: impl Iterator<Item = crate::puzzle::Move>,
 ) -> Result<SimulationReport, SimulationError> {
-    let mut tower = crate::puzzle::Tower::new(puzzle);
-    let mut count = 0;
-    for m in moves {
-        count += 1;
-        tower.play(puzzle, m, count)?;
-    }
+    let (count, tower) = crate::puzzle::play_all(puzzle, moves)?;
     let key = |pins: &[Vec<u32>]| -> Vec<Vec<u32>> {
         pins.iter()
             .map(|p| p.iter().map(|&d| puzzle.discs[d as usize].size).collect())
