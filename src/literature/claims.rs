@@ -5,6 +5,9 @@
 //! ```toml
 //! document = "000_3e39fda85b098e00.txt"
 //! title = "W. F. Lunnon, The Tower of Hanoi and Variations"
+//! author = "W. F. Lunnon"               # the reference list: author, work, year,
+//! work = "The Tower of Hanoi and Variations"   # published, url (optional), cite
+//! year = "2010"
 //!
 //! [[claim]]
 //! id = "antwerp.closed-form"            # unique within the file
@@ -13,7 +16,9 @@
 //! kind = "formula"
 //! target = "antwerp.T33"                # VARIANT.FUNCTION, or a formula in n
 //! formula = "12*2^n - 8*n - 10"
-//! n = "2..300"
+//! n = "2..300"                          # checked range; the claim speaks of every n >= 2
+//! # only = true                         # the claim speaks of exactly these n
+//! # corrected = "..."                   # a correction: holds-after-correction if it holds
 //! ```
 //!
 //! Every printed number is written as printed (commas, spaces and a trailing `...` are
@@ -135,6 +140,10 @@ pub enum ClaimKind {
         /// formula fails and this one holds, the verdict is `holds-after-correction`.
         #[serde(default)]
         corrected: Option<String>,
+        /// The claim speaks of exactly the n of its range (not of every n >= its start):
+        /// checked on the whole range, it `holds`.
+        #[serde(default)]
+        only: bool,
     },
     /// `target(n)` is the printed number.
     Value {

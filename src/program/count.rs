@@ -465,14 +465,14 @@ enum Term {
 const BIG: i64 = 1 << 40;
 
 /// The largest `k` of a call on `n - k` discs the derivation handles.
-pub const MAX_SHIFT: usize = 6;
+const MAX_SHIFT: usize = 6;
 
 /// The largest period of the clause selection (`when n % 2 == 1`) the derivation handles.
-pub const MAX_PERIOD: usize = 4;
+const MAX_PERIOD: usize = 4;
 
 /// Derives the transfer system of `prog` for the given globals, or `Ok(None)` when some
-/// call is on a size other than `n-k` (`0 <= k <=` [`MAX_SHIFT`]) or a constant, the clause
-/// used at large `n` is not periodic in `n` with period at most [`MAX_PERIOD`], or the
+/// call is on a size other than `n-k` (`0 <= k <=` 6) or a constant, the clause
+/// used at large `n` is not periodic in `n` with period at most 4, or the
 /// derived system does not reproduce the memoised counts (checked for several n).
 /// `count_as` maps a procedure to another whose count it equals; the rows must agree, else
 /// [`ProgramError::CountAs`].
