@@ -1358,27 +1358,79 @@ fn hanoivar_line(variant: &str) -> String {
     }
 }
 
+/// Runs `f` on every job with `threads` workers sharing one queue; the results come back in
+/// job order (deterministic whatever the timing).
+fn run_in_parallel<J: Sync, T: Send>(
+    jobs: &[J],
+    threads: usize,
+    f: impl Fn(&J) -> T + Sync,
+) -> Vec<T> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let mut out: Vec<(usize, T)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = vec![];
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(i) else { break };
+                        mine.push((i, f(job)));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a report worker does not panic"))
+            .collect()
+    });
+    out.sort_by_key(|(i, _)| *i);
+    out.into_iter().map(|(_, t)| t).collect()
+}
+
 /// Computes the whole report in memory. `progress` is told what is being done.
 pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bundle, ReportError> {
     let mut b = Bundle::default();
-    // The literature check and the variants are independent: on two cores the claims are
-    // checked beside the first half of the variants, the second half on its own thread.
-    // Results are put together in a fixed order, so the output does not depend on timing.
+    // The literature check and the variants are independent jobs, run on every core by a
+    // shared queue (each worker takes the next job when it is done, so a few heavy claims do
+    // not hold up the rest). Results come back in job order, so the output does not depend
+    // on timing.
     let ids = builtin_ids();
-    let half = ids.len() / 2;
     progress("literature and variants (in parallel)");
-    let (claims, first, second) = std::thread::scope(|s| {
-        let claims = s.spawn(|| {
-            let c = crate::literature::check_all();
-            let g: Vec<_> = ids[half..].iter().map(|id| gather(id, opts)).collect();
-            (c, g)
-        });
-        let first: Vec<_> = ids[..half].iter().map(|id| gather(id, opts)).collect();
-        let (c, second) = claims.join().expect("the literature thread does not panic");
-        (c, first, second)
+    enum Job<'a> {
+        Variant(&'a str),
+        Claim(&'a crate::literature::Claim),
+    }
+    enum Done {
+        Variant(Box<Result<VariantFacts, ReportError>>),
+        Claim(Box<CheckedClaim>),
+    }
+    let claim_list = crate::literature::builtin_claims();
+    let mut jobs: Vec<Job> = ids.iter().map(|id| Job::Variant(id)).collect();
+    if let Ok(list) = &claim_list {
+        jobs.extend(list.iter().map(Job::Claim));
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let done = run_in_parallel(&jobs, threads, |job| match job {
+        Job::Variant(id) => Done::Variant(Box::new(gather(id, opts))),
+        Job::Claim(c) => Done::Claim(Box::new(crate::literature::check_claim(c))),
     });
+    let mut gathered = vec![];
+    let mut claims = vec![];
+    for d in done {
+        match d {
+            Done::Variant(f) => gathered.push(*f),
+            Done::Claim(c) => claims.push(*c),
+        }
+    }
+    if claim_list.is_err() {
+        // The files do not load: one entry saying so, as `check_all` reports it.
+        claims = crate::literature::check_all();
+    }
     let mut facts = Vec::new();
-    for (id, f) in ids.iter().zip(first.into_iter().chain(second)) {
+    for (id, f) in ids.iter().zip(gathered) {
         progress(id);
         let f = f?;
         let table = count_table(&f);
