@@ -689,26 +689,7 @@ fn run(c: &Claim) -> Result<Verdict, String> {
                 Some(fix) if printed.verdict == VerdictKind::Fails => {
                     let ce = parse(fix).map_err(|e| format!("corrected formula: {e}"))?;
                     let c = check_formula_statement(&t, &ce, target, fix, a, b)?;
-                    if !c.verdict.is_positive() {
-                        return Ok(Verdict {
-                            detail: format!(
-                                "{}; the recorded correction {fix} fails too: {}",
-                                printed.detail, c.detail
-                            ),
-                            ..printed
-                        });
-                    }
-                    Ok(Verdict {
-                        verdict: VerdictKind::HoldsAfterCorrection,
-                        detail: format!(
-                            "as printed: {}; corrected to {target} = {fix}: {} ({})",
-                            printed.detail, c.detail, c.verdict
-                        ),
-                        correction: Some(format!("{target} = {fix}")),
-                        range: c.range,
-                        reason: c.reason,
-                        ..printed
-                    })
+                    Ok(with_correction(printed, c, &format!("{target} = {fix}")))
                 }
                 _ => Ok(printed),
             }
@@ -824,26 +805,7 @@ fn run(c: &Claim) -> Result<Verdict, String> {
                 return Ok(printed);
             }
             let c = run_asymptotic(target, fix, samples, tolerance.as_deref(), params)?;
-            if !c.verdict.is_positive() {
-                return Ok(Verdict {
-                    detail: format!(
-                        "{}; the recorded correction {fix} fails too: {}",
-                        printed.detail, c.detail
-                    ),
-                    ..printed
-                });
-            }
-            Ok(Verdict {
-                verdict: VerdictKind::HoldsAfterCorrection,
-                detail: format!(
-                    "as printed: {}; corrected to {target} ~ {fix}: {} ({})",
-                    printed.detail, c.detail, c.verdict
-                ),
-                correction: Some(format!("{target} ~ {fix}")),
-                range: c.range,
-                reason: c.reason,
-                ..printed
-            })
+            Ok(with_correction(printed, c, &format!("{target} ~ {fix}")))
         }
         ClaimKind::Asymptotic {
             target,
@@ -912,6 +874,32 @@ fn run(c: &Claim) -> Result<Verdict, String> {
             params,
         } => check_search(target, minima, counts, optimal.as_deref(), params),
         ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
+    }
+}
+
+/// The verdict of a printed statement that failed, given the check of its recorded
+/// `correction`: `holds-after-correction` (keeping the printed failure) when the corrected
+/// statement holds, else the printed failure with the correction's own failure noted.
+fn with_correction(printed: Verdict, corrected: Verdict, correction: &str) -> Verdict {
+    if !corrected.verdict.is_positive() {
+        return Verdict {
+            detail: format!(
+                "{}; the recorded correction {correction} fails too: {}",
+                printed.detail, corrected.detail
+            ),
+            ..printed
+        };
+    }
+    Verdict {
+        verdict: VerdictKind::HoldsAfterCorrection,
+        detail: format!(
+            "as printed: {}; corrected to {correction}: {} ({})",
+            printed.detail, corrected.detail, corrected.verdict
+        ),
+        correction: Some(correction.to_string()),
+        range: corrected.range,
+        reason: corrected.reason,
+        ..printed
     }
 }
 

@@ -196,12 +196,7 @@ impl Program {
         params: &[(&str, i64)],
         pins: usize,
     ) -> Result<MoveStream, ProgramError> {
-        let mut prog = self.clone();
-        let step = parse_call(&mut prog, call)?;
-        let mut all: Vec<(&str, i64)> = params.to_vec();
-        all.push(("pins", pins as i64));
-        let globals = prog.global_values(&all)?;
-        Ok(MoveStream::new(Arc::new(prog), &step, n, globals, pins))
+        self.stream(call, n, params, pins, true)
     }
 
     /// [`Program::moves`] from the plain interpreter, without memoised replay (the
@@ -213,18 +208,28 @@ impl Program {
         params: &[(&str, i64)],
         pins: usize,
     ) -> Result<MoveStream, ProgramError> {
+        self.stream(call, n, params, pins, false)
+    }
+
+    fn stream(
+        &self,
+        call: &str,
+        n: i64,
+        params: &[(&str, i64)],
+        pins: usize,
+        replay: bool,
+    ) -> Result<MoveStream, ProgramError> {
         let mut prog = self.clone();
         let step = parse_call(&mut prog, call)?;
         let mut all: Vec<(&str, i64)> = params.to_vec();
         all.push(("pins", pins as i64));
         let globals = prog.global_values(&all)?;
-        Ok(MoveStream::new_uncached(
-            Arc::new(prog),
-            &step,
-            n,
-            globals,
-            pins,
-        ))
+        let prog = Arc::new(prog);
+        Ok(if replay {
+            MoveStream::new(prog, &step, n, globals, pins)
+        } else {
+            MoveStream::new_uncached(prog, &step, n, globals, pins)
+        })
     }
 
     /// The exact number of moves of the top-level `call` at size `n` (memoised counting).
