@@ -371,6 +371,15 @@ fn a_cell_of_more_than_65536_characters_is_printed() {
 }
 
 /// xorshift64*: a small deterministic generator (fixed seeds: failures reproduce).
+/// Rounds of a fuzz test: `default` in the ordinary suite; `HOSTILE_FUZZ_ROUNDS=N` for a
+/// long run (README, "Limits and bad input": 10^5 rounds per target).
+fn rounds(default: u64) -> u64 {
+    std::env::var("HOSTILE_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 struct Rng(u64);
 
 impl Rng {
@@ -485,7 +494,7 @@ fn fuzz_program_parser_and_counter() {
     ];
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut parsed = 0;
-    for round in 0..3000 {
+    for round in 0..rounds(3000) {
         let text = if round % 3 == 0 {
             rng.tokens(PROGRAM_TOKENS, 40)
         } else {
@@ -550,7 +559,7 @@ fn fuzz_variant_loader() {
         .collect();
     let mut rng = Rng(0x0dd_c0ff_ee15_600d);
     let mut loaded = 0;
-    for _ in 0..600 {
+    for _ in 0..rounds(600) {
         let seed = rng.pick(&seeds);
         let text = rng.mutate(seed, &alphabet);
         if std::env::var_os("HOSTILE_TRACE").is_some() {
@@ -629,7 +638,7 @@ fn fuzz_formula_parser_and_evaluator() {
     ];
     let mut rng = Rng(0xfeed_face_cafe_beef);
     let mut parsed = 0;
-    for round in 0..3000 {
+    for round in 0..rounds(3000) {
         let text = if round % 2 == 0 {
             rng.tokens(&tokens, 25)
         } else {
@@ -687,7 +696,7 @@ fn fuzz_matrix_reader() {
     let mut rng = Rng(0xabad_1dea_5eed_0001);
     let mut parsed = 0;
     let file = Path::new("fuzz.toml");
-    for round in 0..1500 {
+    for round in 0..rounds(1500) {
         let text = if round % 3 == 0 {
             rng.tokens(&tokens, 30)
         } else {
