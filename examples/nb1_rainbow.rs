@@ -1,5 +1,5 @@
 //! Notebook 1: from Rainbow's algorithm to its characteristic polynomial and growth
-//! (mirrored by `notebooks/nb1_rainbow.ipynb`; run by `tests/notebooks.rs`).
+//! (mirrored by `notebooks/nb1_rainbow.ipynb`; run by `tests/suite/notebooks.rs`).
 
 use hanoilab::algebra::factor;
 use hanoilab::variants::{Params, Variant};

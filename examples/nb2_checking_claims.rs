@@ -1,5 +1,5 @@
 //! Notebook 2: checking formulas from papers, one that holds and some that fail
-//! (mirrored by `notebooks/nb2_checking_claims.ipynb`; run by `tests/notebooks.rs`).
+//! (mirrored by `notebooks/nb2_checking_claims.ipynb`; run by `tests/suite/notebooks.rs`).
 
 use hanoilab::literature::{check_all, check_formula, FormulaCheck, VerdictKind};
 use hanoilab::variants::Params;

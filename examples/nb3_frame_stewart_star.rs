@@ -1,5 +1,5 @@
 //! Notebook 3: Frame–Stewart and star growth curves (mirrored by
-//! `notebooks/nb3_frame_stewart_star.ipynb`; run by `tests/notebooks.rs`).
+//! `notebooks/nb3_frame_stewart_star.ipynb`; run by `tests/suite/notebooks.rs`).
 
 use hanoilab::sequences::frame_stewart::{frame_stewart, optimal_splits};
 use hanoilab::sequences::star::{star, theorem2_split, three_smooth};

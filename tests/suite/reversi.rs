@@ -1,60 +1,10 @@
 //! Reversi: every algorithm simulated under the rules of `src/puzzle/model.rs`, counts
 //! compared with the programs' recurrences and with Lunnon's printed formulas.
 
-use hanoilab::puzzle::model::{ColourRule, Move, Puzzle, SizeRule};
+use crate::common::simulate_independently as simulate;
+use hanoilab::puzzle::model::Move;
 use hanoilab::variants::reversi::{reversi_g, reversi_g_count, Bottom, ReversiP, Top};
 use num_bigint::BigInt;
-
-/// Independent checker of the model's move semantics; returns the number of moves.
-fn simulate(p: &Puzzle, moves: impl IntoIterator<Item = Move>) -> Result<usize, String> {
-    let mut c = p.start.clone();
-    let mut k = 0;
-    for m in moves {
-        let (f, t) = (m.from as usize, m.to as usize);
-        if f == t || f >= p.pins || t >= p.pins || !p.rules.arcs[f][t] {
-            return Err(format!("move {k}: bad pins {m}"));
-        }
-        let d = *c.pins[f]
-            .last()
-            .ok_or(format!("move {k}: {m} from empty pin"))? as usize;
-        let col = p.rules.recolour.apply(c.colours[d]);
-        let land = if p.rules.check_after_recolour {
-            col
-        } else {
-            c.colours[d]
-        };
-        let under = match c.pins[t].last() {
-            Some(&e) => {
-                let (ds, es) = (p.discs[d].size, p.discs[e as usize].size);
-                let ok = match p.rules.size_rule {
-                    SizeRule::Strict => ds < es,
-                    SizeRule::AllowEqual => ds <= es,
-                };
-                if !ok {
-                    return Err(format!("move {k}: {m} puts a larger disc on a smaller"));
-                }
-                Some(c.colours[e as usize])
-            }
-            None => p.bases[t],
-        };
-        let ok = match (p.rules.colour_rule, under) {
-            (ColourRule::Any, _) | (_, None) => true,
-            (ColourRule::NotSame, Some(u)) => u != land,
-            (ColourRule::MustMatch, Some(u)) => u == land,
-        };
-        if !ok {
-            return Err(format!("move {k}: {m} breaks the colour rule"));
-        }
-        c.pins[f].pop();
-        c.pins[t].push(d as u32);
-        c.colours[d] = col;
-        k += 1;
-    }
-    if c != p.goal {
-        return Err(format!("goal not reached after {k} moves"));
-    }
-    Ok(k)
-}
 
 /// Lunnon's printed times, `000_3e39fda85b098e00.txt`, section Reversi Hanoi:
 /// BABA(n) = (2)3^(n/2) - 2 (n even), (3)3^[n/2] - 2 (n odd);

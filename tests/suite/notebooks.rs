@@ -2,7 +2,7 @@
 //! `examples/`, included here so that a notebook whose code no longer compiles or runs fails
 //! the test suite (the notebooks themselves are rebuilt by `notebooks/build_notebooks.py`).
 
-#[path = "../examples/nb3_frame_stewart_star.rs"]
+#[path = "../../examples/nb3_frame_stewart_star.rs"]
 mod nb3;
 
 #[test]
@@ -10,7 +10,7 @@ fn notebook_3_frame_stewart_and_star_runs() {
     nb3::main();
 }
 
-#[path = "../examples/nb1_rainbow.rs"]
+#[path = "../../examples/nb1_rainbow.rs"]
 mod nb1;
 
 #[test]
@@ -18,7 +18,7 @@ fn notebook_1_rainbow_runs() {
     nb1::main();
 }
 
-#[path = "../examples/nb2_checking_claims.rs"]
+#[path = "../../examples/nb2_checking_claims.rs"]
 mod nb2;
 
 #[test]

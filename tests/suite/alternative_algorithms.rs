@@ -283,7 +283,7 @@ fn lundon_colour_rule_semantics() {
     // Which reading of "a disc may move only onto a larger disc of the same colour" makes
     // Lunnon's algorithms legal: the colour the disc lands with (after recolouring), or the
     // colour it had before the move?
-    let text = include_str!("../data/variants/lundon.toml");
+    let text = include_str!("../../data/variants/lundon.toml");
     let after = Variant::from_toml(text, "after").unwrap();
     let before = Variant::from_toml(
         &text.replace("check_colour = \"after\"", "check_colour = \"before\""),

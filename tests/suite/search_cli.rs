@@ -1,16 +1,9 @@
 //! `hanoilab search` run as a real binary: the JSON contract of DESIGN.md, the unreachable
 //! answer (exit 0), and the exit status 2 errors (memory limit, bad --memory-limit).
 
+use crate::common::hanoilab;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn hanoilab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
+use std::process::Output;
 
 fn json(out: &Output) -> serde_json::Value {
     assert!(

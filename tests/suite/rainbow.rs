@@ -3,14 +3,12 @@
 //! Rainbow rule, their counts compared with the derived transfer matrix, and the derived
 //! matrix with Lunnon's printed one.
 
-use std::path::Path;
+use crate::common::variant_file;
 
 use hanoilab::program::Program;
 use hanoilab::puzzle::{simulate, Move, Puzzle};
 use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
-
-const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/rainbow.toml");
 
 /// Lunnon's eleven functions, in the order of his vector s.
 const LUNNON_S: [&str; 11] = [
@@ -18,17 +16,13 @@ const LUNNON_S: [&str; 11] = [
 ];
 
 fn load() -> Variant {
-    Variant::from_path(Path::new(FILE)).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn no_params() -> Params {
-    Params::new()
+    variant_file("rainbow")
 }
 
 /// The puzzle of function `like` at n with other base letters (for the reflected
 /// procedures, which are not functions of the variant).
 fn puzzle_with_bases(v: &Variant, like: &str, n: u32, bases: &str) -> Puzzle {
-    let mut p = v.puzzle(like, n as i64, &no_params()).unwrap();
+    let mut p = v.puzzle(like, n as i64, &Params::new()).unwrap();
     p.bases = bases
         .chars()
         .map(|c| match c {
@@ -46,21 +40,21 @@ fn moves(program: &Program, call: &str, n: u32) -> Vec<Move> {
 }
 
 fn count(v: &Variant, f: &str, n: i64) -> BigInt {
-    v.count(f, n, &no_params()).unwrap()
+    v.count(f, n, &Params::new()).unwrap()
 }
 
 #[test]
 fn every_function_is_legal_and_counts_agree_n1_to_12() {
     let v = load();
     let sys = v
-        .transfer_system(&no_params())
+        .transfer_system(&Params::new())
         .unwrap()
         .expect("all calls are on n-1: a transfer matrix exists");
     for f in v.functions() {
         let i = sys.index(&f.name).expect("component for every function");
         for n in 1..=12i64 {
             let report = v
-                .simulate(&f.name, n, &no_params())
+                .simulate(&f.name, n, &Params::new())
                 .unwrap_or_else(|e| panic!("{}({n}): {e}", f.name));
             let counted = count(&v, &f.name, n);
             let from_matrix = sys.state(n as u64).unwrap()[i].clone();
@@ -255,7 +249,7 @@ fn cbd_by_two_subproblems_is_illegal_and_the_simulator_says_why() {
         .moves("CBD2(n; 0, 1, 2)", 2, &[], 3)
         .unwrap()
         .collect();
-    let err = simulate(&v.puzzle("CBD", 2, &no_params()).unwrap(), moves).unwrap_err();
+    let err = simulate(&v.puzzle("CBD", 2, &Params::new()).unwrap(), moves).unwrap_err();
     let shown = err.to_string();
     assert!(
         shown.contains("move 1") && shown.contains("colour"),

@@ -1,18 +1,13 @@
 //! The four-pin variant files: counts, simulation, and agreement with the native generators.
 
+use crate::common::variant_file;
 use hanoilab::sequences::moves::*;
-use hanoilab::variants::{Params, Variant};
+use hanoilab::variants::Params;
 use num_bigint::BigInt;
-use std::path::Path;
-
-fn load(id: &str) -> Variant {
-    let path = format!("{}/data/variants/{id}.toml", env!("CARGO_MANIFEST_DIR"));
-    Variant::from_path(Path::new(&path)).unwrap_or_else(|e| panic!("{id}: {e}"))
-}
 
 #[test]
 fn cyclic4_file_matches_native_generator() {
-    let v = load("cyclic4");
+    let v = variant_file("cyclic4");
     let params = Params::new();
     for n in 0..=7i64 {
         // Stockmeyer section 2: N(n) = 3^n - 1.
@@ -28,7 +23,7 @@ fn cyclic4_file_matches_native_generator() {
 
 #[test]
 fn four_in_a_row_file_matches_native_generator() {
-    let v = load("four-in-a-row");
+    let v = variant_file("four-in-a-row");
     let params = Params::new();
     for n in 0..=7i64 {
         // Stockmeyer section 3: R(n) = 3^n + n - 1.
@@ -52,7 +47,7 @@ fn four_in_a_row_file_matches_native_generator() {
 #[test]
 fn reves_file_counts_frame_stewart() {
     use hanoilab::sequences::frame_stewart::frame_stewart;
-    let v = load("reves");
+    let v = variant_file("reves");
     let params = Params::new();
     for n in 0..=40i64 {
         assert_eq!(

@@ -1,36 +1,7 @@
 //! `hanoilab claims` and `hanoilab check` on the real binary. Expected numbers come from the
 //! literature (sources in comments) or are computed here independently.
 
-use std::process::{Command, Output};
-
-fn hanoilab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = hanoilab(args);
-    assert!(
-        out.status.success(),
-        "hanoilab {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
-
-fn assert_input_error(args: &[&str], needle: &str) {
-    let out = hanoilab(args);
-    assert_eq!(out.status.code(), Some(2), "exit status 2 for {args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(needle),
-        "stderr of {args:?} mentions {needle:?}: {err}"
-    );
-    assert!(!err.contains("panicked"), "no panic for {args:?}");
-    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
-}
+use crate::common::{assert_input_error, stdout};
 
 #[test]
 fn claims_json_is_an_array_of_objects_with_the_contract_keys() {

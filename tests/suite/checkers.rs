@@ -1,41 +1,12 @@
 //! Checkers: the Frame-type algorithm simulated, compared with Reve's and with the seed.
 
-use hanoilab::puzzle::model::{Move, Puzzle};
+use crate::common::simulate_independently as simulate;
+use hanoilab::puzzle::model::Move;
 use hanoilab::variants::checkers::{
     checkers_p, checkers_puzzle, persistence, reves_count, CheckersFrame,
 };
 use hanoilab::variants::reversi::ReversiP;
 use num_bigint::BigInt;
-
-fn simulate(p: &Puzzle, moves: impl IntoIterator<Item = Move>) -> Result<usize, String> {
-    let mut c = p.start.clone();
-    let mut k = 0;
-    for m in moves {
-        let (f, t) = (m.from as usize, m.to as usize);
-        let d = *c.pins[f]
-            .last()
-            .ok_or(format!("move {k}: {m} from empty pin"))? as usize;
-        let under = match c.pins[t].last() {
-            Some(&e) => {
-                if p.discs[d].size >= p.discs[e as usize].size {
-                    return Err(format!("move {k}: {m} size"));
-                }
-                Some(c.colours[e as usize])
-            }
-            None => p.bases[t],
-        };
-        if under == Some(c.colours[d]) {
-            return Err(format!("move {k}: {m} colour"));
-        }
-        c.pins[f].pop();
-        c.pins[t].push(d as u32);
-        k += 1;
-    }
-    if c != p.goal {
-        return Err(format!("goal not reached after {k} moves"));
-    }
-    Ok(k)
-}
 
 #[test]
 fn frame_algorithm_simulates_for_all_base_patterns() {

@@ -10,34 +10,8 @@ use hanoilab::puzzle::Move;
 use hanoilab::sequences::frame_stewart;
 use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
-use std::process::{Command, Output};
 
-fn hanoilab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = hanoilab(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: status {:?}, stderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn p(k: &str, v: i64) -> Params {
-    Params::from([(k.to_string(), v)])
-}
-
-fn count(id: &str, f: &str, n: i64, params: &Params) -> BigInt {
-    Variant::builtin(id).unwrap().count(f, n, params).unwrap()
-}
+use crate::common::{builtin_count, hanoilab, param, stdout};
 
 /// Simulation (every move checked under the variant's rules, the goal checked) = program count.
 fn simulates(id: &str, f: &str, ns: std::ops::RangeInclusive<i64>, params: &Params) {
@@ -59,7 +33,7 @@ fn simulates(id: &str, f: &str, ns: std::ops::RangeInclusive<i64>, params: &Para
 #[test]
 fn many_pin_simulates_for_three_to_seven_pins() {
     for pins in 3..=7 {
-        simulates("many-pin", "M", 0..=10, &p("p", pins));
+        simulates("many-pin", "M", 0..=10, &param("p", pins));
     }
 }
 
@@ -70,7 +44,7 @@ fn many_pin_counts_are_the_frame_stewart_numbers() {
     for pins in 3..=8usize {
         for n in 0..=40u64 {
             assert_eq!(
-                count("many-pin", "M", n as i64, &p("p", pins as i64)),
+                builtin_count("many-pin", "M", n as i64, &param("p", pins as i64)),
                 frame_stewart(n, pins).unwrap(),
                 "p = {pins}, n = {n}"
             );
@@ -124,7 +98,7 @@ fn lunnons_reversi_c_breaks_its_own_base_colours() {
     // pins whose bases are not B A B B; his check() never tests a base's colour. Under our
     // rules with bases B A A B the fifth move at n = 2 puts a disc of colour A on pin 1's A
     // base. Pinned here; reversi.BAAB_L therefore has uncoloured bases.
-    let text = include_str!("../data/variants/reversi.toml")
+    let text = include_str!("../../data/variants/reversi.toml")
         .replace("bases = \"DDDD\"  # BAAB_L", "bases = \"BAAB\"  # BAAB_L");
     let v = Variant::from_toml(&text, "reversi-baab-bases").unwrap();
     assert!(v.simulate("BAAB_L", 1, &Params::new()).is_ok());
@@ -141,7 +115,7 @@ fn lunnons_reversi_c_breaks_its_own_base_colours() {
 fn flipped_goal_colours_only_for_the_goal() {
     // The format extension for Reversi_A: goal_colours = "flipped" (every start colour c
     // becomes c xor 1); a flipped *start* is rejected at load time.
-    let text = include_str!("../data/variants/reversi.toml");
+    let text = include_str!("../../data/variants/reversi.toml");
     let bad = text.replace(
         "goal_colours = \"flipped\"",
         "start_colours = \"flipped\"\ngoal_colours = \"flipped\"",
@@ -162,7 +136,7 @@ fn flipped_goal_colours_only_for_the_goal() {
 fn reves_with_lunnons_split_has_the_frame_stewart_counts() {
     for n in 0..=60u64 {
         assert_eq!(
-            count("reves", "L", n as i64, &Params::new()),
+            builtin_count("reves", "L", n as i64, &Params::new()),
             frame_stewart(n, 4).unwrap(),
             "n = {n}"
         );
@@ -174,7 +148,7 @@ fn lunnons_checkers_is_no_better_than_the_best_frame_type_split() {
     // Independent route: the native CheckersFrame takes the minimum over all splits.
     let mut best = hanoilab::variants::checkers::CheckersFrame::new();
     for n in 0..=36 {
-        let lunnon = count("checkers", "DDDD", n, &Params::new());
+        let lunnon = builtin_count("checkers", "DDDD", n, &Params::new());
         assert!(best.dddd(n as usize) <= lunnon, "n = {n}");
     }
 }
@@ -210,12 +184,12 @@ fn algorithms_are_no_shorter_than_the_optimum() {
         let params = match extra {
             [_, kv] => {
                 let (k, v) = kv.split_once('=').unwrap();
-                p(k, v.parse().unwrap())
+                param(k, v.parse().unwrap())
             }
             _ => Params::new(),
         };
         for n in 1..=max_n {
-            let alg = count(id, f, n, &params);
+            let alg = builtin_count(id, f, n, &params);
             let opt = optimum(target, n, extra);
             assert!(
                 BigInt::from(opt) <= alg,

@@ -3,39 +3,8 @@
 //! independent closed form computed here, never from the code under test.
 
 use num_bigint::BigInt;
-use std::process::{Command, Output};
 
-fn hanoilab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hanoilab"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = hanoilab(args);
-    assert!(
-        out.status.success(),
-        "hanoilab {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn assert_input_error(args: &[&str], needle: &str) {
-    let out = hanoilab(args);
-    assert_eq!(out.status.code(), Some(2), "exit status 2 for {args:?}");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains(needle),
-        "stderr of {args:?} mentions {needle:?}: {err}"
-    );
-    assert!(!err.contains("panicked"), "no panic for {args:?}");
-    assert!(
-        out.stdout.is_empty(),
-        "nothing written to stdout for {args:?}"
-    );
-}
+use crate::common::{assert_input_error, stdout};
 
 #[test]
 fn list_prints_one_variant_per_line() {

@@ -9,7 +9,7 @@ use num_bigint::BigInt;
 
 fn reversi() -> Variant {
     Variant::from_toml(
-        include_str!("../data/variants/reversi.toml"),
+        include_str!("../../data/variants/reversi.toml"),
         "reversi.toml",
     )
     .unwrap()
@@ -50,7 +50,7 @@ fn reversi_file_simulates_and_counts() {
 #[test]
 fn checkers_file_p_is_checkers_p() {
     let v = Variant::from_toml(
-        include_str!("../data/variants/checkers.toml"),
+        include_str!("../../data/variants/checkers.toml"),
         "checkers.toml",
     )
     .unwrap();

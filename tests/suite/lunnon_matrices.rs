@@ -1,6 +1,7 @@
 //! Derived transfer systems and counts against the numbers printed in the seeds.
 //! Every expected value below is typed from the seed named in the comment.
 
+use crate::common::{builtin_count, param};
 use hanoilab::program::TransferSystem;
 use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
@@ -23,20 +24,12 @@ fn sys(id: &str, p: &Params) -> TransferSystem {
         .unwrap()
 }
 
-fn count(id: &str, f: &str, n: i64, p: &Params) -> BigInt {
-    Variant::builtin(id).unwrap().count(f, n, p).unwrap()
-}
-
-fn l(v: i64) -> Params {
-    Params::from([("l".to_string(), v)])
-}
-
 #[test]
 fn classic_is_two_to_the_n_minus_one() {
     // Lunnon 000_3e39fda85b098e00.txt, section Classic Hanoi: T(n) = 2^n - 1.
     for n in 0..=30 {
         assert_eq!(
-            count("classic", "T", n, &Params::new()),
+            builtin_count("classic", "T", n, &Params::new()),
             (BigInt::from(1) << n) - 1
         );
     }
@@ -47,13 +40,18 @@ fn cyclic_satisfies_lunnons_recurrence() {
     // Lunnon, section Cyclic Hanoi: A(n+3) = 3A(n+2) - 2A(n), A(0) = 0, A(1) = 2, A(2) = 7,
     // and C(n) = 2A(n-1) + 1.
     let p = Params::new();
-    let a: Vec<BigInt> = (0..30).map(|n| count("cyclic", "A", n, &p)).collect();
+    let a: Vec<BigInt> = (0..30)
+        .map(|n| builtin_count("cyclic", "A", n, &p))
+        .collect();
     assert_eq!(vints(&a[..3]), [0, 2, 7]);
     for n in 0..27 {
         assert_eq!(a[n + 3], 3 * &a[n + 2] - 2 * &a[n]);
     }
     for n in 1..30 {
-        assert_eq!(count("cyclic", "C", n, &p), 2 * &a[n as usize - 1] + 1);
+        assert_eq!(
+            builtin_count("cyclic", "C", n, &p),
+            2 * &a[n as usize - 1] + 1
+        );
     }
 }
 
@@ -80,8 +78,8 @@ fn antwerp_against_lunnon() {
     assert_eq!(derived[1..], printed_m[1..]);
     for n in 0..40 {
         assert_eq!(
-            count("antwerp", "T31", n, &p),
-            count("antwerp", "T13", n, &p)
+            builtin_count("antwerp", "T31", n, &p),
+            builtin_count("antwerp", "T13", n, &p)
         );
     }
     // Finding 2: the printed s(1) has T33(1) = 6, the n > 1 formula's value at n = 1; the
@@ -103,11 +101,11 @@ fn antwerp_against_lunnon() {
         assert_eq!(printed.state(n), s.state(n));
     }
     // Lunnon: 12 (2^n) - 8 n - 10 moves for n > 1; 0, 5 moves for n = 0, 1.
-    assert_eq!(count("antwerp", "T33", 0, &p), 0.into());
-    assert_eq!(count("antwerp", "T33", 1, &p), 5.into());
+    assert_eq!(builtin_count("antwerp", "T33", 0, &p), 0.into());
+    assert_eq!(builtin_count("antwerp", "T33", 1, &p), 5.into());
     for n in 2..40i64 {
         let f = 12 * (BigInt::from(1) << n) - 8 * n - 10;
-        assert_eq!(count("antwerp", "T33", n, &p), f);
+        assert_eq!(builtin_count("antwerp", "T33", n, &p), f);
     }
 }
 
@@ -117,7 +115,7 @@ fn multi_stack_against_lunnon() {
         let (id, p) = if lv == 2 {
             ("turtle", Params::new())
         } else {
-            ("multi-stack", l(lv))
+            ("multi-stack", param("l", lv))
         };
         let s = sys(id, &p);
         // Lunnon, section Turtle & Multi-Stack Hanoi: s = (HAHR, HRHA, HARA, RAHA, 2^n-1, 1),
@@ -138,7 +136,7 @@ fn multi_stack_against_lunnon() {
         assert_eq!(vints(&r.initial), [lv, lv, lv, lv, 1, 1], "l = {lv}");
         for n in 1..30i64 {
             let t = (BigInt::from(1) << n) - 1;
-            let haha = count(id, "HAHA", n, &p);
+            let haha = builtin_count(id, "HAHA", n, &p);
             if lv == 2 {
                 // HAHA(n, 2) = 3 (2^n - 1)
                 assert_eq!(haha, 3 * &t);
@@ -148,7 +146,7 @@ fn multi_stack_against_lunnon() {
             }
             // R(n) = l T(n) for every subsidiary problem.
             for f in ["HAHR", "HRHA", "HARA", "RAHA"] {
-                assert_eq!(count(id, f, n, &p), lv * &t);
+                assert_eq!(builtin_count(id, f, n, &p), lv * &t);
             }
         }
     }
@@ -159,9 +157,10 @@ fn lundon_costs_a_plus_c_plus_three() {
     // Lunnon, section Tower of Lundon: A(n-1) + C(n-1) + 3 moves.
     let p = Params::new();
     for n in 1..40 {
-        let expect = count("cyclic", "A", n - 1, &p) + count("cyclic", "C", n - 1, &p) + 3;
-        assert_eq!(count("lundon", "Lundon", n, &p), expect);
-        assert_eq!(count("lundon", "Brandonbug", n, &p), expect);
+        let expect =
+            builtin_count("cyclic", "A", n - 1, &p) + builtin_count("cyclic", "C", n - 1, &p) + 3;
+        assert_eq!(builtin_count("lundon", "Lundon", n, &p), expect);
+        assert_eq!(builtin_count("lundon", "Brandonbug", n, &p), expect);
     }
 }
 
@@ -171,12 +170,12 @@ fn longest_and_fancy_are_powers_of_three() {
     for n in 0..40u32 {
         let t = BigInt::from(3).pow(n);
         // 001_f2dd7c3193aeec0c.txt: long-move-tower takes 3^height - 1 moves.
-        assert_eq!(count("longest", "L", n as i64, &p), &t - 1);
+        assert_eq!(builtin_count("longest", "L", n as i64, &p), &t - 1);
         // 002_9eac287ca9267591.txt: F_n = 3^n - 1.
-        assert_eq!(count("fancy", "F", n as i64, &p), &t - 1);
+        assert_eq!(builtin_count("fancy", "F", n as i64, &p), &t - 1);
         if n >= 1 {
             // 001: the circular Hamilton path has length 3^height.
-            assert_eq!(count("longest", "H", n as i64, &p), t);
+            assert_eq!(builtin_count("longest", "H", n as i64, &p), t);
         }
     }
 }
@@ -186,12 +185,12 @@ fn large_n_by_matrix_power_agrees_with_memo_and_closed_forms() {
     let p = Params::new();
     // Classic at n = 1000 by matrix power (n > 256) against 2^n - 1.
     assert_eq!(
-        count("classic", "T", 1000, &p),
+        builtin_count("classic", "T", 1000, &p),
         (BigInt::from(1) << 1000) - 1
     );
     // Antwerp: 12 * 2^n - 8n - 10 (Lunnon).
     assert_eq!(
-        count("antwerp", "T33", 300, &p),
+        builtin_count("antwerp", "T33", 300, &p),
         12 * (BigInt::from(1) << 300) - 8 * 300 - 10
     );
     // Matrix power equals stepping.

@@ -2,8 +2,6 @@
 //! `data/tables/` and `reports/` byte for byte (so two runs agree, and the committed files are
 //! what the code produces), and a user can read the tables back.
 
-#![cfg(all(feature = "tables", feature = "plots"))]
-
 use hanoilab::output::report::{build, ReportOptions};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

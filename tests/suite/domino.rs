@@ -4,12 +4,10 @@
 //! coloured base of a different colour), their counts compared with the derived transfer
 //! matrix, and that matrix with Lunnon's printed M and s(1).
 
-use std::path::Path;
+use crate::common::variant_file;
 
 use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
-
-const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/variants/domino.toml");
 
 /// Lunnon's ten functions, in the order of his vector s.
 const LUNNON_S: [&str; 10] = [
@@ -17,22 +15,18 @@ const LUNNON_S: [&str; 10] = [
 ];
 
 fn load() -> Variant {
-    Variant::from_path(Path::new(FILE)).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn no_params() -> Params {
-    Params::new()
+    variant_file("domino")
 }
 
 fn count(v: &Variant, f: &str, n: i64) -> BigInt {
-    v.count(f, n, &no_params()).unwrap()
+    v.count(f, n, &Params::new()).unwrap()
 }
 
 #[test]
 fn every_function_is_legal_and_counts_agree_n1_to_10() {
     let v = load();
     let sys = v
-        .transfer_system(&no_params())
+        .transfer_system(&Params::new())
         .unwrap()
         .expect("all calls are on n-1: a transfer matrix exists");
     for f in v.functions() {
@@ -44,7 +38,7 @@ fn every_function_is_legal_and_counts_agree_n1_to_10() {
         let i = sys.index(target).unwrap();
         for n in 1..=10i64 {
             let report = v
-                .simulate(&f.name, n, &no_params())
+                .simulate(&f.name, n, &Params::new())
                 .unwrap_or_else(|e| panic!("{}({n}): {e}", f.name));
             let counted = count(&v, &f.name, n);
             assert_eq!(BigInt::from(report.moves), counted, "{}({n})", f.name);
@@ -60,7 +54,7 @@ fn every_function_is_legal_n11_and_n12() {
     for f in v.functions() {
         for n in 11..=12i64 {
             let report = v
-                .simulate(&f.name, n, &no_params())
+                .simulate(&f.name, n, &Params::new())
                 .unwrap_or_else(|e| panic!("{}({n}): {e}", f.name));
             assert_eq!(BigInt::from(report.moves), count(&v, &f.name, n));
         }

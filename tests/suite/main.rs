@@ -1,0 +1,33 @@
+//! The integration tests, one binary with a module per topic (one link step instead of one
+//! per file). Each module is named after what it guards; `common` holds the helpers that run
+//! the real binary.
+
+mod common;
+
+mod alternative_algorithms;
+mod checkers;
+mod classic_throughput;
+mod cli_contract;
+mod domino;
+mod every_variant;
+mod four_peg_files;
+mod frame_stewart_measurements;
+mod frame_stewart_moves;
+mod frame_stewart_sequences;
+mod hanoivar;
+mod hostile_input;
+mod literature_cli;
+mod lunnon_matrices;
+mod matrix_files;
+mod move_stream;
+mod notebooks;
+mod phases;
+mod program_errors;
+mod rainbow;
+#[cfg(all(feature = "tables", feature = "plots"))]
+mod report;
+mod reversi;
+mod reversi_checkers_files;
+mod search_cli;
+mod star;
+mod transfer_multistep;
