@@ -20,6 +20,7 @@
 
 pub mod algebra;
 pub mod cli;
+pub mod facts;
 pub mod literature;
 pub mod output;
 pub mod program;

@@ -3,6 +3,7 @@
 use super::args::Format;
 use super::validate::{parse_n, parse_params, parse_range, split_target};
 use super::CliError;
+use crate::facts::{count_rows, SearchBudget};
 use crate::output::{Cell, Table};
 use crate::variants::{builtin_ids, Params, Variant};
 use num_bigint::BigInt;
@@ -436,39 +437,32 @@ fn table_functions(t: &Target) -> Vec<String> {
 
 /// The table of counts: `n`, one column per function (only the named one when explicit),
 /// `simulated` (the named/default function played under the rules) and `optimum` where a
-/// search is cheap.
+/// search fits [`SearchBudget::TABLE`].
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
-    let v = &t.variant;
     let functions = table_functions(t);
     let mut columns: Vec<&str> = vec!["n"];
     columns.extend(functions.iter().map(String::as_str));
     columns.push("simulated");
     columns.push("optimum");
     let mut table = Table::new(&columns);
-    for n in a..=b {
-        let mut row = vec![Cell::from(n)];
-        let mut own = None;
-        for f in &functions {
-            let c = v.count(f, n as i64, &t.params).ok();
-            if *f == t.function {
-                own = c.clone();
-            }
-            row.push(Cell::from(c));
-        }
-        let simulated = if simulate
-            && own
-                .as_ref()
-                .is_some_and(|c| *c <= BigInt::from(SIMULATION_LIMIT))
-        {
-            match v.simulate(&t.function, n as i64, &t.params) {
-                Ok(r) => Cell::from(r.moves),
-                Err(e) => Cell::Text(format!("error: {e}")),
-            }
-        } else {
-            Cell::Empty
-        };
-        row.push(simulated);
-        row.push(Cell::from(super::search_cmd::cheap_optimum(t, n)));
+    let rows = count_rows(
+        &t.variant,
+        &functions,
+        &t.function,
+        &t.params,
+        a..=b,
+        simulate.then_some(SIMULATION_LIMIT),
+        &SearchBudget::TABLE,
+    );
+    for r in rows {
+        let mut row = vec![Cell::from(r.n)];
+        row.extend(r.counts.into_iter().map(Cell::from));
+        row.push(match r.simulated {
+            Some(Ok(moves)) => Cell::from(moves),
+            Some(Err(e)) => Cell::Text(format!("error: {e}")),
+            None => Cell::Empty,
+        });
+        row.push(Cell::from(r.optimum));
         table.push(row);
     }
     Ok(table)

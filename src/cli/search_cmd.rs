@@ -1,4 +1,4 @@
-//! Search-backed pieces of the CLI: `hanoilab search` and the `optimum` column of `table`.
+//! `hanoilab search`.
 
 use super::args::Format;
 use super::commands::{emit, json, resolve, Target};
@@ -8,32 +8,7 @@ use crate::search::{
     default_memory_limit, estimate_memory, human_bytes, search, state_count_bound, state_space,
     Progress, SearchError, SearchOptions, SearchResult,
 };
-use num_bigint::BigInt;
 use std::io::IsTerminal;
-
-/// Largest dense index space `table` searches for its `optimum` column.
-pub const CHEAP_STATES: u64 = 1_000_000;
-
-/// The search optimum of the target at `n` when a search is cheap (a dense index space of
-/// at most [`CHEAP_STATES`], or an interned search whose state-space bound fits 64 MiB), else
-/// `None` (also when the goal is unreachable).
-pub fn cheap_optimum(t: &Target, n: u64) -> Option<BigInt> {
-    let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params).ok()?;
-    let opts = match state_space(&puzzle) {
-        Some(space) if space <= CHEAP_STATES => SearchOptions::default(),
-        Some(_) => return None,
-        None => SearchOptions {
-            memory_limit: Some(64 << 20),
-            ..Default::default()
-        },
-    };
-    // Sizes first: the state-space bound, not a search run until the budget is spent
-    // (which took a second per row past n = 40 of `table classic`).
-    if estimate_memory(&puzzle, &opts).ok()? > opts.memory_limit.unwrap_or(u64::MAX) {
-        return None;
-    }
-    search(&puzzle, &opts).ok()?.minimum.map(BigInt::from)
-}
 
 /// `hanoilab search VARIANT[.FUNCTION] -n N [--count] [--solution] [--layers]
 /// [--memory-limit SIZE]`: the exact optimum by breadth-first search. An unreachable goal is

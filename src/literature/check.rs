@@ -9,12 +9,12 @@
 //!
 //! A `search` claim is checked by breadth-first search of the variant's puzzle
 //! ([`crate::search::search`], one thread, deterministic) for every n it names, within a
-//! fixed budget so that [`check_all`] stays fast: a bound on the states
-//! ([`crate::search::state_bound`]: the dense index space, or the same count `p^n · k^n` for
-//! equal discs under the strict size rule, as in `multistack-reves`) of at most
-//! [`SEARCH_MAX_SPACE`] = 2^20 states per search (about 1 s in a debug build), and counting
-//! minimal move sequences only up to [`COUNT_MAX_SPACE`] = 2^18 states. Puzzles whose states
-//! have no such bound (equal discs that may share a pin, e.g. Antwerp) are not searched here.
+//! fixed budget so that [`check_all`] stays fast ([`crate::facts::SearchBudget::CLAIMS`]): a
+//! bound on the states ([`crate::search::state_bound`]: the dense index space, or the same
+//! count `p^n · k^n` for equal discs under the strict size rule, as in `multistack-reves`) of
+//! at most 2^20 states per search (about 1 s in a debug build), and counting minimal move
+//! sequences only up to 2^18 states. Puzzles whose states have no such bound (equal discs
+//! that may share a pin, e.g. Antwerp) are not searched here.
 //!
 //! # Approximations
 //!
@@ -50,12 +50,6 @@ use serde::Serialize;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
-
-/// Largest dense index space of one search in [`check_all`] (see the module documentation).
-pub const SEARCH_MAX_SPACE: u64 = 1 << 20;
-
-/// Largest dense index space for which [`check_all`] counts minimal move sequences.
-pub const COUNT_MAX_SPACE: u64 = 1 << 18;
 
 /// Largest n for which the star numbers come from the quadratic min-recurrence.
 const STAR_RECURRENCE_MAX: usize = 2_000;
@@ -1224,7 +1218,8 @@ fn check_search(
     optimal: Option<&str>,
     params: &Params,
 ) -> Result<Verdict, String> {
-    use crate::search::{search, state_bound, SearchOptions};
+    use crate::facts::SearchBudget;
+    use crate::search::{search, state_bound};
     use std::collections::BTreeSet;
     let (vid, f) = target
         .split_once('.')
@@ -1243,27 +1238,21 @@ fn check_search(
     let mut failure: Option<(i64, String, String, String)> = None;
     for &n in &ns {
         let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
-        let space = match state_bound(&puzzle) {
-            Some(s) if s <= SEARCH_MAX_SPACE => s,
-            Some(s) => {
-                beyond.push((n, format!("{s} indices")));
-                continue;
-            }
-            None => {
-                beyond.push((n, "no bound on its states (equal discs)".into()));
-                continue;
-            }
-        };
         let want_count = counts.iter().any(|r| r.0 == n);
-        let count = want_count && space <= COUNT_MAX_SPACE;
-        if want_count && !count {
-            count_beyond.push((n, format!("{space} indices")));
-        }
-        let opts = SearchOptions {
-            count,
-            threads: 1,
-            ..Default::default()
+        let opts = match SearchBudget::CLAIMS.plan(&puzzle, want_count) {
+            Ok(opts) => opts,
+            Err(why) => {
+                beyond.push((n, why.to_string()));
+                continue;
+            }
         };
+        let count = opts.count;
+        if want_count && !count {
+            count_beyond.push((
+                n,
+                state_bound(&puzzle).map_or(String::new(), |s| format!("{s} indices")),
+            ));
+        }
         let r = search(&puzzle, &opts).map_err(|e| format!("search at n = {n}: {e}"))?;
         searched.push(n);
         let min = r

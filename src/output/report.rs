@@ -13,7 +13,7 @@ use super::bundle::Bundle;
 use super::chart::{LineChart, Series};
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
-use crate::algebra::AnalysisReport;
+use crate::facts::{FactsOptions, SearchBudget, VariantFacts};
 use crate::literature::{CheckedClaim, VerdictKind};
 use crate::sequences::{frame_stewart as fs, star as st};
 use crate::variants::{builtin_ids, Params, Variant};
@@ -37,168 +37,21 @@ fn err(e: impl std::fmt::Display) -> ReportError {
     ReportError(e.to_string())
 }
 
-/// Largest n in each variant's count table.
-const COUNT_N_MAX: i64 = 20;
-/// Certified digits of the constants in the asymptotics.
-const ANALYSIS_DIGITS: usize = 30;
-/// A function is simulated at n while its count is at most this many moves.
-const SIMULATION_MOVES: u64 = 300_000;
-
-/// Everything known about one variant, gathered once and used by its page, its table, the
-/// index and the charts.
-struct VariantFacts {
-    variant: Variant,
-    /// The algebra of the derived transfer matrix (`None`: no matrix).
-    analysis: Option<AnalysisReport>,
-    /// Per n (from the smallest `n_min` to `COUNT_N_MAX`): per function, the exact count.
-    counts: Vec<(i64, Vec<Option<BigInt>>)>,
-    /// Per function: the largest n simulated, and the first disagreement if any.
-    simulation: Vec<SimulationSummary>,
-    /// Per function: the search optimum (and, where cheap, the number of optimal
-    /// solutions) for every n the report's budget reaches.
-    optima: Vec<Vec<Optimum>>,
-}
-
-/// The search's answer for one function at one n.
-#[derive(Clone, Debug)]
-struct Optimum {
-    n: i64,
-    /// `None`: the goal is unreachable.
-    minimum: Option<u64>,
-    solutions: Option<BigInt>,
-}
-
-/// A search runs in the report when its dense index space has at most this many states
-/// (the searches beyond are in `docs/search.md`, measured with `hanoilab search`).
-const SEARCH_STATES: u64 = 1 << 20;
-/// Optimal solutions are counted when the index space has at most this many states.
-const COUNT_STATES: u64 = 1 << 18;
-/// Memory for the dense searches within the budget (bitsets and counted layers).
-const DENSE_SEARCH_MEMORY: u64 = 512 << 20;
-/// Memory for searches whose size is not known in advance (equal sizes: Antwerp, Turtle).
-const GENERIC_SEARCH_MEMORY: u64 = 32 << 20;
-
-/// The search optimum of `function` at each n, while the search stays within the budget.
-fn optima(variant: &Variant, function: &str, ns: impl Iterator<Item = i64>) -> Vec<Optimum> {
-    use crate::search::{search, state_space, SearchOptions};
-    let params = Params::new();
-    let mut out = Vec::new();
-    for n in ns {
-        let Ok(puzzle) = variant.puzzle(function, n, &params) else {
-            break;
-        };
-        let space = state_space(&puzzle);
-        if space.is_some_and(|s| s > SEARCH_STATES) {
-            break;
-        }
-        // The generic encoding (equal sizes) has no index space: memory bounds it instead.
-        let opts = SearchOptions {
-            count: space.is_some_and(|s| s <= COUNT_STATES),
-            memory_limit: Some(if space.is_some() {
-                DENSE_SEARCH_MEMORY
-            } else {
-                GENERIC_SEARCH_MEMORY
-            }),
-            threads: 1,
-            ..Default::default()
-        };
-        match search(&puzzle, &opts) {
-            Ok(r) => out.push(Optimum {
-                n,
-                minimum: r.minimum,
-                solutions: r.optimal_solutions,
-            }),
-            Err(_) => break,
-        }
+/// How far each variant's facts go in the report: counts to n = 20, simulations while the
+/// count is at most 300,000 moves, constants to 30 certified digits, searches within
+/// [`SearchBudget::REPORT`].
+fn facts_options(opts: &ReportOptions) -> FactsOptions {
+    FactsOptions {
+        n_max: 20,
+        simulation_moves: 300_000,
+        analysis_digits: 30,
+        search: (!opts.quick).then_some(SearchBudget::REPORT),
     }
-    out
-}
-
-struct SimulationSummary {
-    function: String,
-    checked_up_to: Option<i64>,
-    failure: Option<String>,
-    simulated: Vec<(i64, u64)>,
 }
 
 fn gather(id: &str, opts: &ReportOptions) -> Result<VariantFacts, ReportError> {
     let variant = Variant::builtin(id).map_err(err)?;
-    let params = Params::new();
-    let functions: Vec<(String, i64)> = variant
-        .functions()
-        .iter()
-        .map(|f| (f.name.clone(), f.n_min))
-        .collect();
-    let n0 = functions.iter().map(|f| f.1).min().unwrap_or(0).max(0);
-    let mut counts = Vec::new();
-    for n in n0..=COUNT_N_MAX {
-        let row: Vec<Option<BigInt>> = functions
-            .iter()
-            .map(|(f, n_min)| {
-                if n < *n_min {
-                    None
-                } else {
-                    variant.count(f, n, &params).ok()
-                }
-            })
-            .collect();
-        counts.push((n, row));
-    }
-    let analysis = variant
-        .analysis(&params, ANALYSIS_DIGITS)
-        .map_err(err)?
-        .map(|a| a.to_report());
-    let mut simulation = Vec::new();
-    for (j, (f, _)) in functions.iter().enumerate() {
-        let mut s = SimulationSummary {
-            function: f.clone(),
-            checked_up_to: None,
-            failure: None,
-            simulated: Vec::new(),
-        };
-        if !opts.quick {
-            for (n, row) in &counts {
-                let Some(c) = &row[j] else { continue };
-                if c.to_u64().is_none_or(|c| c > SIMULATION_MOVES) {
-                    break;
-                }
-                match variant.simulate(f, *n, &params) {
-                    Ok(r) if BigInt::from(r.moves) == *c => {
-                        s.checked_up_to = Some(*n);
-                        s.simulated.push((*n, r.moves));
-                    }
-                    Ok(r) => {
-                        s.failure = Some(format!(
-                            "n = {n}: the recurrence counts {c} moves, the simulation played {}",
-                            r.moves
-                        ));
-                        s.simulated.push((*n, r.moves));
-                        break;
-                    }
-                    Err(e) => {
-                        s.failure = Some(format!("n = {n}: {e}"));
-                        break;
-                    }
-                }
-            }
-        }
-        simulation.push(s);
-    }
-    let mut all_optima = Vec::new();
-    for (f, n_min) in &functions {
-        all_optima.push(if opts.quick {
-            Vec::new()
-        } else {
-            optima(&variant, f, (*n_min).max(1)..=COUNT_N_MAX)
-        });
-    }
-    Ok(VariantFacts {
-        variant,
-        analysis,
-        counts,
-        simulation,
-        optima: all_optima,
-    })
+    VariantFacts::gather(variant, &facts_options(opts)).map_err(err)
 }
 
 fn count_table(f: &VariantFacts) -> Table {
@@ -1187,7 +1040,7 @@ fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), ReportError
             &SearchOptions {
                 explore_all: true,
                 threads: 1,
-                memory_limit: Some(DENSE_SEARCH_MEMORY),
+                memory_limit: SearchBudget::REPORT.memory,
                 ..Default::default()
             },
         )

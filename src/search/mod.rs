@@ -4,7 +4,7 @@
 //! states explored), the layer sizes, on request the exact number of minimal move sequences
 //! and one optimal solution. [`state_graph`] enumerates the whole reachable state graph of a
 //! small puzzle for graph facts (degrees, symmetry, eccentricity, diameter, Wiener index).
-//! [`compare_with_algorithm`] sets a variant's algorithm against the search optimum.
+//! ([`crate::facts::compare_with_algorithm`] sets a variant's algorithm against it.)
 //!
 //! Every move follows the one definition in [`crate::puzzle::model`]; the generic move
 //! function ([`try_move`]) is checked against the simulator's [`crate::puzzle::Tower::play`]
@@ -37,7 +37,6 @@
 
 pub mod bench;
 mod bfs;
-mod compare;
 mod dense;
 mod graph;
 mod moves;
@@ -49,7 +48,6 @@ pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
     state_bound, state_count_bound, state_space,
 };
-pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use graph::{state_graph, StateGraph};
 pub use moves::{legal_moves, try_move};
 

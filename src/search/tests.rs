@@ -3,6 +3,7 @@
 
 use super::bfs::search_with;
 use super::*;
+use crate::facts::{compare_with_algorithm, summarize_comparison, SearchBudget};
 use crate::puzzle::{simulate, MoveGraph, Recolour, Tower};
 use crate::sequences::moves::tower_puzzle;
 use crate::variants::{Params, Variant};
@@ -462,7 +463,8 @@ fn fixed_colour_goal_with_other_colours_is_unreachable() {
 fn domino_algorithm_is_optimal_for_small_n() {
     let v = load("domino");
     for f in v.functions() {
-        let rows = compare_with_algorithm(&v, &f.name, &Params::new(), 1..=6);
+        let rows =
+            compare_with_algorithm(&v, &f.name, &Params::new(), 1..=6, &SearchBudget::UNLIMITED);
         let summary = summarize_comparison(&rows);
         if f.name == "ADE_alt" {
             assert_eq!(
@@ -480,7 +482,13 @@ fn domino_algorithm_is_optimal_for_small_n() {
 /// 3^3 - 1 = 26 moves" against 18.
 #[test]
 fn compare_reports_where_an_algorithm_is_suboptimal() {
-    let rows = compare_with_algorithm(&load("cyclic4"), "N", &Params::new(), 1..=4);
+    let rows = compare_with_algorithm(
+        &load("cyclic4"),
+        "N",
+        &Params::new(),
+        1..=4,
+        &SearchBudget::UNLIMITED,
+    );
     assert_eq!(
         summarize_comparison(&rows),
         "suboptimal at n = 3: search finds 18, the algorithm takes 26"
@@ -509,9 +517,9 @@ fn checkers_optimum_equals_reves_for_small_n() {
 #[test]
 fn reversi_b_is_optimal_and_reversi_h_is_not() {
     let v = load("reversi");
-    let rows = compare_with_algorithm(&v, "BABB", &Params::new(), 1..=6);
+    let rows = compare_with_algorithm(&v, "BABB", &Params::new(), 1..=6, &SearchBudget::UNLIMITED);
     assert_eq!(summarize_comparison(&rows), "optimal for n <= 6");
-    let rows = compare_with_algorithm(&v, "H", &Params::new(), 1..=5);
+    let rows = compare_with_algorithm(&v, "H", &Params::new(), 1..=5, &SearchBudget::UNLIMITED);
     let first = rows.iter().find(|r| r.is_optimal() == Some(false)).unwrap();
     let p = v.puzzle("H", first.n, &Params::new()).unwrap();
     let r = search(&p, &counting()).unwrap();
@@ -661,7 +669,8 @@ fn extended_coloured_optima() {
     let min: i64 = std::env::var("HANOILAB_SEARCH_MIN").map_or(1, |v| v.parse().unwrap());
     let v = load("domino");
     for f in ["DDE", "DDF", "EDD"] {
-        let rows = compare_with_algorithm(&v, f, &Params::new(), min..=max);
+        let rows =
+            compare_with_algorithm(&v, f, &Params::new(), min..=max, &SearchBudget::UNLIMITED);
         for r in &rows {
             println!(
                 "domino.{f} n={}: algorithm {:?} search {:?} {:?}",

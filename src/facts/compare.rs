@@ -1,6 +1,6 @@
 //! A variant's algorithm against the search optimum, n by n.
 
-use super::{search, SearchOptions};
+use super::SearchBudget;
 use crate::variants::{Params, Variant};
 use num_bigint::BigInt;
 use std::ops::RangeInclusive;
@@ -29,13 +29,14 @@ impl Comparison {
     }
 }
 
-/// Per n in `n_range`: the algorithm's count of `variant.function` and the search optimum.
-/// Searches that would exceed the default memory limit are reported in `error`.
+/// Per n in `n_range`: the algorithm's count of `variant.function` and the search optimum
+/// within `budget`. Searches beyond the budget are reported in `error`.
 pub fn compare_with_algorithm(
     variant: &Variant,
     function: &str,
     params: &Params,
     n_range: RangeInclusive<i64>,
+    budget: &SearchBudget,
 ) -> Vec<Comparison> {
     n_range
         .map(|n| {
@@ -50,7 +51,7 @@ pub fn compare_with_algorithm(
                 Err(e) => row.error = Some(e.to_string()),
             }
             match variant.puzzle(function, n, params) {
-                Ok(p) => match search(&p, &SearchOptions::default()) {
+                Ok(p) => match budget.search(&p, false) {
                     Ok(r) => {
                         row.optimum = r.minimum;
                         if r.minimum.is_none() {

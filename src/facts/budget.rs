@@ -1,0 +1,134 @@
+//! How much search a consumer may spend per puzzle, and the one place that applies it.
+
+use crate::puzzle::Puzzle;
+use crate::search::{search, state_bound, state_space, SearchError, SearchOptions, SearchResult};
+use std::fmt;
+
+/// The search budget of one consumer of facts: which puzzles are searched, which get their
+/// optimal solutions counted, and with how much memory.
+///
+/// Sizes are decided before a search runs, never by running it until it runs out: a puzzle
+/// with a dense index space ([`state_space`]) is searched when that space fits
+/// [`SearchBudget::max_states`]. One that needs the generic encoding (equal sizes) is
+/// searched under [`SearchBudget::generic_memory`] when the budget sets it (its reachable
+/// states are often far fewer than any bound), and otherwise only when its
+/// [`state_bound`] fits. Optimal solutions are counted when the bound fits
+/// [`SearchBudget::count_states`].
+///
+/// ```
+/// use hanoilab::facts::SearchBudget;
+/// use hanoilab::sequences::moves::tower_puzzle;
+/// use hanoilab::puzzle::MoveGraph;
+/// let p = tower_puzzle(3, 4, MoveGraph::Complete, 0, 2);
+/// let r = SearchBudget::TABLE.search(&p, false).unwrap();
+/// assert_eq!(r.minimum, Some(15));
+/// let big = tower_puzzle(4, 20, MoveGraph::Complete, 0, 3);
+/// assert!(SearchBudget::TABLE.search(&big, false).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchBudget {
+    /// Largest state bound searched.
+    pub max_states: u64,
+    /// Largest state bound whose optimal solutions are counted (when asked).
+    pub count_states: u64,
+    /// Memory limit of a search with a state bound (`None`: the search's default limit).
+    pub memory: Option<u64>,
+    /// Memory limit of a search that needs the generic encoding, run whatever its state
+    /// bound; `None`: such a puzzle is searched only when its [`state_bound`] fits
+    /// [`Self::max_states`].
+    pub generic_memory: Option<u64>,
+    /// Worker threads (1 keeps runs deterministic in time as well as in answer).
+    pub threads: usize,
+}
+
+impl SearchBudget {
+    /// `hanoilab table`'s `optimum` column: cheap enough for every row of a table.
+    pub const TABLE: SearchBudget = SearchBudget {
+        max_states: 1_000_000,
+        count_states: 0,
+        memory: None,
+        generic_memory: Some(64 << 20),
+        threads: 0,
+    };
+
+    /// The committed report: 2^20 states per search, counts to 2^18 (the searches beyond are
+    /// measured with `hanoilab search` and listed in `docs/search.md`).
+    pub const REPORT: SearchBudget = SearchBudget {
+        max_states: 1 << 20,
+        count_states: 1 << 18,
+        memory: Some(512 << 20),
+        generic_memory: Some(32 << 20),
+        threads: 1,
+    };
+
+    /// The literature checker: as the report, but a generic search runs only when its state
+    /// bound fits (the verdicts name the n left out) so that checking every claim stays
+    /// fast.
+    pub const CLAIMS: SearchBudget = SearchBudget {
+        generic_memory: None,
+        memory: None,
+        ..SearchBudget::REPORT
+    };
+
+    /// No bound on the states; the search's own default memory limit (tests, comparisons).
+    pub const UNLIMITED: SearchBudget = SearchBudget {
+        max_states: u64::MAX,
+        count_states: u64::MAX,
+        memory: None,
+        generic_memory: Some(u64::MAX),
+        threads: 0,
+    };
+
+    /// The options a search of `puzzle` gets under this budget, or why it is not searched.
+    /// `count`: the optimal solutions are wanted (granted up to [`Self::count_states`]).
+    pub fn plan(&self, puzzle: &Puzzle, count: bool) -> Result<SearchOptions<'static>, Beyond> {
+        let bound = state_bound(puzzle);
+        let (memory, counted) = match (state_space(puzzle), self.generic_memory) {
+            (Some(s), _) if s > self.max_states => return Err(Beyond::States(s)),
+            (Some(s), _) => (self.memory, count && s <= self.count_states),
+            (None, Some(m)) => (
+                Some(m),
+                count && bound.is_some_and(|b| b <= self.count_states),
+            ),
+            (None, None) => match bound {
+                None => return Err(Beyond::Unbounded),
+                Some(b) if b > self.max_states => return Err(Beyond::States(b)),
+                Some(b) => (self.memory, count && b <= self.count_states),
+            },
+        };
+        Ok(SearchOptions {
+            count: counted,
+            memory_limit: memory.filter(|&m| m != u64::MAX),
+            threads: self.threads,
+            ..Default::default()
+        })
+    }
+
+    /// Searches `puzzle` within the budget. `Ok` carries the search's answer (the count of
+    /// optimal solutions only where [`Self::plan`] granted it).
+    pub fn search(&self, puzzle: &Puzzle, count: bool) -> Result<SearchResult, Beyond> {
+        let opts = self.plan(puzzle, count)?;
+        search(puzzle, &opts).map_err(Beyond::Search)
+    }
+}
+
+/// Why a puzzle was not searched within a [`SearchBudget`].
+#[derive(Debug)]
+pub enum Beyond {
+    /// Its state bound exceeds the budget.
+    States(u64),
+    /// It has no state bound and the budget searches only bounded puzzles.
+    Unbounded,
+    /// The search refused or failed (e.g. its memory estimate exceeds the limit).
+    Search(SearchError),
+}
+
+impl fmt::Display for Beyond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Beyond::States(s) => write!(f, "{s} indices"),
+            Beyond::Unbounded => f.write_str("no bound on its states (equal discs)"),
+            Beyond::Search(e) => write!(f, "{e}"),
+        }
+    }
+}

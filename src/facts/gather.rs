@@ -1,0 +1,249 @@
+//! The facts of a variant: counts, simulations and search optima over a range of n.
+
+use super::SearchBudget;
+use crate::algebra::AnalysisReport;
+use crate::variants::{Params, Variant, VariantError};
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use std::ops::RangeInclusive;
+
+/// The search's answer for one function at one n.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimum {
+    /// Number of discs.
+    pub n: i64,
+    /// The minimum number of moves; `None`: the goal is unreachable.
+    pub minimum: Option<u64>,
+    /// The number of minimal move sequences, where the budget counts them.
+    pub solutions: Option<BigInt>,
+}
+
+/// The search optimum of `function` at each n of `ns`, in order, while the searches stay
+/// within `budget` (the first n beyond it ends the list: the state spaces grow with n).
+///
+/// ```
+/// use hanoilab::facts::{optima, SearchBudget};
+/// use hanoilab::variants::{Params, Variant};
+/// let v = Variant::builtin("classic").unwrap();
+/// let o = optima(&v, "T", &Params::new(), 1..=4, &SearchBudget::REPORT);
+/// let minima: Vec<_> = o.iter().map(|o| o.minimum.unwrap()).collect();
+/// assert_eq!(minima, [1, 3, 7, 15]);
+/// ```
+pub fn optima(
+    variant: &Variant,
+    function: &str,
+    params: &Params,
+    ns: impl IntoIterator<Item = i64>,
+    budget: &SearchBudget,
+) -> Vec<Optimum> {
+    let mut out = Vec::new();
+    for n in ns {
+        let Ok(puzzle) = variant.puzzle(function, n, params) else {
+            break;
+        };
+        match budget.search(&puzzle, true) {
+            Ok(r) => out.push(Optimum {
+                n,
+                minimum: r.minimum,
+                solutions: r.optimal_solutions,
+            }),
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// One function's simulations: played under the rules, every move checked, n by n.
+#[derive(Clone, Debug)]
+pub struct SimulationSummary {
+    /// The function.
+    pub function: String,
+    /// The largest n whose simulation agreed with the count (`None`: none did).
+    pub checked_up_to: Option<i64>,
+    /// The first disagreement or illegal move, if any.
+    pub failure: Option<String>,
+    /// The moves played, per simulated n.
+    pub simulated: Vec<(i64, u64)>,
+}
+
+/// How far [`VariantFacts::gather`] goes.
+#[derive(Clone, Copy, Debug)]
+pub struct FactsOptions {
+    /// Largest n of the count table (from each function's smallest n).
+    pub n_max: i64,
+    /// A function is simulated at n while its count is at most this many moves.
+    pub simulation_moves: u64,
+    /// Certified digits of the constants in the asymptotics.
+    pub analysis_digits: usize,
+    /// Searches (`None`: no simulation and no search, a quick preview).
+    pub search: Option<SearchBudget>,
+}
+
+/// Everything known about one variant, gathered once and used by its page, its table, the
+/// index and the charts.
+pub struct VariantFacts {
+    /// The variant.
+    pub variant: Variant,
+    /// The algebra of the derived transfer matrix (`None`: no matrix).
+    pub analysis: Option<AnalysisReport>,
+    /// Per n (from the smallest `n_min` to `n_max`): per function, the exact count.
+    pub counts: Vec<(i64, Vec<Option<BigInt>>)>,
+    /// Per function: the largest n simulated, and the first disagreement if any.
+    pub simulation: Vec<SimulationSummary>,
+    /// Per function: the search optimum (and, where the budget counts them, the number of
+    /// optimal solutions) for every n the budget reaches.
+    pub optima: Vec<Vec<Optimum>>,
+}
+
+impl VariantFacts {
+    /// Gathers the facts of `variant` (default parameters) as far as `opts` allows.
+    pub fn gather(variant: Variant, opts: &FactsOptions) -> Result<VariantFacts, VariantError> {
+        let params = Params::new();
+        let functions: Vec<(String, i64)> = variant
+            .functions()
+            .iter()
+            .map(|f| (f.name.clone(), f.n_min))
+            .collect();
+        let n0 = functions.iter().map(|f| f.1).min().unwrap_or(0).max(0);
+        let mut counts = Vec::new();
+        for n in n0..=opts.n_max {
+            let row: Vec<Option<BigInt>> = functions
+                .iter()
+                .map(|(f, n_min)| {
+                    if n < *n_min {
+                        None
+                    } else {
+                        variant.count(f, n, &params).ok()
+                    }
+                })
+                .collect();
+            counts.push((n, row));
+        }
+        let analysis = variant
+            .analysis(&params, opts.analysis_digits)?
+            .map(|a| a.to_report());
+        let mut simulation = Vec::new();
+        for (j, (f, _)) in functions.iter().enumerate() {
+            let mut s = SimulationSummary {
+                function: f.clone(),
+                checked_up_to: None,
+                failure: None,
+                simulated: Vec::new(),
+            };
+            if opts.search.is_some() {
+                simulate_while_cheap(&variant, f, &params, &counts, j, opts, &mut s);
+            }
+            simulation.push(s);
+        }
+        let optima = functions
+            .iter()
+            .map(|(f, n_min)| match &opts.search {
+                Some(budget) => optima(&variant, f, &params, (*n_min).max(1)..=opts.n_max, budget),
+                None => Vec::new(),
+            })
+            .collect();
+        Ok(VariantFacts {
+            variant,
+            analysis,
+            counts,
+            simulation,
+            optima,
+        })
+    }
+}
+
+/// Simulates function `j` at each n of the count table while its count is cheap, stopping
+/// at the first disagreement.
+fn simulate_while_cheap(
+    variant: &Variant,
+    f: &str,
+    params: &Params,
+    counts: &[(i64, Vec<Option<BigInt>>)],
+    j: usize,
+    opts: &FactsOptions,
+    s: &mut SimulationSummary,
+) {
+    for (n, row) in counts {
+        let Some(c) = &row[j] else { continue };
+        if c.to_u64().is_none_or(|c| c > opts.simulation_moves) {
+            break;
+        }
+        match variant.simulate(f, *n, params) {
+            Ok(r) if BigInt::from(r.moves) == *c => {
+                s.checked_up_to = Some(*n);
+                s.simulated.push((*n, r.moves));
+            }
+            Ok(r) => {
+                s.failure = Some(format!(
+                    "n = {n}: the recurrence counts {c} moves, the simulation played {}",
+                    r.moves
+                ));
+                s.simulated.push((*n, r.moves));
+                break;
+            }
+            Err(e) => {
+                s.failure = Some(format!("n = {n}: {e}"));
+                break;
+            }
+        }
+    }
+}
+
+/// One row of a count table: the counts of the chosen functions at n, the simulation of one
+/// of them, and its search optimum.
+#[derive(Clone, Debug)]
+pub struct CountRow {
+    /// Number of discs.
+    pub n: u64,
+    /// The count of each chosen function (`None`: not defined at this n).
+    pub counts: Vec<Option<BigInt>>,
+    /// The simulated function's moves played under the rules (`Err`: the rule broken or
+    /// the goal missed); `None`: not simulated (not asked, or over the move limit).
+    pub simulated: Option<Result<u64, String>>,
+    /// The search optimum within the budget (`None`: beyond it, or the goal unreachable).
+    pub optimum: Option<u64>,
+}
+
+/// The rows `n = a..=b` of a count table of `functions`, simulating `function` while its
+/// count is at most `max_moves` (`None`: no simulation) and searching within `budget`.
+pub fn count_rows(
+    variant: &Variant,
+    functions: &[String],
+    function: &str,
+    params: &Params,
+    range: RangeInclusive<u64>,
+    max_moves: Option<u64>,
+    budget: &SearchBudget,
+) -> Vec<CountRow> {
+    range
+        .map(|n| {
+            let counts: Vec<Option<BigInt>> = functions
+                .iter()
+                .map(|f| variant.count(f, n as i64, params).ok())
+                .collect();
+            let own = match functions.iter().position(|f| f == function) {
+                Some(j) => counts[j].clone(),
+                None => variant.count(function, n as i64, params).ok(),
+            };
+            let simulated = max_moves
+                .filter(|&m| own.as_ref().is_some_and(|c| *c <= BigInt::from(m)))
+                .map(|_| {
+                    variant
+                        .simulate(function, n as i64, params)
+                        .map(|r| r.moves)
+                        .map_err(|e| e.to_string())
+                });
+            let optimum = variant
+                .puzzle(function, n as i64, params)
+                .ok()
+                .and_then(|p| budget.search(&p, false).ok())
+                .and_then(|r| r.minimum);
+            CountRow {
+                n,
+                counts,
+                simulated,
+                optimum,
+            }
+        })
+        .collect()
+}

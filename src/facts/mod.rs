@@ -1,0 +1,17 @@
+//! What is known of a variant: exact counts, checked simulations and search optima, each
+//! gathered once under one budget and rendered by the CLI, the report and the checker.
+//!
+//! This is the layer above [`crate::variants`] and [`crate::search`] that sets an algorithm
+//! against the rules and the true optimum: the four-way table (program count, simulation,
+//! search optimum, and — in [`crate::literature`] — printed claims). It computes; it does not
+//! format. [`SearchBudget`] decides which searches run, from the state bound of the puzzle.
+
+mod budget;
+mod compare;
+mod gather;
+
+pub use budget::{Beyond, SearchBudget};
+pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
+pub use gather::{
+    count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
+};
