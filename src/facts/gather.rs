@@ -97,6 +97,7 @@ pub struct VariantFacts {
 
 impl VariantFacts {
     /// Gathers the facts of `variant` (default parameters) as far as `opts` allows.
+    #[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
     pub fn gather(variant: Variant, opts: &FactsOptions) -> Result<VariantFacts, VariantError> {
         let params = Params::new();
         let functions: Vec<(String, i64)> = variant
