@@ -15,10 +15,16 @@
 //! | [`variants`] | the built-in variant files and the rule families that need code |
 //! | [`sequences`] | Frame–Stewart and star numbers, 3-smooth numbers |
 //! | [`search`] | exhaustive breadth-first search over state graphs |
+//! | [`facts`] | what is known of a variant: counts, simulations, search optima under one budget |
 //! | [`literature`] | the formula language, claims from the seeds, the checker |
 //! | [`output`] | tables, plots and reports |
+//! | `cli` | the `hanoilab` command line (feature `cli`, on by default): parses, calls the library, prints |
+//!
+//! Features: `cli` (clap), `tables` (polars: Parquet files), `plots` (plotters); all on by
+//! default. A library user can take `default-features = false` and build none of them.
 
 pub mod algebra;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod facts;
 pub mod literature;

@@ -3,6 +3,12 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Default of `--max-digits`: about 10 MB of decimal output.
+pub const DEFAULT_MAX_DIGITS: u64 = 10_000_000;
+
+/// Default of `simulate --max-moves`: a few minutes of checked moves in a release build.
+pub const DEFAULT_MAX_MOVES: u64 = 100_000_000_000;
+
 /// Exact mathematics of Tower of Hanoi variants.
 #[derive(Debug, Parser)]
 #[command(name = "hanoilab", version, about, long_about = None)]
@@ -65,7 +71,7 @@ pub enum Command {
         /// Number of discs.
         n: String,
         /// Refuse (before computing) answers with more decimal digits than this.
-        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
         /// Extra parameters.
         #[command(flatten)]
@@ -88,7 +94,7 @@ pub enum Command {
         #[arg(long)]
         no_simulate: bool,
         /// Refuse (before computing) tables with more decimal digits than this.
-        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
 
         /// Output format.
@@ -109,10 +115,10 @@ pub enum Command {
         #[arg(long)]
         trace: bool,
         /// Refuse (before simulating) runs of more moves than this.
-        #[arg(long, value_name = "M", default_value_t = crate::cli::commands::DEFAULT_MAX_MOVES)]
+        #[arg(long, value_name = "M", default_value_t = DEFAULT_MAX_MOVES)]
         max_moves: u64,
         /// Refuse (before computing) move counts with more decimal digits than this.
-        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
 
         /// Extra parameters.
@@ -147,7 +153,7 @@ pub enum Command {
         #[arg(long, default_value_t = 30)]
         digits: usize,
         /// Refuse (before computing) N-th terms with more decimal digits than this in all.
-        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
@@ -227,7 +233,7 @@ pub enum Command {
         #[arg(long)]
         bfile: Option<PathBuf>,
         /// Refuse (before computing) checks whose values have with more decimal digits than this.
-        #[arg(long, value_name = "D", default_value_t = crate::cli::commands::DEFAULT_MAX_DIGITS)]
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
 
         /// Extra parameters.

@@ -6,7 +6,7 @@ use crate::variants::{Params, Variant};
 use std::time::Instant;
 
 fn line(name: &str, seconds: f64, detail: &str) -> Result<(), CliError> {
-    super::commands::emit(&format!("{name:<48} {seconds:>10.4} s   {detail}"))
+    super::common::emit(&format!("{name:<48} {seconds:>10.4} s   {detail}"))
 }
 
 fn wanted(which: Option<&str>, group: &str) -> bool {

@@ -2,7 +2,7 @@
 //! matrix derived from the variant's recursion program, factored over Q on request.
 
 use super::args::Format;
-use super::commands::{emit, json, resolve};
+use super::common::{emit, json, resolve};
 use super::CliError;
 use crate::algebra::{factor, ZMatrix};
 

@@ -1,22 +1,19 @@
 //! `hanoilab claims` and `hanoilab check`: the literature checker on the command line.
 
 use super::args::Format;
-use super::commands::{emit, json, resolve};
+use super::common::{emit, json, resolve};
 use super::validate::{parse_params, parse_range};
 use super::CliError;
 use crate::literature::check::{
-    asymptotic_ratios, check_asymptotic, check_formula_statement, TargetSeq,
+    asymptotic_ratios, check_asymptotic, check_bfile, check_formula_statement,
+    default_asymptotic_tolerance, parse_bfile, sample_points, TargetSeq,
 };
 use crate::literature::claims::builtin_claims;
 use crate::literature::eval::decimal;
 use crate::literature::{check_claim, parse, CheckedClaim, VerdictKind};
 use crate::variants::Variant;
 use num_bigint::BigInt;
-use num_rational::BigRational;
 use std::path::Path;
-
-/// Tolerance of `check --asymptotic`: |ratio - 1| at the last sample.
-pub const ASYMPTOTIC_TOLERANCE: (i64, i64) = (1, 100);
 
 /// `hanoilab claims [VARIANT|DOCUMENT]`.
 pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
@@ -159,7 +156,7 @@ pub fn check(
                 "check: give either a formula or --bfile, not both",
             ));
         }
-        return check_bfile(&t, path, target, params, max_digits, format);
+        return check_bfile_cmd(&t, path, target, params, max_digits, format);
     }
     let Some(expr) = expr else {
         return Err(CliError::input(
@@ -172,8 +169,8 @@ pub fn check(
     if asymptotic {
         let samples = sample_points(a.max(1), b);
         let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
-        let tol = BigRational::new(ASYMPTOTIC_TOLERANCE.0.into(), ASYMPTOTIC_TOLERANCE.1.into());
-        let verdict = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol))
+        let tol = default_asymptotic_tolerance();
+        let verdict = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol.clone()))
             .map_err(CliError::input)?
             .verdict
             .name();
@@ -185,7 +182,7 @@ pub fn check(
             Format::Json => emit(&json(&serde_json::json!({
                 "target": t.name(), "formula": formula, "asymptotic": true,
                 "ratios": rows, "verdict": verdict,
-                "detail": format!("ratio target/formula at n = {ln} in [{lo}, {hi}]; tolerance |ratio - 1| <= {}/{}", ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1),
+                "detail": format!("ratio target/formula at n = {ln} in [{lo}, {hi}]; tolerance |ratio - 1| <= {tol}"),
             })))?,
             _ => {
                 let mut s = format!("ratio {} / ({formula}), certified bounds:\n", t.name());
@@ -193,8 +190,7 @@ pub fn check(
                     s.push_str(&format!("  {r}\n"));
                 }
                 s.push_str(&format!(
-                    "{verdict}: ratio at n = {ln} in [{lo}, {hi}] (tolerance |ratio - 1| <= {}/{})\n",
-                    ASYMPTOTIC_TOLERANCE.0, ASYMPTOTIC_TOLERANCE.1
+                    "{verdict}: ratio at n = {ln} in [{lo}, {hi}] (tolerance |ratio - 1| <= {tol})\n"
                 ));
                 emit(&s)?;
             }
@@ -225,58 +221,8 @@ pub fn check(
     Ok(())
 }
 
-/// About eight sample points from `a` to `b`, roughly geometric, always including `b`.
-fn sample_points(a: i64, b: i64) -> Vec<i64> {
-    if b < a {
-        return vec![];
-    }
-    if b - a < 8 {
-        return (a..=b).collect();
-    }
-    let mut out = vec![];
-    let ratio = (b as f64 / a as f64).powf(1.0 / 7.0);
-    let mut x = a as f64;
-    for _ in 0..8 {
-        let n = (x.round() as i64).clamp(a, b);
-        if out.last() != Some(&n) {
-            out.push(n);
-        }
-        x *= ratio;
-    }
-    if out.last() != Some(&b) {
-        out.push(b);
-    }
-    out
-}
-
-/// Parses an OEIS b-file: `n a(n)` per line, `#` comments and blank lines allowed.
-pub fn parse_bfile(text: &str, name: &str) -> Result<Vec<(i64, BigInt)>, CliError> {
-    let mut out = vec![];
-    for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
-        if l.is_empty() || l.starts_with('#') {
-            continue;
-        }
-        let mut parts = l.split_whitespace();
-        let (Some(n), Some(v), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(CliError::input(format!(
-                "{name}, line {}: expected 'n a(n)', found '{l}'",
-                i + 1
-            )));
-        };
-        let n: i64 = n
-            .parse()
-            .map_err(|_| CliError::input(format!("{name}, line {}: bad index '{n}'", i + 1)))?;
-        let v: BigInt = v
-            .parse()
-            .map_err(|_| CliError::input(format!("{name}, line {}: bad value '{v}'", i + 1)))?;
-        out.push((n, v));
-    }
-    Ok(out)
-}
-
 /// The size check before any value of a variant's sequence is computed (see
-/// [`super::commands::check_digits`]); other targets (formulas over named sequences) have
+/// [`super::common::check_digits`]); other targets (formulas over named sequences) have
 /// their own limits.
 fn sequence_size(
     target: &str,
@@ -286,7 +232,7 @@ fn sequence_size(
     max_digits: u64,
 ) -> Result<(), CliError> {
     if let Ok(t) = resolve(target, params) {
-        super::commands::check_digits(
+        super::common::check_digits(
             &format!("check {target} --n {a}..{b}"),
             &t,
             std::slice::from_ref(&t.function),
@@ -298,7 +244,7 @@ fn sequence_size(
     Ok(())
 }
 
-fn check_bfile(
+fn check_bfile_cmd(
     t: &TargetSeq,
     path: &Path,
     target: &str,
@@ -309,7 +255,7 @@ fn check_bfile(
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("--bfile {name}: {e}")))?;
-    let rows = parse_bfile(&text, &name)?;
+    let rows = parse_bfile(&text).map_err(|e| CliError::input(format!("{name}, {e}")))?;
     // Sizes first: the b-file's own values bound the output, the sequence's are estimated.
     let (lo, hi) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), (n, _)| {
         (lo.min(*n), hi.max(*n))
@@ -317,7 +263,7 @@ fn check_bfile(
     if lo >= 0 && lo <= hi {
         // The widest row, and the total with digits growing linearly in n.
         if let Ok(t) = resolve(target, params) {
-            let d = super::commands::estimated_digits(&t, &t.function, hi as u64).unwrap_or(0.0);
+            let d = super::common::estimated_digits(&t, &t.function, hi as u64).unwrap_or(0.0);
             let total: f64 = rows
                 .iter()
                 .map(|(n, _)| d * (*n).max(1) as f64 / hi.max(1) as f64)
@@ -327,67 +273,35 @@ fn check_bfile(
                     "check {target} --bfile {name}: n = {hi} has about {} decimal digits \
                      (estimated from the growth rate, nothing computed), about {} for all {} \
                      rows, more than --max-digits {max_digits}; raise --max-digits to check anyway",
-                    super::commands::human_count(d),
-                    super::commands::human_count(total.max(d)),
+                    super::common::human_count(d),
+                    super::common::human_count(total.max(d)),
                     rows.len()
                 )));
             }
         }
     }
-    let mut failure = None;
-    for (n, v) in &rows {
-        let actual = t
-            .at(*n)
-            .map_err(|e| CliError::input(format!("{name}: n = {n}: {e}")))?;
-        if &actual != v {
-            failure = Some((*n, v.clone(), actual));
-            break;
-        }
-    }
-    let range = match (rows.first(), rows.last()) {
-        (Some(f), Some(l)) => format!("{}..{}", f.0, l.0),
-        _ => "(empty)".into(),
-    };
+    let v = check_bfile(t, &rows, &name).map_err(CliError::input)?;
     match format {
-        Format::Json => emit(&json(&match &failure {
+        Format::Json => emit(&json(&match &v.failure {
             None => {
-                serde_json::json!({"target": t.name(), "bfile": name, "verdict": "holds", "rows": rows.len(), "n": range})
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "rows": rows.len(), "n": bfile_range(&rows)})
             }
-            Some((n, p, a)) => {
-                serde_json::json!({"target": t.name(), "bfile": name, "verdict": "fails", "n": n, "printed": p.to_string(), "actual": a.to_string()})
+            Some(f) => {
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "n": f.n, "printed": f.printed, "actual": f.actual})
             }
         }))?,
-        _ => emit(&match &failure {
-            None => format!(
-                "holds: {} agrees with {name} on all {} rows (n = {range})",
-                t.name(),
-                rows.len()
-            ),
-            Some((n, p, a)) => format!("fails at n = {n}: {name} has {p}, {} is {a}", t.name()),
+        // "fails at n = ...: ...", "holds: ... agrees with ...".
+        _ => emit(&match v.failure {
+            Some(_) => format!("{} {}", v.verdict, v.detail),
+            None => format!("{}: {}", v.verdict, v.detail),
         })?,
     }
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bfile_lines_are_validated_with_line_numbers() {
-        let ok = parse_bfile("# comment\n1 1\n2 3\n\n3 7\n", "x").unwrap();
-        assert_eq!(ok.len(), 3);
-        let e = parse_bfile("1 1\n2 three\n", "x").unwrap_err();
-        assert!(e.to_string().contains("line 2"), "{e}");
-        let e = parse_bfile("1 1 1\n", "x").unwrap_err();
-        assert!(e.to_string().contains("line 1"), "{e}");
-    }
-
-    #[test]
-    fn samples_span_the_range() {
-        let s = sample_points(1, 1000);
-        assert_eq!(s.first(), Some(&1));
-        assert_eq!(s.last(), Some(&1000));
-        assert!(s.windows(2).all(|w| w[0] < w[1]));
+fn bfile_range(rows: &[(i64, BigInt)]) -> String {
+    match (rows.first(), rows.last()) {
+        (Some(f), Some(l)) => format!("{}..{}", f.0, l.0),
+        _ => "(empty)".into(),
     }
 }

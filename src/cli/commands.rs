@@ -1,160 +1,15 @@
 //! The commands backed by the variant engine: list, show, nth, table, simulate.
 
 use super::args::Format;
-use super::validate::{parse_n, parse_params, parse_range, split_target};
+use super::common::{check_digits, emit, json, print_integer, render_table, resolve, Target};
+use super::validate::{parse_n, parse_range};
 use super::CliError;
 use crate::facts::{count_rows, SearchBudget};
 use crate::output::{Cell, Table};
-use crate::variants::{builtin_ids, Params, Variant};
+use crate::variants::alternatives::run_alternative;
+use crate::variants::{builtin_ids, Variant};
 use num_bigint::BigInt;
 use std::io::IsTerminal;
-
-/// A variant and the function a target names (its default function for a bare id).
-pub struct Target {
-    /// The loaded variant.
-    pub variant: Variant,
-    /// The function name (always resolved).
-    pub function: String,
-    /// Whether the user named the function explicitly.
-    pub explicit: bool,
-    /// Parameters other than n.
-    pub params: Params,
-}
-
-/// Resolves `VARIANT[.FUNCTION]` and `--param` values.
-#[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
-pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
-    let params = parse_params(params)?;
-    // A HanoiVar menu name (`Reversi_A`, case-insensitive) stands for its variant function.
-    let alias = crate::variants::hanoivar::alias(target)
-        .map_err(|e| CliError::input(e.to_string()))?
-        .map(|a| format!("{}.{}", a.variant, a.function));
-    let target = alias.as_deref().unwrap_or(target);
-    let (id, function) = split_target(target);
-    let variant = Variant::load(&id).or_else(|e| {
-        // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
-        if function.is_some() {
-            Variant::load(target).map_err(|_| e)
-        } else {
-            Err(e)
-        }
-    });
-    let (variant, function) = match variant {
-        Ok(v) => (v, function),
-        Err(e) => return Err(CliError::input(e.to_string())),
-    };
-    let explicit = function.is_some();
-    let function = match function {
-        Some(f) => {
-            variant
-                .function(&f)
-                .map_err(|e| CliError::input(e.to_string()))?;
-            f
-        }
-        None => variant.default_function().name.clone(),
-    };
-    variant
-        .resolve_params(&params)
-        .map_err(|e| CliError::input(e.to_string()))?;
-    Ok(Target {
-        variant,
-        function,
-        explicit,
-        params,
-    })
-}
-
-/// Prints text to stdout (with a final newline). All of the command line's output goes
-/// through here (never `println!`, which panics): a closed pipe (`| head`) ends the
-/// command quietly with exit status 0, any other write error (a full disk) is a failure.
-pub fn emit(text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    let mut r = out.write_all(text.as_bytes());
-    if r.is_ok() && !text.ends_with('\n') {
-        r = out.write_all(b"\n");
-    }
-    r.and_then(|()| out.flush()).map_err(CliError::from_write)
-}
-
-/// Serialises to pretty JSON.
-pub fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).expect("serialisable")
-}
-
-/// Renders a table in the chosen format (`human` = aligned columns).
-pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
-    Ok(match format {
-        Format::Csv => table.to_csv(),
-        Format::Md => table.to_markdown(usize::MAX),
-        Format::Bfile => table.to_bfile(1).ok_or_else(|| {
-            CliError::input("--format bfile: the table has no integer values to write")
-        })?,
-        Format::Json => {
-            let rows: Vec<serde_json::Map<String, serde_json::Value>> = table
-                .rows
-                .iter()
-                .map(|r| {
-                    table
-                        .columns
-                        .iter()
-                        .zip(r)
-                        .map(|(c, v)| {
-                            let value = match v {
-                                // Big integers as decimal strings: exact in every JSON reader.
-                                Cell::Int(i) => serde_json::Value::String(i.to_string()),
-                                Cell::Text(t) => serde_json::Value::String(t.clone()),
-                                Cell::Empty => serde_json::Value::Null,
-                            };
-                            (c.clone(), value)
-                        })
-                        .collect()
-                })
-                .collect();
-            json(&rows)
-        }
-        Format::Human => human_table(table),
-    })
-}
-
-/// Aligned plain-text columns.
-pub fn human_table(table: &Table) -> String {
-    let cells: Vec<Vec<String>> = std::iter::once(table.columns.clone())
-        .chain(
-            table
-                .rows
-                .iter()
-                .map(|r| r.iter().map(Cell::text).collect()),
-        )
-        .collect();
-    let widths: Vec<usize> = (0..table.columns.len())
-        .map(|j| {
-            cells
-                .iter()
-                .map(|r| r[j].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for row in cells {
-        // Padding by hand: `format!("{c:>w$}")` panics for widths of 65,536 and more.
-        let mut line = String::new();
-        for (j, (c, w)) in row.iter().zip(&widths).enumerate() {
-            if j > 0 {
-                line.push_str("  ");
-            }
-            line.extend(std::iter::repeat_n(
-                ' ',
-                w.saturating_sub(c.chars().count()),
-            ));
-            line.push_str(c);
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
 
 /// `hanoilab list`.
 pub fn list(format: Format) -> Result<(), CliError> {
@@ -285,12 +140,6 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     Ok(())
 }
 
-/// Default of `--max-digits`: about 10 MB of decimal output.
-pub const DEFAULT_MAX_DIGITS: u64 = 10_000_000;
-
-/// Default of `simulate --max-moves`: a few minutes of checked moves in a release build.
-pub const DEFAULT_MAX_MOVES: u64 = 100_000_000_000;
-
 /// Most moves `simulate --trace --format json` collects in memory.
 pub const MAX_JSON_TRACE: u64 = 10_000_000;
 
@@ -301,62 +150,6 @@ pub struct Limits {
     pub max_moves: u64,
     /// `--max-digits`.
     pub max_digits: u64,
-}
-
-/// The estimated number of decimal digits of `function` at `n` (from the transfer
-/// system's growth, before computing it); `None` when counted by memoised recursion
-/// (bounded by [`crate::variants::MEMO_MAX_SIZE`]) or when the count is an error anyway.
-pub fn estimated_digits(t: &Target, function: &str, n: u64) -> Option<f64> {
-    match t.variant.count_cost(function, n as i64, &t.params) {
-        Ok(crate::variants::CountCost::Matrix { log10 }) => Some(if log10 > 0.0 {
-            log10.floor() + 1.0
-        } else {
-            1.0
-        }),
-        _ => None,
-    }
-}
-
-/// The one size check before counting: refuses (exit status 2) when the values of
-/// `functions` for n = a..=b would have more than `max_digits` decimal digits in all,
-/// estimated from the growth rate at a, the middle and b (no big-integer work).
-pub fn check_digits(
-    what: &str,
-    t: &Target,
-    functions: &[String],
-    a: u64,
-    b: u64,
-    max_digits: u64,
-) -> Result<(), CliError> {
-    let rows = (b - a + 1) as f64;
-    let mid = a + (b - a) / 2;
-    let mut total = 0.0;
-    for f in functions {
-        let d = |n| estimated_digits(t, f, n).unwrap_or(0.0);
-        total += if a == b {
-            d(a)
-        } else {
-            rows * (d(a) + 2.0 * d(mid) + d(b)) / 4.0
-        };
-    }
-    if total > max_digits as f64 {
-        return Err(CliError::input(format!(
-            "{what}: the answer would have about {} decimal digits (estimated from the growth \
-             rate, nothing computed), more than --max-digits {max_digits}; raise --max-digits \
-             to compute it anyway",
-            human_count(total)
-        )));
-    }
-    Ok(())
-}
-
-/// A large count for messages: `123456` or `3.01e11`.
-pub fn human_count(x: f64) -> String {
-    if x < 1e7 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.3e}")
-    }
 }
 
 /// `hanoilab nth` for a variant function.
@@ -382,15 +175,6 @@ pub fn nth(
         .count(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
     print_integer(&value, format)?;
-    Ok(())
-}
-
-/// Prints one exact integer (JSON: a decimal string in an object).
-pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {
-    match format {
-        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() })))?,
-        _ => emit(&value.to_string())?,
-    }
     Ok(())
 }
 
@@ -520,7 +304,7 @@ pub fn simulate(
         )));
     }
     if let Some(name) = algorithm {
-        return super::alternatives::simulate_alternative(&t, n, name, format);
+        return simulate_alternative(&t, n, name, format);
     }
     let bar = (std::io::stderr().is_terminal() && expected > BigInt::from(1u64 << 24)).then(|| {
         let total = u64::try_from(&expected).unwrap_or(u64::MAX);
@@ -598,5 +382,30 @@ pub fn simulate(
             "simulated {} moves but the recurrence gives {expected}",
             report.moves
         )))
+    }
+}
+
+/// `simulate --algorithm NAME`: a seed's alternative algorithm played under the variant's
+/// rules and compared move for move with the recursion program.
+fn simulate_alternative(t: &Target, n: u64, name: &str, format: Format) -> Result<(), CliError> {
+    let r = run_alternative(&t.variant, &t.function, n, &t.params, name)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    match format {
+        Format::Json => emit(&json(&serde_json::json!({
+            "variant": t.variant.id, "function": t.function, "algorithm": name, "n": n,
+            "moves": r.report.moves, "goal_reached": r.report.goal_reached,
+            "identical_to_program": r.first_difference.is_none(),
+            "first_difference": r.first_difference,
+        }))),
+        _ => emit(&format!(
+            "{}.{} n = {n}, algorithm {name}: {}; {}",
+            t.variant.id,
+            t.function,
+            r.report.to_markdown(),
+            match r.first_difference {
+                None => "identical to the recursion program move for move".to_string(),
+                Some(i) => format!("differs from the recursion program at move {i}"),
+            }
+        )),
     }
 }

@@ -164,7 +164,7 @@ fn check_nth_size(
              the growth rate, nothing computed), more than --max-digits {max_digits}; raise \
              --max-digits to compute them anyway",
             file.display(),
-            super::commands::human_count(total)
+            super::common::human_count(total)
         )));
     }
     Ok(())
@@ -211,9 +211,9 @@ pub fn matrix_cmd(
         Format::Json => {
             let s = serde_json::to_string_pretty(&analysis)
                 .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
-            super::commands::emit(&s)?;
+            super::common::emit(&s)?;
         }
-        _ => super::commands::emit(&analysis.to_text())?,
+        _ => super::common::emit(&analysis.to_text())?,
     }
     Ok(())
 }

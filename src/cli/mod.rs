@@ -3,12 +3,12 @@
 //! Stage one ([`args`]) is plain clap parsing; stage two ([`validate`]) resolves and checks
 //! every value before any work starts; the commands then call the library and print.
 
-pub mod alternatives;
 pub mod args;
 pub mod bench;
 pub mod charpoly_cmd;
 pub mod claims_cmd;
 pub mod commands;
+pub mod common;
 pub mod matrix_cmd;
 pub mod report_cmd;
 pub mod search_cmd;

@@ -1,7 +1,7 @@
 //! `hanoilab search`.
 
 use super::args::Format;
-use super::commands::{emit, json, resolve, Target};
+use super::common::{emit, json, resolve, Target};
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
 use crate::search::{
@@ -48,7 +48,7 @@ pub fn search_cmd(
         return Err(CliError::input(format!(
             "{name}: the state space has up to {} states; the search needs up to {} but the \
              memory limit is {} (raise it with --memory-limit, or search fewer discs)",
-            super::commands::human_count(state_count_bound(&puzzle)),
+            super::common::human_count(state_count_bound(&puzzle)),
             human_bytes(estimate),
             human_bytes(limit)
         )));

@@ -2,7 +2,7 @@
 //! min-recurrences in the test suite).
 
 use super::args::Format;
-use super::commands::{emit, json, print_integer, render_table};
+use super::common::{emit, json, print_integer, render_table};
 use super::validate::parse_range;
 use super::CliError;
 use crate::output::{Cell, Table};

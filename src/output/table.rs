@@ -140,6 +140,67 @@ impl Table {
         }
         out
     }
+    /// Aligned plain-text columns, numbers right-aligned, any width.
+    pub fn to_human(&self) -> String {
+        let table = self;
+        let cells: Vec<Vec<String>> = std::iter::once(table.columns.clone())
+            .chain(
+                table
+                    .rows
+                    .iter()
+                    .map(|r| r.iter().map(Cell::text).collect()),
+            )
+            .collect();
+        let widths: Vec<usize> = (0..table.columns.len())
+            .map(|j| {
+                cells
+                    .iter()
+                    .map(|r| r[j].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = String::new();
+        for row in cells {
+            // Padding by hand: `format!("{c:>w$}")` panics for widths of 65,536 and more.
+            let mut line = String::new();
+            for (j, (c, w)) in row.iter().zip(&widths).enumerate() {
+                if j > 0 {
+                    line.push_str("  ");
+                }
+                line.extend(std::iter::repeat_n(
+                    ' ',
+                    w.saturating_sub(c.chars().count()),
+                ));
+                line.push_str(c);
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The rows as JSON objects keyed by column; big integers as decimal strings (exact in
+    /// every JSON reader), empty cells as `null`.
+    pub fn to_json_records(&self) -> Vec<serde_json::Map<String, serde_json::Value>> {
+        self.rows
+            .iter()
+            .map(|r| {
+                self.columns
+                    .iter()
+                    .zip(r)
+                    .map(|(c, v)| {
+                        let value = match v {
+                            Cell::Int(i) => serde_json::Value::String(i.to_string()),
+                            Cell::Text(t) => serde_json::Value::String(t.clone()),
+                            Cell::Empty => serde_json::Value::Null,
+                        };
+                        (c.clone(), value)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
 
     /// An OEIS b-file (`n a(n)` lines) from column 0 (n) and column `value_column`.
     /// Rows where either cell is not an integer are skipped; `None` if no row qualifies.
@@ -201,30 +262,6 @@ pub fn shorten(t: &str, max: usize) -> String {
     }
 }
 
-/// Parses an OEIS b-file (`n a(n)` per line; `#` comments and blank lines ignored).
-/// Errors name the line.
-pub fn parse_bfile(text: &str) -> Result<Vec<(BigInt, BigInt)>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.split_whitespace();
-        let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(format!("line {}: expected two integers `n a(n)`", i + 1));
-        };
-        let n = a
-            .parse::<BigInt>()
-            .map_err(|_| format!("line {}: `{a}` is not an integer", i + 1))?;
-        let v = b
-            .parse::<BigInt>()
-            .map_err(|_| format!("line {}: `{b}` is not an integer", i + 1))?;
-        out.push((n, v));
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,9 +291,8 @@ mod tests {
             t.push(vec![Cell::from(n), Cell::from(3u64.pow(n as u32) - 1)]);
         }
         let text = t.to_bfile(1).unwrap();
-        let parsed = parse_bfile(&text).unwrap();
+        let parsed = crate::literature::check::parse_bfile(&text).unwrap();
         assert_eq!(parsed.len(), 5);
-        assert_eq!(parsed[4].1, BigInt::from(80));
-        assert!(parse_bfile("1 2 3").unwrap_err().contains("line 1"));
+        assert_eq!(parsed[4], (4, BigInt::from(80)));
     }
 }

@@ -431,3 +431,126 @@ pub fn disc_move_profile(n: u32, moves: impl Iterator<Item = Move>) -> (Vec<u64>
     }
     (counts, smallest)
 }
+
+/// The alternative algorithms of a variant, by name: which seed algorithm can replace the
+/// recursion program of which variant (the programs are the reference; see
+/// [`run_alternative`]).
+pub fn alternative_names(variant: &str) -> &'static [&'static str] {
+    match variant {
+        "classic" => &["period3", "bichromatic", "binary", "gray", "sniedovich"],
+        "cyclic" => &["coloured"],
+        "fancy" | "longest" => &["period6"],
+        _ => &[],
+    }
+}
+
+/// The moves of alternative `name` of `variant.function` with `n` discs (`None`: no such
+/// alternative).
+pub fn alternative_moves(variant: &str, function: &str, n: u32, name: &str) -> Option<Vec<Move>> {
+    Some(match (variant, name) {
+        ("classic", "period3") => classic_period3(n).collect(),
+        ("classic", "bichromatic") => classic_bichromatic(n).collect(),
+        ("classic", "binary") => classic_binary(n).collect(),
+        ("classic", "gray") => classic_gray(n).collect(),
+        ("classic", "sniedovich") => sniedovich_recipe(n).collect(),
+        ("cyclic", "coloured") => cyclic_coloured(n, function == "A", |_| {}),
+        ("fancy" | "longest", "period6") => adjacent_period6(n).collect(),
+        _ => return None,
+    })
+}
+
+/// Largest n an alternative is run for: its moves are held in memory to be compared with
+/// the program's move for move.
+pub const ALTERNATIVE_MAX_N: u64 = 24;
+
+/// An alternative algorithm played under a variant's rules and set against its program.
+#[derive(Clone, Debug)]
+pub struct AlternativeRun {
+    /// The checked simulation of the alternative's moves.
+    pub report: crate::puzzle::SimulationReport,
+    /// The first move (1-based) where it differs from the recursion program, if any.
+    pub first_difference: Option<usize>,
+}
+
+/// Why an alternative could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum AlternativeError {
+    /// No alternative of that name for the variant.
+    #[error("--algorithm `{name}`: not an alternative algorithm of `{variant}` (known: {known})")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The variant.
+        variant: String,
+        /// The names it has.
+        known: String,
+    },
+    /// Over [`ALTERNATIVE_MAX_N`].
+    #[error("-n {0}: alternative algorithms are compared move for move in memory; use n <= 24")]
+    TooLarge(u64),
+    /// The variant could not build the puzzle or the program's moves.
+    #[error("{0}")]
+    Variant(String),
+    /// A move broke the rules or the goal was missed.
+    #[error("{name} n = {n}: {error}")]
+    Simulation {
+        /// The alternative.
+        name: String,
+        /// Discs.
+        n: u64,
+        /// The rule broken.
+        error: crate::puzzle::SimulationError,
+    },
+}
+
+/// Plays alternative `name` of `variant.function` at `n` under the variant's rules (every
+/// move checked) and compares it move for move with the recursion program.
+///
+/// ```
+/// use hanoilab::variants::{alternatives::run_alternative, Params, Variant};
+/// let v = Variant::builtin("classic").unwrap();
+/// let r = run_alternative(&v, "T", 6, &Params::new(), "gray").unwrap();
+/// assert!(r.report.goal_reached && r.first_difference.is_none());
+/// ```
+pub fn run_alternative(
+    variant: &crate::variants::Variant,
+    function: &str,
+    n: u64,
+    params: &crate::variants::Params,
+    name: &str,
+) -> Result<AlternativeRun, AlternativeError> {
+    if n > ALTERNATIVE_MAX_N {
+        return Err(AlternativeError::TooLarge(n));
+    }
+    let moves = alternative_moves(&variant.id, function, n as u32, name).ok_or_else(|| {
+        AlternativeError::Unknown {
+            name: name.to_string(),
+            variant: variant.id.clone(),
+            known: alternative_names(&variant.id).join(", "),
+        }
+    })?;
+    let puzzle = variant
+        .puzzle(function, n as i64, params)
+        .map_err(|e| AlternativeError::Variant(e.to_string()))?;
+    let report = crate::puzzle::simulate(&puzzle, moves.iter().copied()).map_err(|error| {
+        AlternativeError::Simulation {
+            name: name.to_string(),
+            n,
+            error,
+        }
+    })?;
+    let program: Vec<Move> = variant
+        .moves(function, n as i64, params)
+        .map_err(|e| AlternativeError::Variant(e.to_string()))?
+        .collect();
+    let first_difference = moves
+        .iter()
+        .zip(&program)
+        .position(|(a, b)| a != b)
+        .or((moves.len() != program.len()).then_some(moves.len().min(program.len())))
+        .map(|i| i + 1);
+    Ok(AlternativeRun {
+        report,
+        first_difference,
+    })
+}

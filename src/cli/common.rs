@@ -1,0 +1,160 @@
+//! What every command shares: resolving a target, printing, rendering tables, and the size
+//! checks made before any big-integer work.
+
+use super::args::Format;
+use super::validate::{parse_params, split_target};
+use super::CliError;
+use crate::output::Table;
+use crate::variants::{Params, Variant};
+use num_bigint::BigInt;
+
+/// A variant and the function a target names (its default function for a bare id).
+pub struct Target {
+    /// The loaded variant.
+    pub variant: Variant,
+    /// The function name (always resolved).
+    pub function: String,
+    /// Whether the user named the function explicitly.
+    pub explicit: bool,
+    /// Parameters other than n.
+    pub params: Params,
+}
+
+/// Resolves `VARIANT[.FUNCTION]` and `--param` values.
+#[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
+pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
+    let params = parse_params(params)?;
+    // A HanoiVar menu name (`Reversi_A`, case-insensitive) stands for its variant function.
+    let alias = crate::variants::hanoivar::alias(target)
+        .map_err(|e| CliError::input(e.to_string()))?
+        .map(|a| format!("{}.{}", a.variant, a.function));
+    let target = alias.as_deref().unwrap_or(target);
+    let (id, function) = split_target(target);
+    let variant = Variant::load(&id).or_else(|e| {
+        // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
+        if function.is_some() {
+            Variant::load(target).map_err(|_| e)
+        } else {
+            Err(e)
+        }
+    });
+    let (variant, function) = match variant {
+        Ok(v) => (v, function),
+        Err(e) => return Err(CliError::input(e.to_string())),
+    };
+    let explicit = function.is_some();
+    let function = match function {
+        Some(f) => {
+            variant
+                .function(&f)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            f
+        }
+        None => variant.default_function().name.clone(),
+    };
+    variant
+        .resolve_params(&params)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    Ok(Target {
+        variant,
+        function,
+        explicit,
+        params,
+    })
+}
+
+/// Prints text to stdout (with a final newline). All of the command line's output goes
+/// through here (never `println!`, which panics): a closed pipe (`| head`) ends the
+/// command quietly with exit status 0, any other write error (a full disk) is a failure.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let mut r = out.write_all(text.as_bytes());
+    if r.is_ok() && !text.ends_with('\n') {
+        r = out.write_all(b"\n");
+    }
+    r.and_then(|()| out.flush()).map_err(CliError::from_write)
+}
+
+/// Serialises to pretty JSON.
+pub fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("serialisable")
+}
+
+/// Renders a table in the chosen format (`human` = aligned columns).
+pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Csv => table.to_csv(),
+        Format::Md => table.to_markdown(usize::MAX),
+        Format::Bfile => table.to_bfile(1).ok_or_else(|| {
+            CliError::input("--format bfile: the table has no integer values to write")
+        })?,
+        Format::Json => json(&table.to_json_records()),
+        Format::Human => table.to_human(),
+    })
+}
+
+/// The estimated number of decimal digits of `function` at `n` (from the transfer
+/// system's growth, before computing it); `None` when counted by memoised recursion
+/// (bounded by [`crate::variants::MEMO_MAX_SIZE`]) or when the count is an error anyway.
+pub fn estimated_digits(t: &Target, function: &str, n: u64) -> Option<f64> {
+    match t.variant.count_cost(function, n as i64, &t.params) {
+        Ok(crate::variants::CountCost::Matrix { log10 }) => Some(if log10 > 0.0 {
+            log10.floor() + 1.0
+        } else {
+            1.0
+        }),
+        _ => None,
+    }
+}
+
+/// The one size check before counting: refuses (exit status 2) when the values of
+/// `functions` for n = a..=b would have more than `max_digits` decimal digits in all,
+/// estimated from the growth rate at a, the middle and b (no big-integer work).
+pub fn check_digits(
+    what: &str,
+    t: &Target,
+    functions: &[String],
+    a: u64,
+    b: u64,
+    max_digits: u64,
+) -> Result<(), CliError> {
+    let rows = (b - a + 1) as f64;
+    let mid = a + (b - a) / 2;
+    let mut total = 0.0;
+    for f in functions {
+        let d = |n| estimated_digits(t, f, n).unwrap_or(0.0);
+        total += if a == b {
+            d(a)
+        } else {
+            rows * (d(a) + 2.0 * d(mid) + d(b)) / 4.0
+        };
+    }
+    if total > max_digits as f64 {
+        return Err(CliError::input(format!(
+            "{what}: the answer would have about {} decimal digits (estimated from the growth \
+             rate, nothing computed), more than --max-digits {max_digits}; raise --max-digits \
+             to compute it anyway",
+            human_count(total)
+        )));
+    }
+    Ok(())
+}
+
+/// A large count for messages: `123456` or `3.01e11`.
+pub fn human_count(x: f64) -> String {
+    if x < 1e7 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3e}")
+    }
+}
+
+/// Prints one exact integer (JSON: a decimal string in an object).
+pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {
+    match format {
+        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() })))?,
+        _ => emit(&value.to_string())?,
+    }
+    Ok(())
+}

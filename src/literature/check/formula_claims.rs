@@ -1,0 +1,249 @@
+//! Formula claims: exact values over a range, proofs for every n, approximations.
+
+use super::*;
+
+/// Result of checking a formula against a sequence over a range.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "lowercase")]
+pub enum FormulaCheck {
+    /// Equal at every n of the range.
+    Holds {
+        /// First n.
+        from: i64,
+        /// Last n.
+        to: i64,
+        /// `true` if every comparison was exact (no irrational intervals involved).
+        exact: bool,
+    },
+    /// Differs at `n`.
+    Fails {
+        /// First n where it differs.
+        n: i64,
+        /// The formula's value there.
+        printed: String,
+        /// The sequence's value.
+        actual: String,
+    },
+}
+
+/// Checks `formula` against `target` (`VARIANT.FUNCTION` or a formula in n) for n in `a..=b`.
+pub fn check_formula(
+    target: &str,
+    formula: &str,
+    a: i64,
+    b: i64,
+    params: &Params,
+) -> Result<FormulaCheck, String> {
+    let t = TargetSeq::new(target, params, None)?;
+    let e = parse(formula).map_err(|e| format!("formula: {e}"))?;
+    check_formula_range(&t, &e, a, b)
+}
+
+/// Checks the parsed formula `e` against the target for n in `a..=b`; the formula may call
+/// the target's sequences.
+pub fn check_formula_range(
+    t: &TargetSeq,
+    e: &Expr,
+    a: i64,
+    b: i64,
+) -> Result<FormulaCheck, String> {
+    let mut exact = true;
+    for n in a..=b {
+        let actual = t.at(n)?;
+        let vars = vars_for(n, &t.params);
+        match compare_with(e, &vars, &t.seqs, &actual).map_err(|e| format!("n = {n}: {e}"))? {
+            Agreement::Exact => {}
+            Agreement::Within(_) => exact = false,
+            Agreement::Differs(v) => {
+                return Ok(FormulaCheck::Fails {
+                    n,
+                    printed: show_value(&v),
+                    actual: actual.to_string(),
+                })
+            }
+        }
+    }
+    Ok(FormulaCheck::Holds {
+        from: a,
+        to: b,
+        exact,
+    })
+}
+
+/// A value for people: integers and rationals exactly, intervals as `[lo, hi]` (12 digits).
+pub fn show_value(v: &Value) -> String {
+    v.to_string()
+}
+
+/// A formula claim `target = formula` (for every `n >= a`; `target` and `formula` are the
+/// names used in the detail): checked exactly for n = a..b, then
+/// proved for every n when both sides have an annihilator ([`super::proof`]): the check is
+/// extended to the n the proof needs. Otherwise `holds-in-range` with the reason.
+pub fn check_formula_statement(
+    t: &TargetSeq,
+    e: &Expr,
+    target: &str,
+    formula: &str,
+    a: i64,
+    b: i64,
+) -> Result<Verdict, String> {
+    let fail = |n: i64, printed: String, actual: String| {
+        fails(
+            format!("first fails at n = {n}: the formula gives {printed}, {target} is {actual}"),
+            Some(n),
+            printed,
+            actual,
+        )
+    };
+    let exact = match check_formula_range(t, e, a, b)? {
+        FormulaCheck::Fails { n, printed, actual } => return Ok(fail(n, printed, actual)),
+        FormulaCheck::Holds { exact, .. } => exact,
+    };
+    let checked = format!("{target} = {formula} for n = {a}..{b}");
+    if a == b && exact {
+        // A statement about one n: checked exactly, nothing more to prove.
+        return Ok(holds(format!("{target} = {formula} at n = {a} (exact)")));
+    }
+    if !exact {
+        return Ok(holds_in_range(
+            format!("{checked} (irrational terms: agreement certified to within 2^-64)"),
+            a,
+            b,
+            "irrational terms are compared to a certified precision, not exactly, so no proof for every n",
+        ));
+    }
+    let (target_ann, formula_ann) = t.annihilators(e);
+    let why = match (&target_ann, &formula_ann) {
+        (None, _) => Some(format!(
+            "{target} has no annihilator here (no transfer system for it, or not a C-finite form)"
+        )),
+        (_, None) => Some(
+            "the formula is not of a C-finite form the prover recognises (floor, binomial, sums, named non-linear sequences)"
+                .to_string(),
+        ),
+        _ => None,
+    };
+    let plan = match (&target_ann, &formula_ann) {
+        (Some(x), Some(y)) => crate::literature::proof::plan(x, y, a),
+        _ => None,
+    };
+    let Some(plan) = plan else {
+        return Ok(holds_in_range(
+            format!("{checked} (exact)"),
+            a,
+            b,
+            why.unwrap_or_else(|| {
+                "the common recurrence is too long for a proof by comparison".to_string()
+            }),
+        ));
+    };
+    if plan.check_to > b {
+        match check_formula_range(t, e, b + 1, plan.check_to)? {
+            // Beyond the recorded range: the claim may not speak of those n, so this is a
+            // limit of the claim, not a printed error.
+            FormulaCheck::Fails { n, printed, actual } => {
+                return Ok(holds_in_range(
+                    format!("{checked} (exact)"),
+                    a,
+                    b,
+                    format!("not an identity for every n: at n = {n} the formula gives {printed}, {target} is {actual}"),
+                ))
+            }
+            FormulaCheck::Holds { exact: false, .. } => {
+                return Ok(holds_in_range(
+                    format!("{checked} (exact)"),
+                    a,
+                    b,
+                    "the terms the proof needs could not be compared exactly",
+                ))
+            }
+            FormulaCheck::Holds { .. } => {}
+        }
+    }
+    let q = &plan.annihilator;
+    Ok(proved(
+        format!(
+            "{target} = {formula} for every n >= {a}: both sides are annihilated by {} (order {}) from n = {}, and agree exactly at n = {a}..{}",
+            factored_text(&q.poly),
+            q.order(),
+            q.from,
+            plan.check_to.max(b)
+        ),
+        a,
+    ))
+}
+
+/// A formula printed with `~` (see the module documentation): `holds` when it is within 1
+/// of the target at every n of the range, listing the n where it is not exact; `fails` at
+/// the first n where it is off by more than 1.
+pub(crate) fn check_approximation(
+    t: &TargetSeq,
+    e: &Expr,
+    target: &str,
+    formula: &str,
+    a: i64,
+    b: i64,
+) -> Result<Verdict, String> {
+    let mut off = vec![];
+    let mut first: Option<(String, String)> = None;
+    for n in a..=b {
+        let actual = t.at(n)?;
+        let vars = vars_for(n, &t.params);
+        let v =
+            match compare_with(e, &vars, &t.seqs, &actual).map_err(|e| format!("n = {n}: {e}"))? {
+                Agreement::Exact | Agreement::Within(_) => continue,
+                Agreement::Differs(v) => v,
+            };
+        let printed = show_value(&v);
+        let close = v
+            .as_integer()
+            .is_some_and(|p| (&p - &actual).abs() <= BigInt::one());
+        if !close {
+            return Ok(fails(
+                format!(
+                    "first off by more than 1 at n = {n}: the formula gives {printed}, {target} is {actual}"
+                ),
+                Some(n),
+                printed,
+                actual.to_string(),
+            ));
+        }
+        if first.is_none() {
+            first = Some((printed, actual.to_string()));
+        }
+        off.push(n);
+    }
+    let reason = "an approximation ('~') is compared n by n on the range; no statement about every n is derived";
+    Ok(holds_in_range(match first {
+        None => format!("{target} = {formula} exactly for n = {a}..{b} (printed with '~')"),
+        Some((p, v)) => format!(
+            "an approximation ('~' promises no exactness): {target} = {formula} for n = {a}..{b} except at {} values of n, each off by 1: n = {} (at n = {}: the formula gives {p}, {target} is {v})",
+            off.len(),
+            show_ns(&off),
+            off[0]
+        ),
+    }, a, b, reason))
+}
+
+pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, String> {
+    match f {
+        Value::Exact(s) => {
+            let d = crate::literature::eval::Surd {
+                a: BigRational::from_integer(v.clone()) - &s.a,
+                b: -s.b.clone(),
+                d: s.d.clone(),
+            };
+            Ok(d.sign())
+        }
+        Value::Real(i) => {
+            let q = BigRational::from_integer(v.clone());
+            if q < i.lo {
+                Ok(Ordering::Less)
+            } else if q > i.hi {
+                Ok(Ordering::Greater)
+            } else {
+                Err("cannot decide the comparison".into())
+            }
+        }
+    }
+}

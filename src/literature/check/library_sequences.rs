@@ -1,0 +1,248 @@
+//! The sequences formulas may call, and the target of a claim as a sequence of n.
+
+use super::*;
+
+/// Largest n for which the star numbers come from the quadratic min-recurrence.
+pub(crate) const STAR_RECURRENCE_MAX: usize = 2_000;
+
+/// The sequences formulas may call (see the [module documentation](super)).
+pub struct LibrarySequences {
+    variant: Option<Variant>,
+    params: Params,
+    cache: RefCell<HashMap<(String, Vec<BigInt>), BigInt>>,
+    star: RefCell<Vec<BigInt>>,
+    smooth: RefCell<Vec<BigInt>>,
+}
+
+impl LibrarySequences {
+    /// Sequences with the functions of `variant` (if any) under `params`.
+    pub fn new(variant: Option<Variant>, params: Params) -> LibrarySequences {
+        LibrarySequences {
+            variant,
+            params,
+            cache: RefCell::new(HashMap::new()),
+            star: RefCell::new(vec![]),
+            smooth: RefCell::new(vec![]),
+        }
+    }
+
+    /// `S(n)` from the defining min-recurrence (cached) up to [`STAR_RECURRENCE_MAX`], from
+    /// Stockmeyer's Theorem 2 beyond.
+    fn star_value(&self, n: usize) -> Result<BigInt, String> {
+        if n > STAR_RECURRENCE_MAX {
+            return star(n as u64).map_err(|e| e.to_string());
+        }
+        let mut s = self.star.borrow_mut();
+        if s.len() <= n {
+            *s = star::star_min_recurrence(STAR_RECURRENCE_MAX.min((n + 1) * 2))
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(s[n].clone())
+    }
+
+    /// The unique `i` minimising `2 S(n-i) + 3^i - 1` (the star recurrence), with `S` from
+    /// the min-recurrence; an error if the minimiser is not unique.
+    fn star_split(&self, n: usize) -> Result<BigInt, String> {
+        if n == 0 || n > STAR_RECURRENCE_MAX {
+            return Err(format!(
+                "starsplit({n}): n must be in 1..={STAR_RECURRENCE_MAX}"
+            ));
+        }
+        self.star_value(n)?;
+        let s = self.star.borrow();
+        let mut best: Option<BigInt> = None;
+        let mut arg = vec![];
+        let mut p3 = BigInt::one();
+        for i in 1..=n {
+            p3 *= 3u32;
+            let tail = &p3 - 1u32;
+            if best.as_ref().is_some_and(|b| &tail > b) {
+                break;
+            }
+            let v = (&s[n - i] << 1u32) + tail;
+            match &best {
+                Some(b) if &v > b => {}
+                Some(b) if &v == b => arg.push(i),
+                _ => {
+                    best = Some(v);
+                    arg = vec![i];
+                }
+            }
+        }
+        match arg.as_slice() {
+            [i] => Ok(BigInt::from(*i)),
+            _ => Err(format!("star split at n = {n} is not unique: {arg:?}")),
+        }
+    }
+
+    fn compute(&self, name: &str, args: &[BigInt]) -> Option<Result<BigInt, String>> {
+        let u = |i: usize| -> Result<u64, String> {
+            args[i]
+                .to_u64()
+                .filter(|v| *v <= 1_000_000)
+                .ok_or_else(|| format!("{name}: argument {} out of range", args[i]))
+        };
+        if let Some(v) = &self.variant {
+            if args.len() == 1 && v.function(name).is_ok() {
+                let n = match args[0].to_i64() {
+                    Some(n) if (0..=100_000).contains(&n) => n,
+                    _ => return Some(Err(format!("{name}({}): n out of range", args[0]))),
+                };
+                return Some(v.count(name, n, &self.params).map_err(|e| e.to_string()));
+            }
+        }
+        Some(match (name, args.len()) {
+            ("FS", 2) => (|| {
+                let n = u(0)?;
+                let p = u(1)? as usize;
+                frame_stewart(n, p).map_err(|e| e.to_string())
+            })(),
+            ("T", 1) => u(0).and_then(|n| frame_stewart(n, 3).map_err(|e| e.to_string())),
+            ("S", 1) => u(0).and_then(|n| self.star_value(n as usize)),
+            ("a", 1) => u(0).and_then(|n| {
+                if n == 0 {
+                    return Err("a(n) is defined for n >= 1".into());
+                }
+                let mut s = self.smooth.borrow_mut();
+                if (s.len() as u64) < n {
+                    *s = star::three_smooth((n * 2).max(64)).map_err(|e| e.to_string())?;
+                }
+                Ok(s[n as usize - 1].clone())
+            }),
+            ("starsplit", 1) => u(0).and_then(|n| self.star_split(n as usize)),
+            // Lunnon's Cyclic: blue discs summed over the A(n) + 1 configurations of the
+            // coloured algorithm (by playing it; n <= 18 keeps it under 10^8 moves).
+            ("cyclicblue", 1) => u(0).and_then(|n| {
+                if n > 18 {
+                    return Err(format!("cyclicblue({n}): n must be at most 18"));
+                }
+                Ok(crate::variants::alternatives::cyclic_blue_totals(n as u32).0)
+            }),
+            _ => return None,
+        })
+    }
+}
+
+impl Sequences for LibrarySequences {
+    fn value(&self, name: &str, args: &[BigInt]) -> Option<Result<BigInt, String>> {
+        let key = (name.to_string(), args.to_vec());
+        if let Some(v) = self.cache.borrow().get(&key) {
+            return Some(Ok(v.clone()));
+        }
+        let r = self.compute(name, args)?;
+        if let Ok(v) = &r {
+            self.cache.borrow_mut().insert(key, v.clone());
+        }
+        Some(r)
+    }
+}
+
+/// A sequence to compare with: a variant's function, or a formula over named sequences.
+pub struct TargetSeq {
+    name: String,
+    function: Option<(Variant, String)>,
+    expr: Option<Expr>,
+    pub(crate) seqs: LibrarySequences,
+    pub(crate) params: Params,
+}
+
+impl TargetSeq {
+    /// The sequence of `function` of an already loaded variant (a built-in one or a user's
+    /// file); `context` is the variant whose other functions the formula may name (default:
+    /// this one).
+    pub fn from_variant(
+        v: Variant,
+        function: &str,
+        params: &Params,
+        context: Option<Variant>,
+    ) -> Result<TargetSeq, String> {
+        v.function(function).map_err(|e| e.to_string())?;
+        v.resolve_params(params).map_err(|e| e.to_string())?;
+        let seqs =
+            LibrarySequences::new(Some(context.unwrap_or_else(|| v.clone())), params.clone());
+        Ok(TargetSeq {
+            name: format!("{}.{function}", v.id),
+            function: Some((v, function.to_string())),
+            expr: None,
+            seqs,
+            params: params.clone(),
+        })
+    }
+
+    /// Resolves `VARIANT.FUNCTION` (or a formula in n) with `params`; `context` names the
+    /// variant whose functions formulas may call (default: the target's).
+    pub fn new(target: &str, params: &Params, context: Option<&str>) -> Result<TargetSeq, String> {
+        let ctx = match context {
+            Some(id) => Some(Variant::load(id).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        if is_variant_target(target) {
+            let (id, f) = target.split_once('.').unwrap_or((target, ""));
+            let v = Variant::load(id).map_err(|e| e.to_string())?;
+            return TargetSeq::from_variant(v, f, params, ctx);
+        }
+        let e = parse(target).map_err(|e| format!("target {target}: {e}"))?;
+        Ok(TargetSeq {
+            name: target.to_string(),
+            function: None,
+            expr: Some(e),
+            seqs: LibrarySequences::new(ctx, params.clone()),
+            params: params.clone(),
+        })
+    }
+
+    /// The sequences formulas about this target may call.
+    pub fn sequences(&self) -> &LibrarySequences {
+        &self.seqs
+    }
+
+    /// The exact value at n.
+    pub fn at(&self, n: i64) -> Result<BigInt, String> {
+        if let Some((v, f)) = &self.function {
+            // The target variant's own count, independent of the context variant.
+            return v.count(f, n, &self.params).map_err(|e| e.to_string());
+        }
+        let e = self.expr.as_ref().ok_or("no target")?;
+        let vars = vars_for(n, &self.params);
+        let v = evaluate(e, &vars, &self.seqs).map_err(|e| e.to_string())?;
+        v.as_integer()
+            .ok_or_else(|| format!("target {} at n = {n} is not an integer: {v}", self.name))
+    }
+
+    /// Annihilators of the target's sequence and of the formula `e` about it (see
+    /// [`super::proof`]), `None` where there is none.
+    pub fn annihilators(
+        &self,
+        e: &Expr,
+    ) -> (
+        Option<crate::literature::proof::Annihilator>,
+        Option<crate::literature::proof::Annihilator>,
+    ) {
+        use crate::literature::proof::{annihilator, function_annihilator, ProofContext};
+        let ctx = ProofContext {
+            variant: self.seqs.variant.as_ref(),
+            params: &self.params,
+            seqs: &self.seqs,
+        };
+        let target = match (&self.function, &self.expr) {
+            (Some((v, f)), _) => function_annihilator(v, f, &self.params),
+            (None, Some(x)) => annihilator(x, &ctx),
+            (None, None) => None,
+        };
+        (target, annihilator(e, &ctx))
+    }
+
+    /// The target's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+pub(crate) fn vars_for(n: i64, params: &Params) -> Vec<(&str, Value)> {
+    let mut v: Vec<(&str, Value)> = params
+        .iter()
+        .map(|(k, x)| (k.as_str(), Value::int(*x)))
+        .collect();
+    v.push(("n", Value::int(n)));
+    v
+}

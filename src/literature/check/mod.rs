@@ -1,0 +1,372 @@
+//! The checker: every claim gets `holds` (for which n), `fails` (first n, printed value,
+//! true value) or `unchecked` (why).
+//!
+//! True values come from the library only: variant counts from the recursion programs
+//! ([`Variant::count`], the derived [`TransferSystem`]), Frame–Stewart numbers, star numbers
+//! by the min-recurrence, 3-smooth numbers. Printed values come from the claim files.
+//!
+//! # Search claims (optimality, minima, numbers of minimal move sequences)
+//!
+//! A `search` claim is checked by breadth-first search of the variant's puzzle
+//! ([`crate::search::search`], one thread, deterministic) for every n it names, within a
+//! fixed budget so that [`check_all`] stays fast ([`crate::facts::SearchBudget::CLAIMS`]): a
+//! bound on the states ([`crate::search::state_bound`]: the dense index space, or the same
+//! count `p^n · k^n` for equal discs under the strict size rule, as in `multistack-reves`) of
+//! at most 2^20 states per search (about 1 s in a debug build), and counting minimal move
+//! sequences only up to 2^18 states. Puzzles whose states have no such bound (equal discs
+//! that may share a pin, e.g. Antwerp) are not searched here.
+//!
+//! # Approximations
+//!
+//! A formula printed with `~` (`approximate = true`) promises no exactness: it `holds` over
+//! its range when it is within 1 of the target at every n, and the detail lists every n
+//! where it is not exact; it `fails` at the first n where it is off by more than 1. (Growth
+//! statements `f ~ c x^n` are `asymptotic` claims with a ratio tolerance instead.)
+//!
+//! # Search policy
+//!
+//! Policy for partially reachable claims (applied to every search claim):
+//!
+//! - any n that search refutes makes the claim `fails`, with the first such n, the printed
+//!   (or algorithm's) value and the true one;
+//! - otherwise, if at least one n was searched, the verdict is `holds` **for the searched n
+//!   only**, and the detail always says so: "checked n = A..K by search; n = ... beyond this
+//!   run (state counts)";
+//! - if no n fits the budget the claim stays `unchecked`, with the state counts.
+
+use crate::literature::claims::{
+    builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind,
+};
+use crate::literature::eval::{
+    compare_with, decimal, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
+};
+use crate::literature::formula::{parse, Expr};
+use crate::program::TransferSystem;
+use crate::sequences::certified::Interval;
+use crate::sequences::{frame_stewart, star};
+use crate::variants::{Params, Variant};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use serde::Serialize;
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+mod asymptotic;
+mod bfile;
+mod formula_claims;
+mod library_sequences;
+mod matrix_claims;
+mod search_claims;
+#[cfg(test)]
+mod tests;
+mod verdict;
+
+pub use asymptotic::*;
+pub use bfile::*;
+pub use formula_claims::*;
+pub use library_sequences::*;
+use matrix_claims::*;
+use search_claims::*;
+pub use verdict::*;
+
+/// Checks every built-in claim, in file order (deterministic).
+///
+/// A claim file that does not load is reported as one `unchecked` entry rather than a panic.
+pub fn check_all() -> Vec<CheckedClaim> {
+    match builtin_claims() {
+        Ok(claims) => claims.iter().map(check_claim).collect(),
+        Err(e) => vec![CheckedClaim {
+            id: "claim-files".into(),
+            document: "data/literature".into(),
+            source: "data/literature".into(),
+            statement: String::new(),
+            variant: None,
+            kind: "file".into(),
+            verdict: VerdictKind::Unverifiable,
+            detail: format!("claim files do not load: {e}"),
+            range: None,
+            reason: Some("the claim files do not load".into()),
+            correction: None,
+            failure: None,
+            polynomial: None,
+        }],
+    }
+}
+
+/// Checks one claim.
+pub fn check_claim(c: &Claim) -> CheckedClaim {
+    let o = run(c).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
+    CheckedClaim {
+        id: format!("{}/{}", c.file, c.id),
+        document: c.cite.clone(),
+        source: c.source(),
+        statement: c.statement.clone(),
+        variant: c.variant_id(),
+        kind: c.kind_name().to_string(),
+        verdict: o.verdict,
+        detail: match &c.note {
+            Some(n) => format!("{} (note: {n})", o.detail),
+            None => o.detail,
+        },
+        range: o.range,
+        reason: o.reason,
+        correction: o.correction,
+        failure: o.failure,
+        polynomial: o.polynomial,
+    }
+}
+
+/// Parses `A..B` (inclusive).
+pub fn parse_range(s: &str) -> Result<(i64, i64), String> {
+    let (a, b) = s
+        .split_once("..")
+        .ok_or_else(|| format!("range '{s}': expected A..B"))?;
+    let a: i64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("range '{s}': bad start"))?;
+    let b: i64 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("range '{s}': bad end"))?;
+    if a > b {
+        return Err(format!("range '{s}': start after end"));
+    }
+    Ok((a, b))
+}
+
+pub(crate) fn printed_integer(s: &str) -> Result<BigInt, String> {
+    match parse_printed(s) {
+        Some((q, _)) if q.is_integer() => Ok(q.to_integer()),
+        _ => Err(format!("printed value '{s}' is not an integer")),
+    }
+}
+
+pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
+    match &c.kind {
+        ClaimKind::Formula {
+            target,
+            formula,
+            n,
+            params,
+            context,
+            approximate,
+            corrected,
+            only,
+        } => {
+            let (a, b) = parse_range(n)?;
+            if *only && !*approximate && corrected.is_none() {
+                // Finitely many n, all of them checked: no proof for other n is wanted.
+                let t = TargetSeq::new(target, params, context.as_deref())?;
+                let e = parse(formula).map_err(|e| e.to_string())?;
+                return Ok(match check_formula_range(&t, &e, a, b)? {
+                    FormulaCheck::Holds { .. } => holds(format!(
+                        "{target} = {formula} at every n the claim names, n = {a}..{b}"
+                    )),
+                    FormulaCheck::Fails { n, printed, actual } => fails(
+                        format!("first fails at n = {n}: the formula gives {printed}, {target} is {actual}"),
+                        Some(n),
+                        printed,
+                        actual,
+                    ),
+                });
+            }
+            let t = TargetSeq::new(target, params, context.as_deref())?;
+            let e = parse(formula).map_err(|e| e.to_string())?;
+            if *approximate {
+                return check_approximation(&t, &e, target, formula, a, b);
+            }
+            let printed = check_formula_statement(&t, &e, target, formula, a, b)?;
+            match corrected {
+                Some(fix) if printed.verdict == VerdictKind::Fails => {
+                    let ce = parse(fix).map_err(|e| format!("corrected formula: {e}"))?;
+                    let c = check_formula_statement(&t, &ce, target, fix, a, b)?;
+                    Ok(with_correction(printed, c, &format!("{target} = {fix}")))
+                }
+                _ => Ok(printed),
+            }
+        }
+        ClaimKind::Value {
+            target,
+            at,
+            printed,
+            params,
+        } => {
+            let t = TargetSeq::new(target, params, None)?;
+            let p = printed_integer(printed)?;
+            let v = t.at(*at)?;
+            Ok(if p == v {
+                holds(format!("{target} at n = {at} is {v}"))
+            } else {
+                fails(
+                    format!("{target} at n = {at} is {v}, printed {printed}"),
+                    Some(*at),
+                    printed.clone(),
+                    v.to_string(),
+                )
+            })
+        }
+        ClaimKind::Table {
+            target,
+            rows,
+            params,
+        } => {
+            let t = TargetSeq::new(target, params, None)?;
+            let mut bad = vec![];
+            for (n, printed) in rows {
+                let v = t.at(*n)?;
+                let ok = printed_integer(printed).map(|p| p == v).unwrap_or(false);
+                if !ok {
+                    bad.push((*n, printed.clone(), v));
+                }
+            }
+            let ns: Vec<String> = rows.iter().map(|r| r.0.to_string()).collect();
+            Ok(match bad.first() {
+                None => holds(format!(
+                    "all {} rows agree with {target} (n = {})",
+                    rows.len(),
+                    ns.join(", ")
+                )),
+                Some((n, p, v)) => {
+                    let list: Vec<String> = bad
+                        .iter()
+                        .map(|(n, p, v)| format!("n = {n}: printed {p}, true {v}"))
+                        .collect();
+                    fails(
+                        format!(
+                            "{} of {} rows disagree with {target}: {}",
+                            bad.len(),
+                            rows.len(),
+                            list.join("; ")
+                        ),
+                        Some(*n),
+                        p.clone(),
+                        v.to_string(),
+                    )
+                }
+            })
+        }
+        ClaimKind::Matrix {
+            of,
+            names,
+            components,
+            matrix,
+            initial,
+            initial_n,
+            from_n,
+            params,
+        } => check_matrix(
+            of,
+            names,
+            components.as_deref(),
+            matrix,
+            initial,
+            *initial_n,
+            *from_n,
+            params,
+        ),
+        ClaimKind::Charpoly {
+            of,
+            components,
+            polynomial,
+            factored,
+            params,
+        } => check_charpoly(of, components, polynomial, factored.as_deref(), params),
+        ClaimKind::Constant {
+            expression,
+            printed,
+            dominant,
+        } => {
+            let o = check_constant(expression, printed)?;
+            match dominant {
+                Some(d) if o.verdict == VerdictKind::Holds => check_dominant(o, d, printed, false),
+                _ => Ok(o),
+            }
+        }
+        ClaimKind::Asymptotic {
+            target,
+            formula,
+            samples,
+            tolerance,
+            dominant,
+            params,
+            corrected: Some(fix),
+        } => {
+            let printed = run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
+            if printed.verdict != VerdictKind::Fails || dominant.is_some() {
+                return Ok(printed);
+            }
+            let c = run_asymptotic(target, fix, samples, tolerance.as_deref(), params)?;
+            Ok(with_correction(printed, c, &format!("{target} ~ {fix}")))
+        }
+        ClaimKind::Asymptotic {
+            target,
+            formula,
+            samples,
+            tolerance,
+            dominant,
+            params,
+            corrected: None,
+        } => {
+            if let Some((d, printed)) = dominant {
+                let o = run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
+                if !o.verdict.is_positive() {
+                    return Ok(o);
+                }
+                return check_dominant(o, d, printed, true);
+            }
+            run_asymptotic(target, formula, samples, tolerance.as_deref(), params)
+        }
+        ClaimKind::Bound {
+            target,
+            relation,
+            formula,
+            n,
+            params,
+        } => {
+            let (a, b) = parse_range(n)?;
+            let t = TargetSeq::new(target, params, None)?;
+            let e = parse(formula).map_err(|e| e.to_string())?;
+            for k in a..=b {
+                let v = t.at(k)?;
+                let vars = vars_for(k, params);
+                let f = evaluate(&e, &vars, t.sequences()).map_err(|e| e.to_string())?;
+                let o = sign_of_difference(&v, &f)?;
+                let ok = match relation.as_str() {
+                    "<=" => o != Ordering::Greater,
+                    ">=" => o != Ordering::Less,
+                    "<" => o == Ordering::Less,
+                    ">" => o == Ordering::Greater,
+                    r => return Err(format!("unknown relation {r}")),
+                };
+                if !ok {
+                    return Ok(fails(
+                        format!(
+                            "first fails at n = {k}: {target} = {v}, bound {}",
+                            show_value(&f)
+                        ),
+                        Some(k),
+                        show_value(&f),
+                        v.to_string(),
+                    ));
+                }
+            }
+            Ok(holds_in_range(
+                format!("{target} {relation} {formula} for n = {a}..{b}"),
+                a,
+                b,
+                "an inequality is checked n by n; no proof for every n is attempted",
+            ))
+        }
+        ClaimKind::Search {
+            target,
+            minima,
+            counts,
+            optimal,
+            params,
+        } => check_search(target, minima, counts, optimal.as_deref(), params),
+        ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
+    }
+}
