@@ -84,20 +84,23 @@ pub fn check_all() -> Vec<CheckedClaim> {
             statement: String::new(),
             variant: None,
             kind: "file".into(),
-            verdict: VerdictKind::Unverifiable,
-            detail: format!("claim files do not load: {e}"),
-            range: None,
-            reason: Some("the claim files do not load".into()),
-            correction: None,
-            failure: None,
-            polynomial: None,
+            outcome: Verdict {
+                reason: Some("the claim files do not load".into()),
+                ..Verdict::new(
+                    VerdictKind::Unverifiable,
+                    format!("claim files do not load: {e}"),
+                )
+            },
         }],
     }
 }
 
 /// Checks one claim.
 pub fn check_claim(c: &Claim) -> CheckedClaim {
-    let o = run(c).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
+    let mut o = run(c).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
+    if let Some(n) = &c.note {
+        o.detail = format!("{} (note: {n})", o.detail);
+    }
     CheckedClaim {
         id: format!("{}/{}", c.file, c.id),
         document: c.cite.clone(),
@@ -105,16 +108,7 @@ pub fn check_claim(c: &Claim) -> CheckedClaim {
         statement: c.statement.clone(),
         variant: c.variant_id(),
         kind: c.kind_name().to_string(),
-        verdict: o.verdict,
-        detail: match &c.note {
-            Some(n) => format!("{} (note: {n})", o.detail),
-            None => o.detail,
-        },
-        range: o.range,
-        reason: o.reason,
-        correction: o.correction,
-        failure: o.failure,
-        polynomial: o.polynomial,
+        outcome: o,
     }
 }
 

@@ -592,7 +592,7 @@ fn approximations_allow_an_error_of_one_and_no_more() {
     );
     let c = approx("n^2 + if n > 4 then 2 else 0");
     assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
-    assert_eq!(c.failure.unwrap().n, Some(5));
+    assert_eq!(c.failure.as_ref().unwrap().n, Some(5));
     let c = approx("n^2");
     assert!(c.detail.contains("exactly for n = 1..10"), "{}", c.detail);
 }
@@ -613,7 +613,7 @@ fn search_refutes_wrong_minima_and_counts_at_the_first_wrong_n() {
     // One minimal sequence too many at n = 4 (640 true).
     let c = check_claim(&search_claim("cyclic4.N", &[], &[(4, "641")]));
     assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
-    assert_eq!(c.failure.unwrap().actual, "640");
+    assert_eq!(c.failure.as_ref().unwrap().actual, "640");
     // Nothing within the budget: unchecked, with the state count (4^11 > 2^20).
     let c = check_claim(&search_claim("cyclic4.N", &[(11, "3040")], &[]));
     assert_eq!(c.verdict, VerdictKind::Unverifiable, "{}", c.detail);

@@ -80,8 +80,17 @@ pub struct Failure {
 pub struct NRange {
     /// First n.
     pub from: i64,
-    /// Last n.
+    /// Last n; `i64::MAX` stands for "every n" (written `null` in JSON).
+    #[serde(serialize_with = "unbounded_as_null")]
     pub to: i64,
+}
+
+fn unbounded_as_null<S: serde::Serializer>(to: &i64, s: S) -> Result<S::Ok, S::Error> {
+    if *to == i64::MAX {
+        s.serialize_none()
+    } else {
+        s.serialize_i64(*to)
+    }
 }
 
 /// A claim with its verdict: the JSON contract of `hanoilab claims --format json` (`source`,
@@ -101,6 +110,16 @@ pub struct CheckedClaim {
     pub variant: Option<String>,
     /// The kind of claim.
     pub kind: String,
+    /// What was shown (`verdict`, `detail`, `range`, `reason`, `correction`, `failure`,
+    /// `polynomial`: flattened into the same JSON object; read them as `claim.verdict`,
+    /// `claim.detail`, ... through `Deref`).
+    #[serde(flatten)]
+    pub outcome: Verdict,
+}
+
+/// What one check showed (the verdict part of a [`CheckedClaim`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
     /// What was shown.
     pub verdict: VerdictKind,
     /// What was compared, and how.
@@ -124,32 +143,15 @@ pub struct CheckedClaim {
     pub polynomial: Option<Vec<String>>,
 }
 
-/// What one check showed (the verdict part of [`CheckedClaim`]).
-#[derive(Clone, Debug, Serialize)]
-pub struct Verdict {
-    /// What was shown.
-    pub verdict: VerdictKind,
-    /// What was compared, and how.
-    pub detail: String,
-    /// See [`CheckedClaim::range`].
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub range: Option<NRange>,
-    /// See [`CheckedClaim::reason`].
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
-    /// See [`CheckedClaim::correction`].
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub correction: Option<String>,
-    /// The first failure.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub failure: Option<Failure>,
-    /// See [`CheckedClaim::polynomial`].
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub polynomial: Option<Vec<String>>,
+impl std::ops::Deref for CheckedClaim {
+    type Target = Verdict;
+    fn deref(&self) -> &Verdict {
+        &self.outcome
+    }
 }
 
 impl Verdict {
-    fn new(verdict: VerdictKind, detail: impl Into<String>) -> Verdict {
+    pub(crate) fn new(verdict: VerdictKind, detail: impl Into<String>) -> Verdict {
         Verdict {
             verdict,
             detail: detail.into(),
