@@ -1,0 +1,283 @@
+//! What a variant computes: move streams, counts (memoised or by the transfer system), the
+//! algebra of its transfer matrix, and checked simulations.
+
+use super::*;
+
+impl Variant {
+    /// The move stream of `function` at `n` (with memoised replay of repeated sub-calls,
+    /// see [`MoveStream`]).
+    pub fn moves(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<MoveStream, VariantError> {
+        self.moves_impl(function, n, params, true)
+    }
+
+    /// The same moves from the plain interpreter ([`MoveStream::new_uncached`]): the
+    /// reference the fast stream is tested against.
+    pub fn moves_uncached(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<MoveStream, VariantError> {
+        self.moves_impl(function, n, params, false)
+    }
+
+    pub(super) fn moves_impl(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+        replay: bool,
+    ) -> Result<MoveStream, VariantError> {
+        let f = self.function(function)?;
+        let all = self.resolve_params(params)?;
+        self.check_function(f, n, &all)?;
+        let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, v)| *v) as usize;
+        let globals = self.globals(&all)?;
+        let new = if replay {
+            MoveStream::new
+        } else {
+            MoveStream::new_uncached
+        };
+        Ok(new(
+            Arc::clone(&self.program),
+            &f.call_step,
+            n,
+            globals,
+            pins,
+        ))
+    }
+
+    /// The algebra of the derived transfer system for these parameters: characteristic
+    /// polynomial and its factorisation, each component's minimal recurrence, closed form and
+    /// dominant term with `digits` certified digits (`None` when there is no matrix).
+    ///
+    /// ```
+    /// use hanoilab::variants::{Params, Variant};
+    /// let a = Variant::builtin("cyclic").unwrap().analysis(&Params::new(), 10).unwrap().unwrap();
+    /// assert_eq!(a.charpoly_factorization.to_string_in("E"), "(E - 1)(E^2 - 2E - 2)");
+    /// ```
+    pub fn analysis(
+        &self,
+        params: &Params,
+        digits: usize,
+    ) -> Result<Option<crate::algebra::MatrixAnalysis>, VariantError> {
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok(None);
+        };
+        let err = |e: crate::algebra::AlgebraError| VariantError::Algebra {
+            variant: self.id.clone(),
+            message: e.to_string(),
+        };
+        let m = crate::algebra::ZMatrix::from_rows(sys.matrix.clone()).map_err(err)?;
+        crate::algebra::MatrixAnalysis::from_first_n(
+            m,
+            sys.initial.clone(),
+            sys.first_n as u64,
+            Some(sys.names.clone()),
+            digits,
+            None,
+        )
+        .map(Some)
+        .map_err(err)
+    }
+
+    /// The transfer system of the program for these parameters, with `count_as` merged
+    /// (`None` when some call is not on `n-k` discs for a small k, `n` or a fixed size, or the clauses are not periodic in n).
+    pub fn transfer_system(&self, params: &Params) -> Result<Option<TransferSystem>, VariantError> {
+        let all = self.resolve_params(params)?;
+        let globals = self.globals(&all)?;
+        program::transfer_system(&self.program, &globals, &self.count_as).map_err(|e| {
+            VariantError::Program {
+                origin: self.origin.clone(),
+                line: 0,
+                col: 0,
+                context: "count extraction".into(),
+                source: e,
+            }
+        })
+    }
+
+    /// The transfer system and the index of `function`'s component in it, when the
+    /// function's call is a procedure on exactly `n` discs: then the function's count at
+    /// `n >= sys.first_n` is component `i` of `s(n)`. `None` when there is no transfer
+    /// system or the call is on another size.
+    pub fn function_component(
+        &self,
+        function: &str,
+        params: &Params,
+    ) -> Result<Option<(TransferSystem, usize)>, VariantError> {
+        let f = self.function(function)?;
+        let Step::Call {
+            proc,
+            size: Expr::Slot(0),
+            ..
+        } = &f.call_step
+        else {
+            return Ok(None);
+        };
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok(None);
+        };
+        let name = &self.program.procedures[*proc].name;
+        let name = self.count_as.get(name).unwrap_or(name);
+        Ok(sys.index(name).map(|i| (sys, i)))
+    }
+
+    /// The size the function's top-level call is made on at `n` and the procedure's
+    /// component in the transfer system (if there is one), from sizes alone.
+    pub(super) fn call_plan(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<(i64, Option<(TransferSystem, usize)>), VariantError> {
+        let f = self.function(function)?;
+        let all = self.resolve_params(params)?;
+        self.check_function(f, n, &all)?;
+        let globals = self.globals(&all)?;
+        let Step::Call { proc, size, .. } = &f.call_step else {
+            return Ok((0, None));
+        };
+        let m = size.eval(&[n], &globals).ok_or_else(|| VariantError::Run {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: ProgramError::Overflow {
+                name: "call".into(),
+                n,
+            },
+        })?;
+        if m <= 256 {
+            return Ok((m, None));
+        }
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok((m, None));
+        };
+        let name = &self.program.procedures[*proc].name;
+        let name = self.count_as.get(name).unwrap_or(name);
+        Ok((m, sys.index(name).map(|i| (sys, i))))
+    }
+
+    /// What [`Variant::count`] of `function` at `n` costs, known from sizes alone before
+    /// any big-integer work: the size of the answer (from the transfer system, in floating
+    /// point), or the size of the memoised recursion.
+    pub fn count_cost(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<CountCost, VariantError> {
+        let (m, sys) = self.call_plan(function, n, params)?;
+        Ok(match sys {
+            Some((sys, i)) => CountCost::Matrix {
+                log10: sys.log10_estimate(m as u64, i).unwrap_or(0.0),
+            },
+            None => CountCost::Memo { size: m },
+        })
+    }
+
+    /// The exact number of moves of `function` at `n`: by memoised counting when the
+    /// top-level call is on at most 256 discs, else by the component's minimal recurrence
+    /// ([`TransferSystem::component_nth`]) when the called procedure is a component of the
+    /// system (else memoised, up to
+    /// [`MEMO_MAX_SIZE`] discs).
+    pub fn count(&self, function: &str, n: i64, params: &Params) -> Result<BigInt, VariantError> {
+        let (m, sys) = self.call_plan(function, n, params)?;
+        if let Some((sys, i)) = sys {
+            if let Some(v) = sys.component_nth(i, m as u64) {
+                return Ok(v);
+            }
+        }
+        if m > MEMO_MAX_SIZE {
+            return Err(VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!(
+                    "function {function} at n = {n}: a call on {m} discs with no transfer system \
+                     would be counted by memoised recursion, about {m} table entries (at most \
+                     {MEMO_MAX_SIZE})"
+                ),
+            });
+        }
+        let f = self.function(function)?;
+        let globals = self.globals(&self.resolve_params(params)?)?;
+        program::count_call(&self.program, &f.call_step, n, &globals).map_err(|e| {
+            VariantError::Run {
+                variant: self.id.clone(),
+                function: function.into(),
+                n,
+                source: e,
+            }
+        })
+    }
+
+    /// Simulates `function` at `n`: every move checked, the goal checked.
+    pub fn simulate(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<SimulationReport, VariantError> {
+        self.simulate_with(function, n, params, SimulateOptions::default())
+    }
+
+    /// [`Variant::simulate`] with options (progress callback, observer).
+    pub fn simulate_with(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+        opts: SimulateOptions<'_>,
+    ) -> Result<SimulationReport, VariantError> {
+        let puzzle = self.puzzle(function, n, params)?;
+        let mut stream = self.moves(function, n, params)?;
+        let r = if self.function(function)?.goal_up_to_equal_sizes && opts.check_goal {
+            simulate_up_to_equal_sizes(&puzzle, &mut stream)
+        } else {
+            simulate_with(&puzzle, &mut stream, opts)
+        };
+        if let Some(e) = stream.error() {
+            return Err(VariantError::Run {
+                variant: self.id.clone(),
+                function: function.into(),
+                n,
+                source: e.clone(),
+            });
+        }
+        r.map_err(|e| VariantError::Simulation {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: e,
+        })
+    }
+}
+
+/// Plays every move, then compares with the goal by disc sizes only: equally sized discs
+/// are interchangeable (which stack a disc came from, and its colour, are not compared).
+pub(super) fn simulate_up_to_equal_sizes(
+    puzzle: &Puzzle,
+    moves: impl Iterator<Item = crate::puzzle::Move>,
+) -> Result<SimulationReport, SimulationError> {
+    let (count, tower) = crate::puzzle::play_all(puzzle, moves)?;
+    let key = |pins: &[Vec<u32>]| -> Vec<Vec<u32>> {
+        pins.iter()
+            .map(|p| p.iter().map(|&d| puzzle.discs[d as usize].size).collect())
+            .collect()
+    };
+    if key(&tower.pins) != key(&puzzle.goal.pins) {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: crate::puzzle::render_config(puzzle, &tower.pins, &tower.colours),
+            goal: crate::puzzle::render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: true,
+    })
+}
