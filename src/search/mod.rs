@@ -39,6 +39,7 @@ pub mod bench;
 mod bfs;
 mod compare;
 mod dense;
+pub mod distributed;
 mod graph;
 mod moves;
 
@@ -50,6 +51,9 @@ pub use bfs::{
     state_bound, state_count_bound, state_space,
 };
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
+pub use distributed::{parse_hostfile, Cluster, DistributedError};
+#[cfg(feature = "distributed")]
+pub use distributed::{search_distributed, DistributedResult};
 pub use graph::{state_graph, StateGraph};
 pub use moves::{legal_moves, try_move};
 
