@@ -11,7 +11,7 @@
 //!
 //! Why timely dataflow and the design choices (one input epoch per layer, the connection
 //! set-up with timeouts before timely's own networking, the watchdog) are in
-//! `docs/distributed.md`. The engine ([`search_distributed`]) needs the cargo feature
+//! `docs/distributed.md`. The engine (`search_distributed`) needs the cargo feature
 //! `distributed`; the cluster description ([`Cluster`], [`parse_hostfile`]) is always there,
 //! so a command line can be checked without it.
 
