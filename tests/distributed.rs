@@ -417,3 +417,40 @@ fn a_stalled_peer_fails_the_run_after_the_timeout_instead_of_hanging() {
     assert!(out.stdout.is_empty());
     assert!(err.contains("did not complete within 4 s"), "{err}");
 }
+
+#[test]
+fn counts_past_two_to_the_64_agree_in_process_and_across_processes() {
+    // four-in-a-row n = 10 has about 10^20 minimal sequences (more than a 64-bit word).
+    let v = Variant::builtin("four-in-a-row").unwrap();
+    let p = v.puzzle("R", 10, &Params::new()).unwrap();
+    let opts = SearchOptions {
+        count: true,
+        ..Default::default()
+    };
+    let m = search(&p, &opts).unwrap();
+    let c = m.optimal_solutions.clone().unwrap();
+    assert!(c > u64::MAX.into(), "{c} fits a word: pick a larger n");
+    let d = search_distributed(&p, &opts, &Cluster::local(2)).unwrap();
+    assert_eq!(d.result.optimal_solutions, m.optimal_solutions);
+    assert_eq!(d.result.layers, m.layers);
+    let args = [
+        "search",
+        "four-in-a-row",
+        "-n",
+        "10",
+        "--count",
+        "--layers",
+        "--format",
+        "json",
+    ];
+    let single = run(&args);
+    assert!(single.status.success());
+    for out in cluster_run(2, 1, &args, "bigcount") {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.stdout, single.stdout);
+    }
+}

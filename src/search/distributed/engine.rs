@@ -15,7 +15,7 @@ use crate::puzzle::{Config, Puzzle};
 use crate::search::dense::DenseSpace;
 use crate::search::{check_config, legal_moves, Encoding, SearchOptions, SearchResult};
 use num_bigint::{BigInt, BigUint};
-use num_traits::One;
+use num_traits::Zero;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -90,6 +90,60 @@ fn splitmix(mut z: u64) -> u64 {
 }
 
 type FxBuild = BuildHasherDefault<Fx>;
+
+/// An exact count of minimal sequences, kept in a machine word while it fits and spilling
+/// into a big integer past that: most counts (and all of the smaller searches') fit, and a
+/// big-integer allocation per record was most of the cost of `--count`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Count {
+    small: u128,
+    big: BigUint,
+}
+
+impl Count {
+    fn one() -> Count {
+        Count {
+            small: 1,
+            big: BigUint::default(),
+        }
+    }
+
+    fn add_small(&mut self, x: u128) {
+        match self.small.checked_add(x) {
+            Some(s) => self.small = s,
+            None => {
+                self.big += BigUint::from(self.small);
+                self.small = x;
+            }
+        }
+    }
+
+    /// Adds `lo + hi · 2^64` (the form a count travels in).
+    fn add_parts(&mut self, lo: u64, hi: &[u64]) {
+        if hi.is_empty() {
+            self.add_small(u128::from(lo));
+        } else {
+            let mut x = BigUint::from(lo);
+            for (i, &h) in hi.iter().enumerate() {
+                x += BigUint::from(h) << (64 * (i + 1));
+            }
+            self.big += x;
+        }
+    }
+
+    fn value(&self) -> BigUint {
+        &self.big + self.small
+    }
+
+    /// `(lo, hi)` with the value `lo + hi · 2^64`; `hi` empty (no allocation) below 2^64.
+    fn parts(&self) -> (u64, Vec<u64>) {
+        if self.big.is_zero() && self.small <= u128::from(u64::MAX) {
+            return (self.small as u64, Vec::new());
+        }
+        let d = self.value().to_u64_digits();
+        (d[0], d[1..].to_vec())
+    }
+}
 
 /// The routing hash of a state: independent of the hash the owner's tables use (an owner's
 /// states all share `route % workers`; were the table hash the same, its low bits would be
@@ -254,11 +308,12 @@ fn worker_body<C: Codec>(
     run: &Run<C::S>,
     failure: &Failure,
 ) -> Result<Totals, String> {
-    type Rec<S> = (S, Vec<u32>);
+    // A successor and its count as `lo + hi · 2^64` (`hi` empty while it fits a word).
+    type Rec<S> = (S, u64, Vec<u64>);
     let me = worker.index();
     let peers = worker.peers();
     let owner = |s: &C::S| (route(s) % peers as u64) as usize;
-    let inbox: Rc<RefCell<HashMap<C::S, BigUint, FxBuild>>> = Rc::default();
+    let inbox: Rc<RefCell<HashMap<C::S, Count, FxBuild>>> = Rc::default();
     let stat_box: Rc<RefCell<Vec<Stat>>> = Rc::default();
     let probe_e = ProbeHandle::new();
     let probe_s = ProbeHandle::new();
@@ -273,11 +328,8 @@ fn worker_body<C: Codec>(
                     move |input, _output| {
                         let mut inbox = boxed.borrow_mut();
                         input.for_each(|_, data| {
-                            for (s, digits) in data.drain(..) {
-                                let e = inbox.entry(s).or_default();
-                                if !digits.is_empty() {
-                                    *e += BigUint::new(digits);
-                                }
+                            for (s, lo, hi) in data.drain(..) {
+                                inbox.entry(s).or_default().add_parts(lo, &hi);
                             }
                         });
                     }
@@ -302,17 +354,17 @@ fn worker_body<C: Codec>(
     });
 
     let mut visited: HashSet<C::S, FxBuild> = HashSet::default();
-    let mut frontier: Vec<(C::S, BigUint)> = Vec::new();
+    let mut frontier: Vec<(C::S, Count)> = Vec::new();
     if owner(&run.start) == me {
         visited.insert(run.start.clone());
-        frontier.push((run.start.clone(), BigUint::one()));
+        frontier.push((run.start.clone(), Count::one()));
     }
     let mut t = Totals {
         found: (run.goal.as_ref() == Some(&run.start)).then_some(0),
         states: 1,
         sizes: vec![1],
         complete: false,
-        goal_count: (run.goal.as_ref() == Some(&run.start)).then(BigUint::one),
+        goal_count: (run.goal.as_ref() == Some(&run.start)).then(|| BigUint::from(1u8)),
         records: 0,
         remote_bytes: 0,
     };
@@ -327,16 +379,16 @@ fn worker_body<C: Codec>(
         let (mut sent, mut remote) = (0u64, 0u64);
         let mut since_step = 0usize;
         for (u, c) in std::mem::take(&mut frontier) {
-            let digits = if run.count {
-                c.to_u32_digits()
+            let (lo, hi) = if run.count {
+                c.parts()
             } else {
-                Vec::new()
+                (0, Vec::new())
             };
             codec.successors(&u, &mut |v| {
                 if owner(&v) / run.threads != my_process {
-                    remote += C::bytes(&v) + 8 + 4 * digits.len() as u64;
+                    remote += C::bytes(&v) + 16 + 8 * hi.len() as u64;
                 }
-                edges.send((v, digits.clone()));
+                edges.send((v, lo, hi.clone()));
                 sent += 1;
             });
             since_step += 1;
@@ -356,7 +408,7 @@ fn worker_body<C: Codec>(
         for (s, c) in received {
             if visited.insert(s.clone()) {
                 if run.goal.as_ref() == Some(&s) {
-                    goal_here = Some(c.clone());
+                    goal_here = Some(c.value());
                 }
                 frontier.push((s, c));
             }
@@ -687,4 +739,51 @@ fn install_hook(failure: &Arc<Failure>, closed: &Closed, cluster: &Cluster) -> H
         }
     }));
     HookGuard(Some(prev))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Count;
+    use num_bigint::BigUint;
+
+    /// The word and big-integer paths of [`Count`] against plain big-integer sums, across
+    /// the 2^64 and 2^128 boundaries.
+    #[test]
+    fn counts_add_exactly_across_the_word_boundaries() {
+        let big = |s: &str| s.parse::<BigUint>().unwrap();
+        let samples = [
+            big("0"),
+            big("1"),
+            big("18446744073709551615"),
+            big("18446744073709551616"),
+            big("340282366920938463463374607431768211455"),
+            big("340282366920938463463374607431768211456"),
+            big("104915856919223074816"),
+            big("1888417221404999384214726265512041847737234009096192"),
+        ];
+        for a in &samples {
+            for b in &samples {
+                let mut c = Count::default();
+                for x in [a, b, a] {
+                    let d = x.to_u64_digits();
+                    let (lo, hi) = match d.split_first() {
+                        Some((lo, hi)) => (*lo, hi.to_vec()),
+                        None => (0, Vec::new()),
+                    };
+                    c.add_parts(lo, &hi);
+                }
+                let want = a + b + a;
+                assert_eq!(c.value(), want);
+                let (lo, hi) = c.parts();
+                let mut back = Count::default();
+                back.add_parts(lo, &hi);
+                assert_eq!(back.value(), want);
+            }
+        }
+        let mut c = Count::default();
+        for _ in 0..5 {
+            c.add_small(u128::MAX);
+        }
+        assert_eq!(c.value(), BigUint::from(u128::MAX) * 5u8);
+    }
 }
