@@ -396,7 +396,7 @@ fn a_stalled_peer_fails_the_run_after_the_timeout_instead_of_hanging() {
         ]
         .map(String::from)
     };
-    let p0 = spawn(&args("0"));
+    let mut p0 = spawn(&args("0"));
     let mut p1 = spawn(&args("1"));
     std::thread::sleep(Duration::from_millis(1500));
     // Stopped, not dead: its connections stay open, so only the timeout can tell.
@@ -405,8 +405,10 @@ fn a_stalled_peer_fails_the_run_after_the_timeout_instead_of_hanging() {
         .status()
         .is_ok_and(|s| s.success());
     if !stopped {
-        let _ = p1.kill();
-        let _ = p1.wait();
+        for p in [&mut p0, &mut p1] {
+            let _ = p.kill();
+            let _ = p.wait();
+        }
         return; // no `kill` command here: nothing to test
     }
     let out = finish(p0, Duration::from_secs(30), "survivor of a stalled peer");

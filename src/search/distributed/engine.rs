@@ -96,7 +96,9 @@ type FxBuild = BuildHasherDefault<Fx>;
 /// big-integer allocation per record was most of the cost of `--count`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Count {
-    small: u128,
+    // A word, not a u128: the count sits beside every frontier and incoming state, and
+    // u128's 16-byte alignment would take (state, count) from 40 to 64 bytes.
+    small: u64,
     big: BigUint,
 }
 
@@ -108,7 +110,7 @@ impl Count {
         }
     }
 
-    fn add_small(&mut self, x: u128) {
+    fn add_small(&mut self, x: u64) {
         match self.small.checked_add(x) {
             Some(s) => self.small = s,
             None => {
@@ -121,7 +123,7 @@ impl Count {
     /// Adds `lo + hi · 2^64` (the form a count travels in).
     fn add_parts(&mut self, lo: u64, hi: &[u64]) {
         if hi.is_empty() {
-            self.add_small(u128::from(lo));
+            self.add_small(lo);
         } else {
             let mut x = BigUint::from(lo);
             for (i, &h) in hi.iter().enumerate() {
@@ -137,8 +139,8 @@ impl Count {
 
     /// `(lo, hi)` with the value `lo + hi · 2^64`; `hi` empty (no allocation) below 2^64.
     fn parts(&self) -> (u64, Vec<u64>) {
-        if self.big.is_zero() && self.small <= u128::from(u64::MAX) {
-            return (self.small as u64, Vec::new());
+        if self.big.is_zero() {
+            return (self.small, Vec::new());
         }
         let d = self.value().to_u64_digits();
         (d[0], d[1..].to_vec())
@@ -482,8 +484,9 @@ fn fingerprint(puzzle: &Puzzle, opts: &SearchOptions, cluster: &Cluster) -> u64 
 /// [`DistributedError::Input`] naming the unreachable peer), and a peer that dies or
 /// stalls makes the call return [`DistributedError::Failed`] on every other process (no
 /// answer). After a failure the engine's threads are left behind (they may be blocked on
-/// the dead peer): the caller should exit. A multi-process run installs a panic hook for
-/// its duration that turns timely's "communication error" panics into that error.
+/// the dead peer): the caller should exit. A multi-process run installs a panic hook that
+/// turns timely's "communication error" panics into that error (other panics go on to the
+/// previous hook).
 ///
 /// ```
 /// use hanoilab::puzzle::MoveGraph;
@@ -616,7 +619,9 @@ where
                 Box::new(guard),
             )
         };
-    let hook = (cluster.processes() > 1).then(|| install_hook(&failure, &closed, cluster));
+    if cluster.processes() > 1 {
+        install_hook(&failure, &closed, cluster);
+    }
     let (tx, rx) = mpsc::channel::<Result<Totals, String>>();
     let tx = Mutex::new(tx);
     let codec = Arc::new(codec);
@@ -659,7 +664,6 @@ where
     if let Err(e) = outcome {
         // The workers may be blocked on a dead peer: leave them (the caller exits).
         std::mem::forget(guards);
-        drop(hook);
         return Err(DistributedError::Failed(e));
     }
     // Shutting down waits for the peers to close their side; the answer is already known,
@@ -670,7 +674,6 @@ where
         let _ = done_tx.send(());
     });
     let _ = done_rx.recv_timeout(cluster.timeout);
-    drop(hook);
     let first = outs[0].clone();
     if outs.iter().any(|o| *o != first) {
         return Err(DistributedError::Failed(
@@ -697,28 +700,16 @@ fn describe(e: String, closed: &Closed, cluster: &Cluster) -> String {
     }
 }
 
-type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
-
-/// While alive, turns timely's communication panics (a peer's connection closed or failed)
-/// into the run's failure, quietly: the run reports it once, by the peer's name.
-struct HookGuard(Option<Arc<PanicHook>>);
-
-impl Drop for HookGuard {
-    fn drop(&mut self) {
-        if let Some(prev) = self.0.take() {
-            std::panic::set_hook(Box::new(move |i| prev(i)));
-        }
-    }
-}
-
-fn install_hook(failure: &Arc<Failure>, closed: &Closed, cluster: &Cluster) -> HookGuard {
-    let prev: Arc<PanicHook> = Arc::new(std::panic::take_hook());
-    let (f, c, cl, p) = (
-        Arc::clone(failure),
-        Arc::clone(closed),
-        cluster.clone(),
-        Arc::clone(&prev),
-    );
+/// Turns timely's communication panics (a peer's connection closed or failed) into the
+/// run's failure, naming the peer, and parks the panicking engine thread for good instead of
+/// letting it unwind: unwinding would poison timely's queues, the workers would panic in
+/// turn, and a panic during that unwinding aborts the whole process before the error is
+/// reported. Engine threads that panic after a failure are parked the same way; every other
+/// panic goes to the previous hook. The hook stays installed (restoring it could wait for
+/// ever on a parked thread): it only acts on timely's threads once a run has failed.
+fn install_hook(failure: &Arc<Failure>, closed: &Closed, cluster: &Cluster) {
+    let prev = std::panic::take_hook();
+    let (f, c, cl) = (Arc::clone(failure), Arc::clone(closed), cluster.clone());
     std::panic::set_hook(Box::new(move |info| {
         let msg = info
             .payload()
@@ -731,14 +722,20 @@ fn install_hook(failure: &Arc<Failure>, closed: &Closed, cluster: &Cluster) -> H
             .is_some_and(|n| n.starts_with("timely"));
         if msg.contains("timely communication error") {
             f.set(describe(format!("lost a peer connection: {msg}"), &c, &cl));
+            park_forever();
         } else if in_timely && f.get().is_some() {
-            // A worker tripping over the channels of the dead connection: a consequence
-            // of the failure already recorded, not news.
+            // A consequence of the failure already recorded, not news.
+            park_forever();
         } else {
-            p(info);
+            prev(info);
         }
     }));
-    HookGuard(Some(prev))
+}
+
+fn park_forever() -> ! {
+    loop {
+        std::thread::park();
+    }
 }
 
 #[cfg(test)]
@@ -782,8 +779,8 @@ mod tests {
         }
         let mut c = Count::default();
         for _ in 0..5 {
-            c.add_small(u128::MAX);
+            c.add_small(u64::MAX);
         }
-        assert_eq!(c.value(), BigUint::from(u128::MAX) * 5u8);
+        assert_eq!(c.value(), BigUint::from(u64::MAX) * 5u8);
     }
 }
