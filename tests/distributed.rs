@@ -456,3 +456,38 @@ fn counts_past_two_to_the_64_agree_in_process_and_across_processes() {
         assert_eq!(out.stdout, single.stdout);
     }
 }
+
+#[test]
+fn a_share_over_the_memory_limit_stops_every_worker_with_exit_2() {
+    // Reve's n = 8: 65,536 states, about 3.7 MB at the guard's 56 bytes per state; each of 2
+    // workers may use half of 1 MiB.
+    let out = run(&[
+        "search",
+        "reves",
+        "-n",
+        "8",
+        "--workers",
+        "2",
+        "--memory-limit",
+        "1M",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("memory limit"), "{err}");
+    assert!(out.stdout.is_empty());
+    let ok = run(&[
+        "search",
+        "reves",
+        "-n",
+        "8",
+        "--workers",
+        "2",
+        "--memory-limit",
+        "1G",
+    ]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}

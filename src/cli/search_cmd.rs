@@ -64,6 +64,7 @@ pub fn search_cmd(
         let opts = SearchOptions {
             count,
             solution,
+            memory_limit,
             ..Default::default()
         };
         let r = super::search_dist::run(&name, &puzzle, &opts, dist)?;

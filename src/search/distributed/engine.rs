@@ -262,12 +262,21 @@ struct Totals {
     goal_count: Option<BigUint>,
     records: u64,
     remote_bytes: u64,
+    /// The largest estimated bytes of one worker, when it passed its share of the memory
+    /// limit (the run then stopped, at the same layer everywhere).
+    over_memory: Option<u64>,
 }
+
+/// Bytes per visited state assumed by the memory guard: the peak resident memory per state
+/// measured in `docs/distributed.md` was 40-55 bytes (hash set, frontier with counts,
+/// incoming layer, records in flight).
+pub(super) const BYTES_PER_STATE: u64 = 56;
 
 /// One worker's record of a layer, sent to every worker: (destination worker, new states
 /// owned, states visited, records sent, payload bytes to other processes, goal in the new
-/// states, the goal's count as base-2^32 digits).
-type Stat = (u64, u64, u64, u64, u64, bool, Vec<u32>);
+/// states, the goal's count as base-2^32 digits, this worker's estimated bytes when over its
+/// share of the memory limit, else 0).
+type Stat = (u64, u64, u64, u64, u64, bool, Vec<u32>, u64);
 
 struct Run<S> {
     start: S,
@@ -276,6 +285,8 @@ struct Run<S> {
     explore_all: bool,
     threads: usize,
     timeout: Duration,
+    /// This worker's share of the process's memory limit, in bytes.
+    worker_memory: u64,
 }
 
 /// Steps the worker until `probe` passes `time`, or fails on a reported failure or after
@@ -369,6 +380,7 @@ fn worker_body<C: Codec>(
         goal_count: (run.goal.as_ref() == Some(&run.start)).then(|| BigUint::from(1u8)),
         records: 0,
         remote_bytes: 0,
+        over_memory: None,
     };
     let my_process = me / run.threads;
     let mut depth = 0u64;
@@ -417,6 +429,8 @@ fn worker_body<C: Codec>(
         }
         // (4) Everybody's figures to everybody.
         let goal_digits = goal_here.as_ref().map_or(Vec::new(), |c| c.to_u32_digits());
+        let bytes = (visited.len() as u64).saturating_mul(BYTES_PER_STATE);
+        let over = if bytes > run.worker_memory { bytes } else { 0 };
         for w in 0..peers as u64 {
             stats.send((
                 w,
@@ -426,6 +440,7 @@ fn worker_body<C: Codec>(
                 remote,
                 goal_here.is_some(),
                 goal_digits.clone(),
+                over,
             ));
         }
         stats.advance_to(depth + 1);
@@ -443,6 +458,11 @@ fn worker_body<C: Codec>(
         t.records += got.iter().map(|r| r.3).sum::<u64>();
         t.remote_bytes += got.iter().map(|r| r.4).sum::<u64>();
         let goal = got.iter().find(|r| r.5).map(|r| BigUint::new(r.6.clone()));
+        // Every worker sees every worker's flag, so all stop here together.
+        if let Some(max) = got.iter().map(|r| r.7).max().filter(|&m| m > 0) {
+            t.over_memory = Some(max);
+            break false;
+        }
         if layer == 0 {
             break true;
         }
@@ -475,8 +495,11 @@ fn fingerprint(puzzle: &Puzzle, opts: &SearchOptions, cluster: &Cluster) -> u64 
 /// Breadth-first search of `puzzle` on `cluster.workers()` timely workers: the same
 /// minimum, states, layer sizes, completeness and (with `opts.count`) exact number of
 /// optimal solutions as [`crate::search::search`]. `opts.solution` and `opts.sparse` are not
-/// supported (an [`DistributedError::Input`] error); `opts.threads`, `memory_limit` and
-/// `progress` are ignored (the threads are `cluster.threads`).
+/// supported (an [`DistributedError::Input`] error); `opts.threads` and `progress` are
+/// ignored (the threads are `cluster.threads`). `opts.memory_limit` (default: half the
+/// physical memory) is per process: after each layer every worker estimates its memory at
+/// 56 bytes per state it owns, and when one is over its share of the limit all stop at that
+/// layer with an [`DistributedError::Input`] error.
 ///
 /// With one address the workers are threads of this process. With several, every process
 /// calls this with the same puzzle, options, threads and addresses and its own
@@ -524,6 +547,10 @@ pub fn search_distributed(
     }
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
+    let limit = opts
+        .memory_limit
+        .unwrap_or_else(crate::search::default_memory_limit);
+    let worker_memory = limit / cluster.threads as u64;
     let (totals, encoding, workers) = match DenseSpace::new(puzzle) {
         Some(space) => {
             let start = space.encode(&puzzle.start).ok_or_else(|| {
@@ -540,6 +567,7 @@ pub fn search_distributed(
                 explore_all: opts.explore_all,
                 threads: cluster.threads,
                 timeout: cluster.timeout,
+                worker_memory,
             };
             let (t, w) = execute(DenseCodec(space), run, puzzle, opts, cluster)?;
             (t, encoding, w)
@@ -557,11 +585,23 @@ pub fn search_distributed(
                 explore_all: opts.explore_all,
                 threads: cluster.threads,
                 timeout: cluster.timeout,
+                worker_memory,
             };
             let (t, w) = execute(GenericCodec(puzzle.clone()), run, puzzle, opts, cluster)?;
             (t, Encoding::Generic, w)
         }
     };
+    if let Some(bytes) = totals.over_memory {
+        return Err(DistributedError::Input(format!(
+            "a worker's share of the states needs an estimated {} ({BYTES_PER_STATE} bytes \
+             per state) but its share of the memory limit ({} per process, {} workers) is {}: \
+             add machines, or raise --memory-limit",
+            crate::search::human_bytes(bytes),
+            crate::search::human_bytes(limit),
+            cluster.threads,
+            crate::search::human_bytes(worker_memory)
+        )));
+    }
     let result = SearchResult {
         minimum: totals.found,
         states: totals.states,
