@@ -205,6 +205,9 @@ pub enum Command {
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
+        /// The distributed search (any of these flags selects it).
+        #[command(flatten)]
+        dist: DistArgs,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
@@ -257,4 +260,38 @@ pub enum Command {
         /// Which benchmark (default: all).
         which: Option<String>,
     },
+}
+
+/// Flags of the distributed search (`docs/distributed.md`; needs the cargo feature
+/// `distributed`). Any of them runs the search on timely dataflow workers instead of the
+/// single-machine search.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct DistArgs {
+    /// Worker threads in this process (distributed search).
+    #[arg(long)]
+    pub workers: Option<usize>,
+    /// Number of processes, one per machine (distributed search; needs --hostfile).
+    #[arg(long)]
+    pub processes: Option<usize>,
+    /// This process's index, 0..PROCESSES (distributed search).
+    #[arg(long)]
+    pub process: Option<usize>,
+    /// File of `host:port` lines, one per process in process order (distributed search).
+    #[arg(long)]
+    pub hostfile: Option<String>,
+    /// Seconds to wait for the peers, to connect and at the end of a layer (distributed
+    /// search; default 60).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+}
+
+impl DistArgs {
+    /// Whether any distributed flag was given.
+    pub fn active(&self) -> bool {
+        self.workers.is_some()
+            || self.processes.is_some()
+            || self.process.is_some()
+            || self.hostfile.is_some()
+            || self.timeout.is_some()
+    }
 }

@@ -12,6 +12,7 @@ pub mod common;
 pub mod matrix_cmd;
 pub mod report_cmd;
 pub mod search_cmd;
+pub mod search_dist;
 pub mod sequences_cmd;
 pub mod validate;
 
@@ -163,6 +164,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             layers,
             memory_limit,
             params,
+            dist,
             format,
         } => search_cmd::search_cmd(
             &target,
@@ -172,6 +174,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             layers,
             memory_limit.as_deref(),
             &params.params,
+            &dist,
             format,
         ),
         Command::Claims { variant, format } => claims_cmd::claims(variant.as_deref(), format),

@@ -1,6 +1,6 @@
 //! `hanoilab search`.
 
-use super::args::Format;
+use super::args::{DistArgs, Format};
 use super::common::{emit, json, resolve, Target};
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
@@ -22,6 +22,7 @@ pub fn search_cmd(
     layers: bool,
     memory_limit: Option<&str>,
     params: &[String],
+    dist: &DistArgs,
     format: Format,
 ) -> Result<(), CliError> {
     let n = parse_n("-n", n)?;
@@ -34,6 +35,17 @@ pub fn search_cmd(
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    if dist.active() {
+        let opts = SearchOptions {
+            count,
+            solution,
+            memory_limit,
+            ..Default::default()
+        };
+        let r = super::search_dist::run(&name, &puzzle, &opts, dist)?;
+        emit(&render(&t, n, &r, count, solution, layers, format))?;
+        return Ok(());
+    }
     // Sizes first: the memory estimate from the state space against the limit, before any
     // state is stored (the search itself also guards the run as it grows).
     let probe = SearchOptions {

@@ -38,6 +38,7 @@
 pub mod bench;
 mod bfs;
 mod dense;
+pub mod distributed;
 mod graph;
 mod moves;
 
@@ -48,6 +49,9 @@ pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
     state_bound, state_count_bound, state_space,
 };
+pub use distributed::{parse_hostfile, Cluster, DistributedError};
+#[cfg(feature = "distributed")]
+pub use distributed::{search_distributed, DistributedResult};
 pub use graph::{state_graph, StateGraph};
 pub use moves::{legal_moves, try_move};
 

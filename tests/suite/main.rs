@@ -8,6 +8,8 @@ mod alternative_algorithms;
 mod checkers;
 mod classic_throughput;
 mod cli_contract;
+#[cfg(feature = "distributed")]
+mod distributed;
 mod domino;
 mod every_variant;
 mod four_peg_files;
