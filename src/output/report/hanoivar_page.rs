@@ -1,0 +1,155 @@
+//! `reports/hanoivar.md`: Lunnon's HanoiVar menu, solver by solver.
+
+use super::*;
+
+/// Terms of a HanoiVar target shown in `reports/hanoivar.md`.
+pub(super) const HANOIVAR_TERMS: i64 = 10;
+
+/// `reports/hanoivar.md`: one row per HanoiVar menu entry — its variant function, the rules,
+/// the first counts, the search optimum, and Lunnon's Table-of-times row beside ours.
+pub(super) fn hanoivar_part(
+    b: &mut Bundle,
+    facts: &[VariantFacts],
+    claims: &[CheckedClaim],
+) -> Result<(), ReportError> {
+    use crate::literature::claims::{builtin_claims, ClaimKind};
+    let solvers = crate::variants::hanoivar::solvers().map_err(err)?;
+    let raw = builtin_claims().map_err(err)?;
+    // Lunnon's Table of times: (claim id, target, printed rows, parameters).
+    type TableRow = (String, String, Vec<(i64, String)>, Params);
+    let table_rows: Vec<TableRow> = raw
+        .iter()
+        .filter(|c| c.file == "hanoilib" && c.section == "Table of times")
+        .filter_map(|c| match &c.kind {
+            ClaimKind::Table {
+                target,
+                rows,
+                params,
+            } => Some((
+                format!("{}/{}", c.file, c.id),
+                target.clone(),
+                rows.clone(),
+                params.clone(),
+            )),
+            _ => None,
+        })
+        .collect();
+    let mut s = String::from("# Lunnon's HanoiVar solvers\n\nThe 36 menu entries of Lunnon's applet HanoiVar (`data/hanoivar.toml`, described in `docs/hanoivar.md`), each with the variant function that makes the same moves. `first counts` are exact counts of our function from its smallest n; `optimal?` compares them with breadth-first search for every n within the report's budget; `Lunnon's Table of times` is his printed row (HanoiLib.java, \"Table of times\") and whether every printed value equals our count.\n\n");
+    s.push_str("| HanoiVar | hanoilab | rules | first counts | optimal? | Lunnon's Table of times | agrees? |\n|---|---|---|---|---|---|---|\n");
+    for sv in solvers {
+        let Some(target) = &sv.target else {
+            let _ = writeln!(
+                s,
+                "| {} | — | — | — | — | — | not implemented: {} |",
+                sv.name,
+                md_cell(sv.reason.as_deref().unwrap_or("no target"))
+            );
+            continue;
+        };
+        let (vid, fname) = target.split_once('.').unwrap_or((target.as_str(), ""));
+        let fact = facts.iter().find(|f| f.variant.id == vid);
+        let j = fact.and_then(|f| f.variant.functions().iter().position(|x| x.name == fname));
+        let (rules, terms, optimal) = match (fact, j) {
+            (Some(f), Some(j)) => {
+                let terms: Vec<String> = f
+                    .counts
+                    .iter()
+                    .filter_map(|(n, row)| {
+                        (*n <= HANOIVAR_TERMS)
+                            .then(|| row[j].as_ref().map(|v| v.to_string()))
+                            .flatten()
+                    })
+                    .collect();
+                let first = f
+                    .counts
+                    .iter()
+                    .find(|(_, row)| row[j].is_some())
+                    .map(|(n, _)| *n)
+                    .unwrap_or(0);
+                (
+                    f.variant.summary.clone(),
+                    format!("n = {first}..: {}", terms.join(", ")),
+                    optimality(f, j),
+                )
+            }
+            _ => ("—".into(), "—".into(), "—".into()),
+        };
+        let mut lunnon = Vec::new();
+        let mut agree = Vec::new();
+        for (id, _, rows, params) in table_rows.iter().filter(|r| &r.1 == target) {
+            let printed: Vec<&str> = rows.iter().map(|(_, v)| v.as_str()).collect();
+            let (lo, hi) = (
+                rows.first().map(|r| r.0).unwrap_or(0),
+                rows.last().map(|r| r.0).unwrap_or(0),
+            );
+            lunnon.push(format!("n = {lo}..{hi}: {}", printed.join(", ")));
+            let mut verdict = format!("agrees at n = {lo}..{hi}");
+            for (n, v) in rows {
+                let ours = fact.and_then(|f| f.variant.count(fname, *n, params).ok());
+                let theirs = v.replace(',', "").parse::<BigInt>().ok();
+                if ours.is_none() || ours != theirs {
+                    verdict = format!(
+                        "**differs at n = {n}**: printed {v}, ours {}",
+                        ours.map(|x| x.to_string()).unwrap_or_else(|| "—".into())
+                    );
+                    break;
+                }
+            }
+            let checked = claims
+                .iter()
+                .find(|c| &c.id == id)
+                .map(|c| format!(" (claim {id}: {})", verdict_text(c)))
+                .unwrap_or_default();
+            agree.push(format!("{verdict}{checked}"));
+        }
+        let lunnon = if lunnon.is_empty() {
+            "not in the Table".to_string()
+        } else {
+            lunnon.join("; ")
+        };
+        let agree = if agree.is_empty() {
+            "—".to_string()
+        } else {
+            agree.join("; ")
+        };
+        let _ = writeln!(
+            s,
+            "| {} | [{target}]({vid}.md) | {} | {} | {} | {} | {} |",
+            sv.name,
+            md_cell(&rules),
+            terms,
+            md_cell(&optimal),
+            lunnon,
+            md_cell(&agree)
+        );
+    }
+    s.push_str("\nBack to the [report index](README.md).\n");
+    b.page("hanoivar.md", s);
+    Ok(())
+}
+
+/// The HanoiVar menu entries implemented by functions of `variant`, as a line for its page.
+pub(super) fn hanoivar_line(variant: &str) -> String {
+    let names: Vec<String> = crate::variants::hanoivar::solvers()
+        .map(|all| {
+            all.iter()
+                .filter(|sv| {
+                    sv.target
+                        .as_deref()
+                        .and_then(|t| t.split_once('.'))
+                        .is_some_and(|(v, _)| v == variant)
+                })
+                .map(|sv| format!("`{}` ({})", sv.name, sv.target.as_deref().unwrap_or("")))
+                .collect()
+        })
+        .unwrap_or_default();
+    if names.is_empty() {
+        "\nLunnon's HanoiVar menu has no entry for this variant ([all entries](hanoivar.md)).\n"
+            .to_string()
+    } else {
+        format!(
+            "\nLunnon's HanoiVar menu entries played by this variant: {} ([all entries](hanoivar.md)).\n",
+            names.join(", ")
+        )
+    }
+}

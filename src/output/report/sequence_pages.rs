@@ -1,0 +1,172 @@
+//! The Frame–Stewart and star pages: sequences, optimal splits, Stockmeyer's bounds.
+
+use super::*;
+
+/// Frame–Stewart: the grid pegs 3..20 by discs 0..1000, the optimal split sets, the chart.
+pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
+    let (p_min, p_max, n_max) = (3usize, 20usize, 1000u64);
+    let grid = fs::table(p_min, p_max, n_max).map_err(err)?;
+    let mut cols = vec!["n".to_string()];
+    cols.extend((p_min..=p_max).map(|p| format!("p{p}")));
+    let colrefs: Vec<&str> = cols.iter().map(String::as_str).collect();
+    let mut t = Table::new(&colrefs);
+    for n in 0..=n_max as usize {
+        let mut r = vec![Cell::from(n)];
+        r.extend(grid.iter().map(|col| Cell::from(&col[n])));
+        t.push(r);
+    }
+    b.table("frame-stewart", t);
+
+    let mut splits = Table::new(&["p", "n", "T", "optimal_k", "lunnon_k_min", "lunnon_k_max"]);
+    for p in 4..=10usize {
+        for n in 1..=200u64 {
+            let r = fs::frame_stewart_report(n, p, true).map_err(err)?;
+            let ks: Vec<String> = r
+                .optimal_splits
+                .unwrap_or_default()
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            let (a, z) = r.lunnon_range.unwrap_or((0, 0));
+            splits.push(vec![
+                Cell::from(p),
+                Cell::from(n),
+                Cell::Int(r.moves.parse().map_err(err)?),
+                Cell::from(ks.join(" ")),
+                Cell::from(a),
+                Cell::from(z),
+            ]);
+        }
+    }
+    b.table("frame-stewart-splits", splits);
+
+    let mut c = LineChart::new(
+        "Frame–Stewart numbers T(n, p)",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    c.log_y = true;
+    for (i, p) in (p_min..=10).enumerate() {
+        let pts = (0..=100usize)
+            .map(|n| (n as f64, to_f64(&grid[i][n])))
+            .collect();
+        c.series.push(Series::new(format!("p = {p}"), pts));
+    }
+    b.chart("frame-stewart", c);
+
+    let mut stairs = LineChart::new(
+        "Frame–Stewart: largest optimal split k (bottom discs moved on p-1 pegs)",
+        "n (discs)",
+        "k",
+    );
+    stairs.steps = true;
+    for p in 4..=6usize {
+        let pts = (1..=200u64)
+            .map(|n| {
+                let ks = fs::optimal_splits(n, p).unwrap_or_default();
+                (n as f64, ks.last().copied().unwrap_or(0) as f64)
+            })
+            .collect();
+        stairs.series.push(Series::new(format!("p = {p}"), pts));
+    }
+    b.chart("frame-stewart-splits", stairs);
+
+    let mut page = String::from("# Frame–Stewart numbers (Reve's puzzle and Many-pin)\n\n");
+    page.push_str("`T(n, p) = min_k 2 T(n-k, p) + T(k, p-1)`, computed exactly by increments (Lunnon) and checked in the test suite against the min-recurrence, Lunnon's two binomial forms and Stockmeyer's Lemma 2 and Theorem 1.\n\n");
+    page.push_str("Tables: `data/tables/frame-stewart.csv` (pegs 3..20 by discs 0..1000), `data/tables/frame-stewart-splits.csv` (every optimal split k and Lunnon's k-range, p = 4..10, n = 1..200).\n\n");
+    page.push_str("| n | p = 3 | p = 4 | p = 5 | p = 6 |\n|---|---|---|---|---|\n");
+    for n in [1usize, 2, 5, 8, 10, 15, 20, 21, 50, 100, 1000] {
+        let _ = writeln!(
+            page,
+            "| {n} | {} | {} | {} | {} |",
+            short(&grid[0][n]),
+            grid[1][n],
+            grid[2][n],
+            grid[3][n]
+        );
+    }
+    let _ = write!(
+        page,
+        "\n![Frame–Stewart]({})\n\n![splits]({})\n",
+        Bundle::chart_link("frame-stewart"),
+        Bundle::chart_link("frame-stewart-splits")
+    );
+    page.push_str("\n## Asymptotics\n\n`T(n, 4) / (sqrt(n) 2^sqrt(2n))` (Stockmeyer: within 6.2% of a constant for large n):\n\n| n | ratio |\n|---|---|\n");
+    for row in fs::asymptotic_ratio(&[10, 100, 1000, 10_000, 100_000]).map_err(err)? {
+        let _ = writeln!(page, "| {} | {:.4} |", row.n, row.ratio);
+    }
+    b.page("frame-stewart.md", page);
+    Ok(())
+}
+
+/// A long integer shortened for a Markdown cell.
+pub(super) fn short(v: &BigInt) -> String {
+    crate::output::table::shorten(&v.to_string(), 24)
+}
+
+/// The star puzzle: S(n), the 3-smooth numbers and Theorem 2's split.
+pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
+    let n_max = 1000u64;
+    let smooth = st::three_smooth(n_max).map_err(err)?;
+    let mut t = Table::new(&["n", "a_n", "S", "optimal_i", "lunnon_k"]);
+    let mut sum = BigInt::from(0);
+    for n in 1..=n_max {
+        sum += &smooth[n as usize - 1];
+        let s = &sum * 2;
+        t.push(vec![
+            Cell::from(n),
+            Cell::from(&smooth[n as usize - 1]),
+            Cell::from(s),
+            Cell::from(st::theorem2_split(n).map_err(err)?),
+            Cell::from(st::lunnon_k_approx(n).map_err(err)?),
+        ]);
+    }
+    b.table("star", t);
+
+    let mut c = LineChart::new(
+        "Star puzzle against Reve's puzzle and Classic",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    c.log_y = true;
+    let ns: Vec<u64> = (1..=60).collect();
+    let pts = |f: &dyn Fn(u64) -> BigInt| -> Vec<(f64, f64)> {
+        ns.iter().map(|&n| (n as f64, to_f64(&f(n)))).collect()
+    };
+    c.series.push(Series::new(
+        "Classic 2^n - 1 (3 pegs)",
+        pts(&|n| fs::frame_stewart(n, 3).unwrap_or_default()),
+    ));
+    c.series.push(Series::new(
+        "Star S(n) (4 pegs, star moves)",
+        pts(&|n| st::star(n).unwrap_or_default()),
+    ));
+    c.series.push(Series::new(
+        "Reve's T(n, 4) (4 pegs, all moves)",
+        pts(&|n| fs::frame_stewart(n, 4).unwrap_or_default()),
+    ));
+    b.chart("star-vs-reves", c);
+
+    let mut page = String::from("# The star puzzle (Stockmeyer's star, Lunnon's Four-Star)\n\n");
+    page.push_str("`S(n) = min_i 2 S(n-i) + 3^i - 1 = 2 (a_1 + ... + a_n)`, `a_m` the 3-smooth numbers; the unique optimal `i = floor(log3 a_n) + 1` (Stockmeyer, Theorem 2). Table: `data/tables/star.csv` (n = 1..1000, with Lunnon's approximation of the split).\n\n");
+    let fails = st::lunnon_k_failures(5000).map_err(err)?;
+    let _ = writeln!(
+        page,
+        "Lunnon's split approximation `floor(sqrt(2n log2/log3) + 0.1809)` against Theorem 2 for n <= 5000: {}.\n",
+        match fails.first() {
+            Some(n) => format!(
+                "first differs at n = {n} ({} values of n differ in all)",
+                fails.len()
+            ),
+            None => "never differs".to_string(),
+        }
+    );
+    page.push_str("| n | S(n) |\n|---|---|\n");
+    for n in [1u64, 2, 3, 5, 10, 20, 50, 100, 1000] {
+        let _ = writeln!(page, "| {n} | {} |", st::star(n).map_err(err)?);
+    }
+    let _ = writeln!(page, "\n![star]({})", Bundle::chart_link("star-vs-reves"));
+    page.push_str(&hanoivar_line("star"));
+    b.page("star.md", page);
+    Ok(())
+}
