@@ -432,37 +432,34 @@ impl Parser {
         }
     }
 
-    fn cond(&mut self) -> R<Cond> {
-        let mut c = self.cond_and()?;
+    /// `next (SYM | KW next)*`, left-associative (`a || b || c` is `(a || b) || c`).
+    fn cond_chain(
+        &mut self,
+        sym: &str,
+        kw: &str,
+        next: fn(&mut Self) -> R<Cond>,
+        join: fn(Box<Cond>, Box<Cond>) -> Cond,
+    ) -> R<Cond> {
+        let mut c = next(self)?;
         let mut d = self.depth;
-        while self.eat_sym("||")
-            || self.is_kw("or") && {
+        while self.eat_sym(sym)
+            || self.is_kw(kw) && {
                 self.at += 1;
                 true
             }
         {
-            c = Cond::Or(Box::new(c), Box::new(self.cond_and()?));
+            c = join(Box::new(c), Box::new(next(self)?));
             d = d.max(self.depth) + 1;
             self.tree(d)?;
         }
         self.depth = d;
         Ok(c)
     }
+    fn cond(&mut self) -> R<Cond> {
+        self.cond_chain("||", "or", Self::cond_and, Cond::Or)
+    }
     fn cond_and(&mut self) -> R<Cond> {
-        let mut c = self.cond_atom()?;
-        let mut d = self.depth;
-        while self.eat_sym("&&")
-            || self.is_kw("and") && {
-                self.at += 1;
-                true
-            }
-        {
-            c = Cond::And(Box::new(c), Box::new(self.cond_atom()?));
-            d = d.max(self.depth) + 1;
-            self.tree(d)?;
-        }
-        self.depth = d;
-        Ok(c)
+        self.cond_chain("&&", "and", Self::cond_atom, Cond::And)
     }
     fn cond_atom(&mut self) -> R<Cond> {
         if self.is_kw("not") {

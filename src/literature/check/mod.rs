@@ -286,32 +286,20 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
             tolerance,
             dominant,
             params,
-            corrected: Some(fix),
+            corrected,
         } => {
             let printed = run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
-            if printed.verdict != VerdictKind::Fails || dominant.is_some() {
-                return Ok(printed);
-            }
-            let c = run_asymptotic(target, fix, samples, tolerance.as_deref(), params)?;
-            Ok(with_correction(printed, c, &format!("{target} ~ {fix}")))
-        }
-        ClaimKind::Asymptotic {
-            target,
-            formula,
-            samples,
-            tolerance,
-            dominant,
-            params,
-            corrected: None,
-        } => {
-            if let Some((d, printed)) = dominant {
-                let o = run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
-                if !o.verdict.is_positive() {
-                    return Ok(o);
+            match (dominant, corrected) {
+                // A dominant-term statement is decided on its own terms, never corrected.
+                (Some((d, p)), _) if printed.verdict.is_positive() => {
+                    check_dominant(printed, d, p, true)
                 }
-                return check_dominant(o, d, printed, true);
+                (None, Some(fix)) if printed.verdict == VerdictKind::Fails => {
+                    let c = run_asymptotic(target, fix, samples, tolerance.as_deref(), params)?;
+                    Ok(with_correction(printed, c, &format!("{target} ~ {fix}")))
+                }
+                _ => Ok(printed),
             }
-            run_asymptotic(target, formula, samples, tolerance.as_deref(), params)
         }
         ClaimKind::Bound {
             target,
