@@ -38,6 +38,7 @@
 pub mod bench;
 mod bfs;
 mod compare;
+mod counting;
 mod dense;
 mod graph;
 mod moves;
@@ -47,7 +48,7 @@ mod tests;
 
 pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
-    state_bound, state_count_bound, state_space,
+    search_with_stats, state_bound, state_count_bound, state_space,
 };
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use graph::{state_graph, StateGraph};
@@ -108,6 +109,15 @@ impl fmt::Debug for SearchOptions<'_> {
             .field("progress", &self.progress.is_some())
             .finish()
     }
+}
+
+/// Resource figures of one search ([`search_with_stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// The most bytes the search's own buffers held at once (bitsets, rank blocks, layer
+    /// lists, counts), when the driver accounts them (the counting fast path); `None`
+    /// otherwise.
+    pub peak_bytes: Option<u64>,
 }
 
 /// Which state encoding a search used (see the module documentation).
