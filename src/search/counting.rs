@@ -86,6 +86,16 @@ impl Ranked {
         }
     }
 
+    /// For a bitset layer, the members in the words before word `w` (`w` up to the number
+    /// of words).
+    fn rank_of_word(&self, w: usize) -> u64 {
+        if w == self.offsets.len() {
+            self.len
+        } else {
+            self.blocks[w / BLOCK_WORDS] + self.offsets[w] as u64
+        }
+    }
+
     /// Bytes held (list entries, or bitset and rank blocks).
     fn bytes(&self) -> u64 {
         match &self.layer {
@@ -162,10 +172,8 @@ fn pass(
             let mut at = 0;
             while at < bits.len() {
                 let end = (at + WORD_CHUNK).min(bits.len());
-                let members: usize = bits[at..end]
-                    .iter()
-                    .map(|x| x.load(Relaxed).count_ones() as usize)
-                    .sum();
+                // Members in the chunk from the rank structure (no second popcount pass).
+                let members = (cur.rank_of_word(end) - cur.rank_of_word(at)) as usize;
                 let (head, tail) = std::mem::take(&mut rest).split_at_mut(members * w);
                 items.push((items.len(), at, end, head));
                 rest = tail;
