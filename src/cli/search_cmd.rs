@@ -107,6 +107,8 @@ pub fn search_cmd(
         count,
         solution,
         explore_all,
+        // The limit decides the encoding (two bits per index when the bitsets exceed it).
+        memory_limit,
         ..Default::default()
     };
     let estimate =

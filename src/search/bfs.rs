@@ -6,6 +6,7 @@
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::moves::legal_moves;
+use super::twobit::{two_bit_bfs, two_bit_bytes};
 use super::{
     check_config, Encoding, Progress, SearchError, SearchOptions, SearchResult, SearchStats,
 };
@@ -156,6 +157,7 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
     Ok(match DenseSpace::new(puzzle) {
         Some(_) if opts.sparse => times_bound(SPARSE_BYTES_PER_STATE),
         Some(space) if counts_on_the_way(puzzle, opts) => count_estimate(space.space),
+        Some(space) if uses_two_bits(space.space, opts) => two_bit_bytes(space.space),
         Some(space) => dense_estimate(space.space, opts),
         None => {
             let keep = if opts.count || opts.solution {
@@ -262,7 +264,7 @@ pub fn search_with_stats(
     puzzle: &Puzzle,
     opts: &SearchOptions,
 ) -> Result<(SearchResult, SearchStats), SearchError> {
-    search_inner(puzzle, opts, true, true)
+    search_inner(puzzle, opts, true, true, false)
 }
 
 /// [`search`], optionally forbidding the dense encoding (to test one against the other).
@@ -271,7 +273,18 @@ pub(crate) fn search_with(
     opts: &SearchOptions,
     allow_dense: bool,
 ) -> Result<SearchResult, SearchError> {
-    search_inner(puzzle, opts, allow_dense, true).map(|(r, _)| r)
+    search_inner(puzzle, opts, allow_dense, true, false).map(|(r, _)| r)
+}
+
+/// Whether a distance-only dense search keeps its states in two bits per index
+/// ([`super::twobit`]): when the five bitsets exceed the memory limit and the array fits.
+fn uses_two_bits(space: u64, opts: &SearchOptions) -> bool {
+    let limit = memory_limit(opts);
+    !opts.count
+        && !opts.solution
+        && !opts.sparse
+        && dense_estimate(space, opts) > limit
+        && two_bit_bytes(space) <= limit
 }
 
 /// Whether a search takes the counting fast path ([`super::counting`]): dense index,
@@ -280,13 +293,15 @@ pub(super) fn counts_on_the_way(puzzle: &Puzzle, opts: &SearchOptions) -> bool {
     opts.count && !opts.solution && !opts.sparse && DenseSpace::new(puzzle).is_some()
 }
 
-/// The search; `allow_dense` false forces the generic encoding and `fast_count` false the
-/// stored-layer counting post-pass (both to test one route against the other).
+/// The search; `allow_dense` false forces the generic encoding, `fast_count` false the
+/// stored-layer counting post-pass and `two_bits` true the two-bit array for distance-only
+/// dense searches (all to test one route against the other).
 pub(crate) fn search_inner(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     allow_dense: bool,
     fast_count: bool,
+    two_bits: bool,
 ) -> Result<(SearchResult, SearchStats), SearchError> {
     let t0 = Instant::now();
     let estimate = estimate_memory(puzzle, opts)?;
@@ -306,6 +321,9 @@ pub(crate) fn search_inner(
             let goal = space.encode(&puzzle.goal);
             if opts.sparse {
                 sparse_bfs(space, start, goal, opts, keep, limit)?
+            } else if !keep && (two_bits || uses_two_bits(space.space, opts)) {
+                stats.peak_bytes = Some(two_bit_bytes(space.space));
+                two_bit_bfs(space, start, goal, opts)
             } else if fast_count && counts_on_the_way(puzzle, opts) {
                 let c = dense_count_bfs(space, start, goal, opts, limit)?;
                 counted = Some(c.count);

@@ -809,11 +809,13 @@ fn counting_fast_path_equals_the_stored_layer_count() {
                 threads: 1,
                 ..opts()
             };
-            let slow = super::bfs::search_inner(&p, &plain, true, false).unwrap().0;
+            let slow = super::bfs::search_inner(&p, &plain, true, false, false)
+                .unwrap()
+                .0;
             assert!(slow.optimal_solutions.is_some() || slow.minimum.is_none());
             for threads in [1, 2] {
                 let o = SearchOptions { threads, ..plain };
-                let (fast, stats) = super::bfs::search_inner(&p, &o, true, true).unwrap();
+                let (fast, stats) = super::bfs::search_inner(&p, &o, true, true, false).unwrap();
                 assert!(stats.peak_bytes.is_some());
                 assert_eq!(
                     (fast.minimum, fast.states, &fast.layers, fast.complete),
@@ -885,4 +887,40 @@ fn counting_memory_estimate_is_close_to_the_accounted_peak() {
     ] {
         assert!(ratio(&p) >= 1.0);
     }
+}
+
+/// The two-bit array (distance mod 3 per index) against the bitset search on every dense
+/// family: minimum, layer sizes, states, stopping at the goal and exploring everything, on
+/// one and two threads; and the fallback to it under a memory limit the bitsets exceed.
+#[test]
+fn two_bit_encoding_equals_the_bitset_search() {
+    for p in dense_families() {
+        for explore_all in [false, true] {
+            let o = SearchOptions {
+                explore_all,
+                ..opts()
+            };
+            let plain = search(&p, &o).unwrap();
+            for threads in [1, 2] {
+                let t = SearchOptions { threads, ..o };
+                let two = super::bfs::search_inner(&p, &t, true, true, true)
+                    .unwrap()
+                    .0;
+                assert_eq!(
+                    (two.minimum, two.states, &two.layers, two.complete),
+                    (plain.minimum, plain.states, &plain.layers, plain.complete)
+                );
+            }
+        }
+    }
+    // 4^10 indices: five bitsets take 655,360 bytes, the two-bit array 262,144.
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 10);
+    let tight = SearchOptions {
+        memory_limit: Some(300_000),
+        ..opts()
+    };
+    assert_eq!(estimate_memory(&p, &tight).unwrap(), 262_144);
+    let (r, stats) = search_with_stats(&p, &tight).unwrap();
+    assert_eq!(stats.peak_bytes, Some(262_144));
+    assert_eq!(r.layers, search(&p, &opts()).unwrap().layers);
 }
