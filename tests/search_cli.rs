@@ -238,3 +238,29 @@ fn bad_threads_and_record_exit_with_status_2() {
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }
 }
+
+/// Under a memory limit the five bitsets exceed (4^8 indices: 40,960 bytes) but two bits per
+/// index fit (16,384 bytes), the distance-only search runs in the two-bit array and finds
+/// the same minimum and states as without the limit.
+#[test]
+fn tight_memory_limit_falls_back_to_two_bits_per_state() {
+    let tight = json(&hanoilab(&[
+        "search",
+        "reves",
+        "-n",
+        "8",
+        "--memory-limit",
+        "20K",
+        "--format",
+        "json",
+    ]));
+    let plain = json(&hanoilab(&[
+        "search", "reves", "-n", "8", "--format", "json",
+    ]));
+    assert_eq!(tight["estimated_bytes"], 16384);
+    assert_eq!(tight["peak_bytes_held"], 16384);
+    assert_eq!(
+        (&tight["minimum"], &tight["states"]),
+        (&plain["minimum"], &plain["states"])
+    );
+}

@@ -54,7 +54,7 @@ pub struct SearchFlags<'a> {
     pub record: Option<&'a str>,
 }
 
-/// The header of `--record` files (`data/tables/search-records.csv`).
+/// The header of `--record` files (`data/records/search-records.csv`).
 pub const RECORD_HEADER: &str =
     "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version";
 

@@ -1,20 +1,25 @@
 //! Counting minimal sequences during the breadth-first search over the dense index, without
 //! storing the layers.
 //!
-//! After the forward search has produced layer `d` (a sorted list, or a bitset once the list
-//! would outgrow one), every state of layer `d` *pulls* its count: the sum of the counts of
-//! its predecessors ([`DenseSpace::for_each_predecessor`]) that lie in layer `d-1`. A state's
-//! position in a layer is its rank: a binary search in a short list, or a popcount over a
-//! 512-bit block with a stored prefix count in a bitset. Pulling lets each thread write a
-//! contiguous run of the next layer's counts, so the sums need no atomics and the result does
-//! not depend on the schedule.
+//! Every state of layer `d` *pulls* its count: the sum of the counts of its predecessors
+//! that lie in layer `d-1`. Pulling lets each thread write a contiguous run of the layer's
+//! counts, so the sums need no atomics and the result does not depend on the schedule. When
+//! every move can be undone ([`DenseSpace::is_symmetric`]) the predecessors are the
+//! successors, and one pass over layer `d` both counts it and discovers layer `d+1` (a
+//! successor already visited and in layer `d-1` adds its count, one not yet visited joins the
+//! next layer). Otherwise the forward expansion finds layer `d+1` and a second pass pulls the
+//! counts of layer `d` through [`DenseSpace::for_each_predecessor`].
+//!
+//! A state's position in a layer is its rank: a binary search in a short sorted list, or, in
+//! a bitset layer (once the list would outgrow a bitset), a prefix count per 512-bit block
+//! plus a 16-bit offset per word and one popcount.
 //!
 //! Counts are exact fixed-width integers of `w` 64-bit limbs per state (`w = 1` at first);
-//! when a sum carries out of the top limb the layer is recomputed with twice the width. Only
-//! the goal's count is turned into a [`BigUint`]. Memory: the visited bitset, at most three
-//! layer bitsets (previous, next and a spare) with their rank blocks, and the counts of two
-//! layers; two layers instead of all of them, and `8 w` bytes per state instead of a heap
-//! integer.
+//! when a sum carries out of the top limb the layer is counted again with twice the width.
+//! Only the goal's count is turned into a [`BigUint`]. Memory: the visited bitset, three
+//! layers (previous, current, next: lists, or bitsets with their rank blocks, a freed bitset
+//! kept as the spare) and the counts of two of them, instead of all the layers and a heap
+//! integer per state.
 
 use super::bfs::{
     expand, get_bit, new_bits, report_layer, set_bit, Layer, Run, LIST_CHUNK, SMALL_LAYER,
