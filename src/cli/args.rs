@@ -202,6 +202,17 @@ pub enum Command {
         /// Refuse runs whose memory estimate exceeds this (e.g. `8G`, `512M`).
         #[arg(long)]
         memory_limit: Option<String>,
+        /// Explore the whole reachable graph after the goal (reachable states, eccentricity).
+        #[arg(long)]
+        explore_all: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<String>,
+        /// Append the result as a row of this CSV file (the header is written when the file
+        /// is new): puzzle, n, minimum, optimal_solutions, states_reached, eccentricity,
+        /// wall_seconds, peak_bytes, version.
+        #[arg(long)]
+        record: Option<String>,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,

@@ -123,6 +123,17 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                     r.states_per_second() / 1e6
                 ),
             )?;
+            let c = crate::search::bench::bench_frame_stewart_count(n, 0)
+                .map_err(|e| CliError::failure(e.to_string()))?;
+            line(
+                &format!("search Reve's puzzle, 4 pegs, n = {n}, --count"),
+                c.elapsed.as_secs_f64(),
+                &format!(
+                    "{} optimal solutions, {:.2}x the minimum-only time",
+                    c.optimal_solutions.map_or("-".into(), |x| x.to_string()),
+                    c.elapsed.as_secs_f64() / s.max(1e-9)
+                ),
+            )?;
         }
     }
     if wanted(which, "report") {

@@ -5,30 +5,72 @@ use super::common::{emit, json, resolve, Target};
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
 use crate::search::{
-    default_memory_limit, estimate_memory, human_bytes, search, state_count_bound, state_space,
-    Progress, SearchError, SearchOptions, SearchResult,
+    default_memory_limit, estimate_memory, human_bytes, search_with_stats, state_count_bound,
+    state_space, Progress, SearchError, SearchOptions, SearchResult,
 };
 use std::io::IsTerminal;
 
+/// The flags of `hanoilab search` besides the target, `-n`, the parameters and the format.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchFlags<'a> {
+    /// `--count`: count the minimal sequences.
+    pub count: bool,
+    /// `--solution`: print one optimal solution.
+    pub solution: bool,
+    /// `--layers`: print the layer sizes.
+    pub layers: bool,
+    /// `--explore-all`: explore the whole reachable graph.
+    pub explore_all: bool,
+    /// `--memory-limit SIZE`.
+    pub memory_limit: Option<&'a str>,
+    /// `--threads N` (at least 1).
+    pub threads: Option<&'a str>,
+    /// `--record FILE`: append a CSV row.
+    pub record: Option<&'a str>,
+}
+
+/// The header of `--record` files (`data/records/search-records.csv`).
+pub const RECORD_HEADER: &str =
+    "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version";
+
 /// `hanoilab search VARIANT[.FUNCTION] -n N [--count] [--solution] [--layers]
-/// [--memory-limit SIZE]`: the exact optimum by breadth-first search. An unreachable goal is
-/// an answer (exit 0); a memory estimate over the limit is an error (exit 2).
-#[allow(clippy::too_many_arguments)]
+/// [--explore-all] [--threads N] [--memory-limit SIZE] [--record FILE]`: the exact optimum by
+/// breadth-first search. An unreachable goal is an answer (exit 0); a memory estimate over
+/// the limit is an error (exit 2).
 pub fn search_cmd(
     target: &str,
     n: &str,
-    count: bool,
-    solution: bool,
-    layers: bool,
-    memory_limit: Option<&str>,
+    flags: SearchFlags,
     params: &[String],
     dist: &DistArgs,
     format: Format,
 ) -> Result<(), CliError> {
+    let SearchFlags {
+        count,
+        solution,
+        layers,
+        explore_all,
+        ..
+    } = flags;
     let n = parse_n("-n", n)?;
-    let memory_limit = memory_limit
+    let memory_limit = flags
+        .memory_limit
         .map(|v| parse_memory("--memory-limit", v))
         .transpose()?;
+    let threads = match flags.threads {
+        Some(v) => match parse_n("--threads", v)? {
+            0 => {
+                return Err(CliError::input(format!(
+                    "--threads `{v}`: expected at least 1"
+                )))
+            }
+            t => t as usize,
+        },
+        None => 0,
+    };
+    if flags.record.is_some_and(|f| f.trim().is_empty()) {
+        return Err(CliError::input("--record: expected a file name"));
+    }
     let t = resolve(target, params)?;
     let name = format!("{}.{} n = {n}", t.variant.id, t.function);
     let puzzle = t
@@ -51,6 +93,9 @@ pub fn search_cmd(
     let probe = SearchOptions {
         count,
         solution,
+        explore_all,
+        // The limit decides the encoding (two bits per index when the bitsets exceed it).
+        memory_limit,
         ..Default::default()
     };
     let estimate =
@@ -65,16 +110,29 @@ pub fn search_cmd(
             human_bytes(limit)
         )));
     }
-    let bar = std::io::stderr().is_terminal().then(|| {
-        // The index space bounds the states for the dense encoding; otherwise a spinner.
+    let terminal = std::io::stderr().is_terminal();
+    if terminal {
+        // Long runs: say what is coming before the first state is stored.
+        eprintln!(
+            "{name}: up to {} states, estimated memory {} (limit {})",
+            super::common::human_count(state_count_bound(&puzzle)),
+            human_bytes(estimate),
+            human_bytes(limit)
+        );
+    }
+    let bar = terminal.then(|| {
+        // The index space bounds the states for the dense encoding, so the ETA from it is
+        // an upper bound (the search may stop at the goal, or reach fewer states); otherwise
+        // a spinner.
         let (pb, template) = match state_space(&puzzle) {
             Some(space) => (
                 indicatif::ProgressBar::new(space),
-                "{bar:40} {pos} states ({per_sec}) {msg} [{elapsed}]",
+                "{bar:30} {human_pos}/{human_len} states, {per_sec}, {msg}, ETA <= {eta} \
+                 [{elapsed}]",
             ),
             None => (
                 indicatif::ProgressBar::new_spinner(),
-                "{spinner} {pos} states ({per_sec}) {msg} [{elapsed}]",
+                "{spinner} {human_pos} states, {per_sec}, {msg} [{elapsed}]",
             ),
         };
         pb.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
@@ -89,20 +147,81 @@ pub fn search_cmd(
     let opts = SearchOptions {
         count,
         solution,
+        explore_all,
         memory_limit,
+        threads,
         progress: Some(&hook),
         ..Default::default()
     };
-    let result = search(&puzzle, &opts);
+    let result = search_with_stats(&puzzle, &opts);
     if let Some(pb) = &bar {
         pb.finish_and_clear();
     }
-    let r = result.map_err(|e| match e {
+    let (r, stats) = result.map_err(|e| match e {
         SearchError::MemoryLimit { .. } => CliError::input(format!("{name}: {e}")),
         SearchError::Malformed(_) => CliError::input(format!("{name}: {e}")),
     })?;
-    emit(&render(&t, n, &r, count, solution, layers, format))?;
+    if let Some(file) = flags.record {
+        append_record(file, &t, n, &r)?;
+    }
+    let mut text = render(&t, n, &r, count, solution, layers, format);
+    if format == Format::Json {
+        // The estimate next to what the search held, for checking the former on real runs.
+        if let Ok(serde_json::Value::Object(mut o)) = serde_json::from_str(&text) {
+            o.insert("estimated_bytes".into(), estimate.into());
+            o.insert("peak_bytes_held".into(), stats.peak_bytes.into());
+            text = json(&serde_json::Value::Object(o));
+        }
+    }
+    emit(&text)?;
     Ok(())
+}
+
+/// The peak resident set of this process (`VmHWM`), in bytes, when it can be read.
+fn peak_resident() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// One CSV row of a search (see [`RECORD_HEADER`]): the count quoted (a big integer), empty
+/// fields for what the run did not compute, the peak resident set of the process.
+pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>) -> String {
+    let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
+    format!(
+        "{}.{},{n},{},{},{},{},{:.2},{},{}",
+        t.variant.id,
+        t.function,
+        opt(r.minimum),
+        r.optimal_solutions
+            .as_ref()
+            .map_or(String::new(), |c| format!("\"{c}\"")),
+        r.states,
+        opt(r.start_eccentricity()),
+        r.elapsed.as_secs_f64(),
+        opt(peak_bytes),
+        env!("CARGO_PKG_VERSION"),
+    )
+}
+
+/// Appends the row of `r` to `file`, writing the header first when the file is new or empty.
+fn append_record(file: &str, t: &Target, n: u64, r: &SearchResult) -> Result<(), CliError> {
+    use std::io::Write;
+    let fail = |e: std::io::Error| CliError::failure(format!("--record {file}: {e}"));
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(file)
+        .map_err(fail)?;
+    let mut text = String::new();
+    if f.metadata().map_err(fail)?.len() == 0 {
+        text.push_str(RECORD_HEADER);
+        text.push('\n');
+    }
+    text.push_str(&record_row(t, n, r, peak_resident()));
+    text.push('\n');
+    f.write_all(text.as_bytes()).map_err(fail)
 }
 
 /// The answer as JSON (an object) or as text.

@@ -21,3 +21,16 @@ pub fn bench_search(puzzle: &Puzzle, threads: usize) -> Result<SearchResult, Sea
 pub fn bench_frame_stewart(n: u32, threads: usize) -> Result<SearchResult, SearchError> {
     bench_search(&frame_stewart_puzzle(4, n), threads)
 }
+
+/// The 4-peg puzzle with `n` discs counting its minimal sequences on `threads` threads (the
+/// counting fast path); compare its time with [`bench_frame_stewart`]'s.
+pub fn bench_frame_stewart_count(n: u32, threads: usize) -> Result<SearchResult, SearchError> {
+    search(
+        &frame_stewart_puzzle(4, n),
+        &SearchOptions {
+            count: true,
+            threads,
+            ..Default::default()
+        },
+    )
+}

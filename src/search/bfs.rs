@@ -3,9 +3,13 @@
 //! configurations; then the shared post-passes that count minimal sequences and rebuild one
 //! optimal solution from the stored layers.
 
+use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::moves::legal_moves;
-use super::{check_config, Encoding, Progress, SearchError, SearchOptions, SearchResult};
+use super::twobit::{two_bit_bfs, two_bit_bytes};
+use super::{
+    check_config, Encoding, Progress, SearchError, SearchOptions, SearchResult, SearchStats,
+};
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
@@ -134,8 +138,9 @@ fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
 /// The memory (bytes) a [`search`] of `puzzle` with `opts` is estimated to need, before it
 /// runs. Dense encoding: the visited bitset over the index space, plus two frontiers of at
 /// most one bitset's worth each, plus the spare frontier bitset (5 bitsets in all); with
-/// `count` or `solution`, the stored layers (8 bytes per index, the space as bound) and
-/// counts. Generic encoding and [`SearchOptions::sparse`]: the bytes of one state times the
+/// `count` alone, the counting fast path's bitsets and two layers of counts (see
+/// `count_estimate` in the source); with `solution`, the stored layers (8 bytes per index,
+/// the space as bound) and counts. Generic encoding and [`SearchOptions::sparse`]: the bytes of one state times the
 /// state-space bound [`state_count_bound`] (saturating): an upper bound, since the run may
 /// reach fewer states; the run is also guarded as it grows.
 pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, SearchError> {
@@ -151,6 +156,8 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
     };
     Ok(match DenseSpace::new(puzzle) {
         Some(_) if opts.sparse => times_bound(SPARSE_BYTES_PER_STATE),
+        Some(space) if counts_on_the_way(puzzle, opts) => count_estimate(space.space),
+        Some(space) if uses_two_bits(space.space, opts) => two_bit_bytes(space.space),
         Some(space) => dense_estimate(space.space, opts),
         None => {
             let keep = if opts.count || opts.solution {
@@ -195,6 +202,17 @@ pub fn state_bound(puzzle: &Puzzle) -> Option<u64> {
     per_disc.checked_pow(u32::try_from(puzzle.discs.len()).ok()?)
 }
 
+/// The estimate of the counting fast path ([`super::counting`]): the visited bitset, three
+/// layer bitsets with their rank blocks, and the counts of two layers at one limb, charged
+/// as 1.25 bytes per index (two layers of 1/13 of the space: calibrated on the 4-peg puzzle,
+/// whose widest layers are 6–9% of its space for n = 9..13; see docs/search.md for the
+/// measured ratios). Not a bound: thin-layer puzzles (cyclic4, Domino) never allocate the
+/// layer bitsets and hold less; counts wider than one limb on wide layers hold more, and the
+/// run checks the bytes it holds against the limit after every layer.
+fn count_estimate(space: u64) -> u64 {
+    super::counting::fixed_bytes(space).saturating_add(space.saturating_mul(5) / 4)
+}
+
 fn dense_estimate(space: u64, opts: &SearchOptions) -> u64 {
     let bitset = space.div_ceil(64).saturating_mul(8);
     if opts.count || opts.solution {
@@ -227,12 +245,64 @@ pub fn search(puzzle: &Puzzle, opts: &SearchOptions) -> Result<SearchResult, Sea
     search_with(puzzle, opts, true)
 }
 
+/// [`search`] together with [`SearchStats`] (the bytes the search held at its fullest, where
+/// the driver accounts them).
+///
+/// ```
+/// use hanoilab::search::{search_with_stats, estimate_memory, SearchOptions};
+/// use hanoilab::sequences::moves::tower_puzzle;
+/// use hanoilab::puzzle::MoveGraph;
+/// let p = tower_puzzle(4, 6, MoveGraph::Complete, 0, 3);
+/// let opts = SearchOptions { count: true, ..Default::default() };
+/// let (r, stats) = search_with_stats(&p, &opts).unwrap();
+/// assert_eq!(r.minimum, Some(17));
+/// // The counting fast path accounts what it holds; the estimate is made before the run.
+/// let peak = stats.peak_bytes.unwrap();
+/// assert!(peak > 0 && estimate_memory(&p, &opts).unwrap() > 0);
+/// ```
+pub fn search_with_stats(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+) -> Result<(SearchResult, SearchStats), SearchError> {
+    search_inner(puzzle, opts, true, true, false)
+}
+
 /// [`search`], optionally forbidding the dense encoding (to test one against the other).
 pub(crate) fn search_with(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     allow_dense: bool,
 ) -> Result<SearchResult, SearchError> {
+    search_inner(puzzle, opts, allow_dense, true, false).map(|(r, _)| r)
+}
+
+/// Whether a distance-only dense search keeps its states in two bits per index
+/// ([`super::twobit`]): when the five bitsets exceed the memory limit and the array fits.
+fn uses_two_bits(space: u64, opts: &SearchOptions) -> bool {
+    let limit = memory_limit(opts);
+    !opts.count
+        && !opts.solution
+        && !opts.sparse
+        && dense_estimate(space, opts) > limit
+        && two_bit_bytes(space) <= limit
+}
+
+/// Whether a search takes the counting fast path ([`super::counting`]): dense index,
+/// bitsets, counting without a solution to rebuild.
+pub(super) fn counts_on_the_way(puzzle: &Puzzle, opts: &SearchOptions) -> bool {
+    opts.count && !opts.solution && !opts.sparse && DenseSpace::new(puzzle).is_some()
+}
+
+/// The search; `allow_dense` false forces the generic encoding, `fast_count` false the
+/// stored-layer counting post-pass and `two_bits` true the two-bit array for distance-only
+/// dense searches (all to test one route against the other).
+pub(crate) fn search_inner(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    allow_dense: bool,
+    fast_count: bool,
+    two_bits: bool,
+) -> Result<(SearchResult, SearchStats), SearchError> {
     let t0 = Instant::now();
     let estimate = estimate_memory(puzzle, opts)?;
     let limit = memory_limit(opts);
@@ -241,6 +311,8 @@ pub(crate) fn search_with(
         return Err(SearchError::MemoryLimit { estimate, limit });
     }
     let keep = opts.count || opts.solution;
+    let mut counted = None;
+    let mut stats = SearchStats::default();
     let mut run = match &dense {
         Some(space) => {
             let start = space
@@ -249,6 +321,14 @@ pub(crate) fn search_with(
             let goal = space.encode(&puzzle.goal);
             if opts.sparse {
                 sparse_bfs(space, start, goal, opts, keep, limit)?
+            } else if !keep && (two_bits || uses_two_bits(space.space, opts)) {
+                stats.peak_bytes = Some(two_bit_bytes(space.space));
+                two_bit_bfs(space, start, goal, opts)
+            } else if fast_count && counts_on_the_way(puzzle, opts) {
+                let c = dense_count_bfs(space, start, goal, opts, limit)?;
+                counted = Some(c.count);
+                stats.peak_bytes = Some(c.peak_bytes);
+                c.run
             } else {
                 dense_bfs(space, start, goal, opts, keep)?
             }
@@ -278,55 +358,58 @@ pub(crate) fn search_with(
             (None, None) => {}
         };
         if opts.count {
-            result.optimal_solutions = Some(count_paths(layers, goal, &succ));
+            result.optimal_solutions = Some(match counted.take() {
+                Some(Some(c)) => BigInt::from(c),
+                _ => count_paths(layers, goal, &succ),
+            });
         }
         if opts.solution {
             result.solution = Some(one_solution(layers, goal, &succ));
         }
     }
     result.elapsed = t0.elapsed();
-    Ok(result)
+    Ok((result, stats))
 }
 
 /// What a driver found.
-struct Run {
-    found: Option<u64>,
-    goal: Option<u64>,
-    states: u64,
-    sizes: Vec<u64>,
-    complete: bool,
+pub(super) struct Run {
+    pub(super) found: Option<u64>,
+    pub(super) goal: Option<u64>,
+    pub(super) states: u64,
+    pub(super) sizes: Vec<u64>,
+    pub(super) complete: bool,
     /// Sorted layers (only when kept).
-    stored: Vec<Vec<u64>>,
-    generic: Option<Interned>,
+    pub(super) stored: Vec<Vec<u64>>,
+    pub(super) generic: Option<Interned>,
 }
 
 /// Sets bit `v`; true when it was clear.
 #[inline]
-fn set_bit(bits: &[AtomicU64], v: u64) -> bool {
+pub(super) fn set_bit(bits: &[AtomicU64], v: u64) -> bool {
     let w = &bits[(v >> 6) as usize];
     let b = 1u64 << (v & 63);
     w.load(Relaxed) & b == 0 && w.fetch_or(b, Relaxed) & b == 0
 }
 
 #[inline]
-fn get_bit(bits: &[AtomicU64], v: u64) -> bool {
+pub(super) fn get_bit(bits: &[AtomicU64], v: u64) -> bool {
     bits[(v >> 6) as usize].load(Relaxed) & (1u64 << (v & 63)) != 0
 }
 
-fn new_bits(words: usize) -> Vec<AtomicU64> {
+pub(super) fn new_bits(words: usize) -> Vec<AtomicU64> {
     (0..words).map(|_| AtomicU64::new(0)).collect()
 }
 
 /// A frontier: an index list, or a bitset when the list would outgrow one.
-enum Layer {
+pub(super) enum Layer {
     List(Vec<u64>),
     Bits(Vec<AtomicU64>),
 }
 
-const LIST_CHUNK: usize = 1 << 12;
-const WORD_CHUNK: usize = 1 << 10;
+pub(super) const LIST_CHUNK: usize = 1 << 12;
+pub(super) const WORD_CHUNK: usize = 1 << 10;
 /// Layers smaller than this are expanded on the calling thread.
-const SMALL_LAYER: usize = 1 << 13;
+pub(super) const SMALL_LAYER: usize = 1 << 13;
 
 fn dense_bfs(
     space: &DenseSpace,
@@ -414,7 +497,7 @@ fn dense_bfs(
 
 /// Most successors of one state.
 /// Tells `opts.progress`, if any, that a layer is complete.
-fn report_layer(opts: &SearchOptions, depth: u64, layer: u64, visited: u64, space: u64) {
+pub(super) fn report_layer(opts: &SearchOptions, depth: u64, layer: u64, visited: u64, space: u64) {
     if let Some(p) = opts.progress {
         p(Progress {
             depth,
@@ -431,7 +514,7 @@ fn space_branching(space: &DenseSpace) -> u64 {
 
 /// Expands one layer on `threads` threads: every successor not yet visited is marked and
 /// goes to the next layer (a sorted list, or `next_bits` once the list passes `cap`).
-fn expand(
+pub(super) fn expand(
     space: &DenseSpace,
     cur: &Layer,
     visited: &[AtomicU64],
@@ -643,7 +726,7 @@ fn sparse_bfs(
 }
 
 /// Interned configurations for the generic encoding.
-struct Interned {
+pub(super) struct Interned {
     states: Vec<Config>,
     index: HashMap<Config, u64>,
 }

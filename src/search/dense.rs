@@ -270,6 +270,85 @@ impl DenseSpace {
         }
     }
 
+    /// Whether every move can be undone by one move, so that the predecessors of a state are
+    /// its successors: colours never change and never restrict a move, every disc may go on
+    /// every pin, and the arcs go both ways. (Sufficient, not necessary: other puzzles take
+    /// the slower route through [`DenseSpace::for_each_predecessor`].)
+    pub(crate) fn is_symmetric(&self) -> bool {
+        self.k == 1
+            && self.colour_rule == ColourRule::Any
+            && self.access.iter().all(|&m| m == u64::MAX)
+            && (0..self.pins).all(|f| {
+                self.targets[f]
+                    .iter()
+                    .all(|&t| self.targets[t as usize].contains(&(f as u8)))
+            })
+    }
+
+    /// Calls `f(prev)` for every state `prev` with a legal move `prev -> idx`, once per such
+    /// move. The counting search pulls each state's count from its predecessors, so that
+    /// every state's sum is written by one thread (no atomics, a deterministic result); the
+    /// tests check it against [`DenseSpace::for_each_successor`] edge by edge.
+    #[inline]
+    pub(crate) fn for_each_predecessor(&self, idx: u64, mut f: impl FnMut(u64)) {
+        let mut pins = [0u8; MAX_DENSE_DISCS];
+        let mut cols = [0u8; MAX_DENSE_DISCS];
+        self.digits(idx, &mut pins, &mut cols);
+        // top[q]: smallest disc on pin q; second[q]: the one under it (n: none).
+        let mut top = [self.n; 64];
+        let mut second = [self.n; 64];
+        for j in (0..self.n).rev() {
+            let q = pins[j] as usize;
+            second[q] = top[q];
+            top[q] = j;
+        }
+        for to in 0..self.pins {
+            // The last move put disc `j` on `to`; it came from a pin `from` whose top is
+            // larger (in the predecessor `j` was on top of `from`).
+            let j = top[to];
+            if j == self.n || self.access[j] & (1u64 << to) == 0 {
+                continue;
+            }
+            let c2 = cols[j];
+            // The colour before the move: the inverse of the recolouring.
+            let c = match self.recolour {
+                Recolour::Fixed => c2,
+                Recolour::Cycle(k) => ((c2 as u32 + k as u32 - 1) % k as u32) as u8,
+            };
+            let land = if self.check_after { c2 } else { c };
+            let e = second[to];
+            let under = if e < self.n {
+                Some(cols[e])
+            } else {
+                self.bases[to]
+            };
+            if let Some(u) = under {
+                let ok = match self.colour_rule {
+                    ColourRule::Any => true,
+                    ColourRule::NotSame => land != u,
+                    ColourRule::MustMatch => land == u,
+                };
+                if !ok {
+                    continue;
+                }
+            }
+            for (from, &t) in top.iter().enumerate().take(self.pins) {
+                if from == to || t < j || !self.targets[from].contains(&(to as u8)) {
+                    continue;
+                }
+                let mut prev = idx
+                    .wrapping_add((from as u64).wrapping_mul(self.pin_pow[j]))
+                    .wrapping_sub((to as u64).wrapping_mul(self.pin_pow[j]));
+                if self.k > 1 {
+                    prev = prev
+                        .wrapping_add(c as u64 * self.col_pow[j])
+                        .wrapping_sub(c2 as u64 * self.col_pow[j]);
+                }
+                f(prev);
+            }
+        }
+    }
+
     #[inline(always)]
     fn moves_from_tops(
         &self,

@@ -23,6 +23,9 @@
 //!   power-of-two radices are decoded with shifts. With [`SearchOptions::sparse`] the same
 //!   index is kept in a hash set instead ([`Encoding::Sparse`]): Domino with 13 discs has a
 //!   space of 6^13 ≈ 1.3·10^10 indices but reaches fewer than 10^7 of them.
+//!   When the five bitsets of a distance-only search exceed the memory limit, the dense
+//!   search keeps two bits per index instead (distance mod 3; reported as
+//!   [`Encoding::Dense`]): a quarter of a byte per index, one scan of the array per layer.
 //! * **Generic** ([`Encoding::Generic`]): equal sizes (Antwerp, Turtle, several stacks) leave
 //!   the order on a pin free, and a start could even be unsorted; then states are the
 //!   [`Config`]s themselves, interned in a hash map on discovery (exact: the same discs on
@@ -37,17 +40,19 @@
 
 pub mod bench;
 mod bfs;
+mod counting;
 mod dense;
 pub mod distributed;
 mod graph;
 mod moves;
+mod twobit;
 
 #[cfg(test)]
 mod tests;
 
 pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
-    state_bound, state_count_bound, state_space,
+    search_with_stats, state_bound, state_count_bound, state_space,
 };
 pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]
@@ -110,6 +115,15 @@ impl fmt::Debug for SearchOptions<'_> {
             .field("progress", &self.progress.is_some())
             .finish()
     }
+}
+
+/// Resource figures of one search ([`search_with_stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// The most bytes the search's own buffers held at once (bitsets, rank blocks, layer
+    /// lists, counts; the two-bit array), when the driver accounts them (the counting fast
+    /// path and the two-bit search); `None` otherwise.
+    pub peak_bytes: Option<u64>,
 }
 
 /// Which state encoding a search used (see the module documentation).

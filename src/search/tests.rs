@@ -742,3 +742,194 @@ fn state_bound_covers_equal_discs_under_strict_sizes_only() {
     // Antwerp allows equal sizes on one pin: their order is free, no bound.
     assert_eq!(state_bound(&variant_puzzle("antwerp", "T33", 2)), None);
 }
+
+/// Puzzles of every dense family (fixed and recolouring, symmetric and directed, with and
+/// without access masks and colour rules), small enough for the stored-layer route.
+fn dense_families() -> Vec<Puzzle> {
+    vec![
+        tower_puzzle(3, 6, MoveGraph::Complete, 0, 2),
+        crate::sequences::moves::frame_stewart_puzzle(4, 9),
+        tower_puzzle(4, 6, MoveGraph::Cycle, 0, 2),
+        variant_puzzle("cyclic4", "N", 9),
+        variant_puzzle("four-in-a-row", "R", 7),
+        variant_puzzle("domino", "DDE", 5),
+        variant_puzzle("domino", "EDD", 4),
+        variant_puzzle("reversi", "BABB", 5),
+        variant_puzzle("reversi", "H", 4),
+        variant_puzzle("lundon", &load("lundon").default_function().name.clone(), 4),
+        variant_puzzle("rainbow", "DDD", 5),
+        variant_puzzle("checkers", "P", 6),
+        reversi_puzzle(3, 3, 2, false),
+        tower_puzzle(8, 3, MoveGraph::Star(7), 0, 6),
+        tower_puzzle(2, 3, MoveGraph::Complete, 0, 1),
+    ]
+}
+
+/// The predecessor generator of the counting route, edge by edge against the successor
+/// generator over the whole index space; for puzzles it calls symmetric, the predecessors
+/// of every state are its successors.
+#[test]
+fn predecessors_are_the_successors_reversed() {
+    for p in dense_families() {
+        let space = super::dense::DenseSpace::new(&p).unwrap();
+        if space.space > 1 << 16 {
+            continue;
+        }
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        for v in 0..space.space {
+            let mut succ = Vec::new();
+            space.for_each_successor(v, |u, _| {
+                forward.push((v, u));
+                succ.push(u);
+            });
+            let mut pred = Vec::new();
+            space.for_each_predecessor(v, |u| {
+                backward.push((u, v));
+                pred.push(u);
+            });
+            if space.is_symmetric() {
+                succ.sort_unstable();
+                pred.sort_unstable();
+                assert_eq!(succ, pred, "state {v}");
+            }
+        }
+        forward.sort_unstable();
+        backward.sort_unstable();
+        assert!(!forward.is_empty());
+        assert_eq!(forward, backward);
+    }
+    // Both routes of the counting search are exercised.
+    let sym = |p: &Puzzle| super::dense::DenseSpace::new(p).unwrap().is_symmetric();
+    assert!(dense_families().iter().any(sym));
+    assert!(!dense_families().iter().all(sym));
+}
+
+/// The counting fast path (counts pulled layer by layer in fixed-width limbs, on one and two
+/// threads) against the stored-layer post-pass with heap integers: same minimum, layers,
+/// states and count, stopping at the goal and exploring everything.
+#[test]
+fn counting_fast_path_equals_the_stored_layer_count() {
+    for p in dense_families() {
+        for explore_all in [false, true] {
+            let plain = SearchOptions {
+                count: true,
+                explore_all,
+                threads: 1,
+                ..opts()
+            };
+            let slow = super::bfs::search_inner(&p, &plain, true, false, false)
+                .unwrap()
+                .0;
+            assert!(slow.optimal_solutions.is_some() || slow.minimum.is_none());
+            for threads in [1, 2] {
+                let o = SearchOptions { threads, ..plain };
+                let (fast, stats) = super::bfs::search_inner(&p, &o, true, true, false).unwrap();
+                assert!(stats.peak_bytes.is_some());
+                assert_eq!(
+                    (fast.minimum, fast.states, &fast.layers, fast.complete),
+                    (slow.minimum, slow.states, &slow.layers, slow.complete)
+                );
+                assert_eq!(fast.optimal_solutions, slow.optimal_solutions);
+            }
+        }
+    }
+}
+
+/// Counts past 2^64 and 2^128 (cyclic4 n = 9, 10: the widening of the limbs) against the
+/// generic encoding's heap integers, and the Stockmeyer values (source in
+/// `stockmeyer_cyclic_four_post_minima_and_counts`) on the fast path.
+#[test]
+fn counting_fast_path_widens_exactly() {
+    let count_only = SearchOptions {
+        count: true,
+        ..opts()
+    };
+    for n in [9, 10] {
+        let p = variant_puzzle("cyclic4", "N", n);
+        let fast = search(&p, &count_only).unwrap();
+        let generic = search_with(&p, &count_only, false).unwrap();
+        assert_eq!(fast.optimal_solutions, generic.optimal_solutions);
+        assert!(fast.optimal_solutions.unwrap() > BigInt::from(u64::MAX));
+    }
+    for (n, count) in [(3, 48u64), (4, 640), (5, 2688), (6, 54_839_936)] {
+        let p = variant_puzzle("cyclic4", "N", n);
+        let r = search(&p, &count_only).unwrap();
+        assert_eq!(r.optimal_solutions, Some(BigInt::from(count)), "n = {n}");
+    }
+    // Classic: the recursion's unique optimal sequence.
+    for n in 1..=10u32 {
+        let p = tower_puzzle(3, n, MoveGraph::Complete, 0, 2);
+        let r = search(&p, &count_only).unwrap();
+        assert_eq!(r.minimum, Some((1 << n) - 1));
+        assert_eq!(r.optimal_solutions, Some(BigInt::from(1)));
+    }
+}
+
+/// The memory estimate of the counting path against the bytes it accounted at its fullest:
+/// within 25% for the puzzle it is calibrated on (the 4-peg puzzle, whose wide layers make
+/// the layer bitsets and counts what costs); thin-layer puzzles (cyclic4, Domino, three
+/// pegs) hold less than the estimate, which charges the layer bitsets.
+#[test]
+fn counting_memory_estimate_is_close_to_the_accounted_peak() {
+    let count_only = SearchOptions {
+        count: true,
+        ..opts()
+    };
+    let ratio = |p: &Puzzle| {
+        let estimate = estimate_memory(p, &count_only).unwrap();
+        let (_, stats) = search_with_stats(p, &count_only).unwrap();
+        estimate as f64 / stats.peak_bytes.unwrap() as f64
+    };
+    for n in [11, 12] {
+        let r = ratio(&crate::sequences::moves::frame_stewart_puzzle(4, n));
+        assert!(
+            (0.8..=1.25).contains(&r),
+            "4 pegs, n = {n}: estimate / peak = {r}"
+        );
+    }
+    for p in [
+        variant_puzzle("cyclic4", "N", 10),
+        variant_puzzle("four-in-a-row", "R", 10),
+        tower_puzzle(3, 12, MoveGraph::Complete, 0, 2),
+        variant_puzzle("domino", "DDE", 9),
+    ] {
+        assert!(ratio(&p) >= 1.0);
+    }
+}
+
+/// The two-bit array (distance mod 3 per index) against the bitset search on every dense
+/// family: minimum, layer sizes, states, stopping at the goal and exploring everything, on
+/// one and two threads; and the fallback to it under a memory limit the bitsets exceed.
+#[test]
+fn two_bit_encoding_equals_the_bitset_search() {
+    for p in dense_families() {
+        for explore_all in [false, true] {
+            let o = SearchOptions {
+                explore_all,
+                ..opts()
+            };
+            let plain = search(&p, &o).unwrap();
+            for threads in [1, 2] {
+                let t = SearchOptions { threads, ..o };
+                let two = super::bfs::search_inner(&p, &t, true, true, true)
+                    .unwrap()
+                    .0;
+                assert_eq!(
+                    (two.minimum, two.states, &two.layers, two.complete),
+                    (plain.minimum, plain.states, &plain.layers, plain.complete)
+                );
+            }
+        }
+    }
+    // 4^10 indices: five bitsets take 655,360 bytes, the two-bit array 262,144.
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 10);
+    let tight = SearchOptions {
+        memory_limit: Some(300_000),
+        ..opts()
+    };
+    assert_eq!(estimate_memory(&p, &tight).unwrap(), 262_144);
+    let (r, stats) = search_with_stats(&p, &tight).unwrap();
+    assert_eq!(stats.peak_bytes, Some(262_144));
+    assert_eq!(r.layers, search(&p, &opts()).unwrap().layers);
+}

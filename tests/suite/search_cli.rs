@@ -164,3 +164,96 @@ fn table_optimum_column_comes_from_the_search() {
     }
     assert_eq!(rows, 5);
 }
+
+/// `--record` appends one CSV row per run under a header written once; the count of the
+/// second route (`--count` as JSON) is the quoted field; eccentricity only after
+/// `--explore-all`.
+#[test]
+fn record_appends_csv_rows() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-search-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.csv");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    let a = hanoilab(&[
+        "search",
+        "reves",
+        "-n",
+        "6",
+        "--count",
+        "--explore-all",
+        "--record",
+        f,
+    ]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = hanoilab(&[
+        "search",
+        "cyclic4",
+        "-n",
+        "5",
+        "--threads",
+        "1",
+        "--record",
+        f,
+    ]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let j = json(&hanoilab(&[
+        "search", "reves", "-n", "6", "--count", "--format", "json",
+    ]));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(
+        lines[0],
+        "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version"
+    );
+    let row: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(row[..3], ["reves.FS", "6", &j["minimum"].to_string()]);
+    assert_eq!(
+        row[3],
+        format!("\"{}\"", j["optimal_solutions"].as_str().unwrap())
+    );
+    assert_eq!(row[4], "4096");
+    assert!(!row[5].is_empty());
+    let row: Vec<&str> = lines[2].split(',').collect();
+    assert_eq!((row[3], row[5]), ("", ""));
+}
+
+#[test]
+fn bad_threads_and_record_exit_with_status_2() {
+    for args in [
+        &["search", "classic", "-n", "3", "--threads", "0"][..],
+        &["search", "classic", "-n", "3", "--threads", "two"],
+        &["search", "classic", "-n", "3", "--record", ""],
+    ] {
+        let out = hanoilab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
+
+/// Under a memory limit the five bitsets exceed (4^8 indices: 40,960 bytes) but two bits per
+/// index fit (16,384 bytes), the distance-only search runs in the two-bit array and finds
+/// the same minimum and states as without the limit.
+#[test]
+fn tight_memory_limit_falls_back_to_two_bits_per_state() {
+    let tight = json(&hanoilab(&[
+        "search",
+        "reves",
+        "-n",
+        "8",
+        "--memory-limit",
+        "20K",
+        "--format",
+        "json",
+    ]));
+    let plain = json(&hanoilab(&[
+        "search", "reves", "-n", "8", "--format", "json",
+    ]));
+    assert_eq!(tight["estimated_bytes"], 16384);
+    assert_eq!(tight["peak_bytes_held"], 16384);
+    assert_eq!(
+        (&tight["minimum"], &tight["states"]),
+        (&plain["minimum"], &plain["states"])
+    );
+}
