@@ -16,7 +16,6 @@
 #![allow(clippy::result_large_err)] // errors carry file positions; they are rare
 
 pub mod alternatives;
-pub mod checkers;
 pub mod hanoivar;
 pub mod reversi;
 

@@ -2,7 +2,7 @@
 
 use crate::common::simulate_independently as simulate;
 use hanoilab::puzzle::model::Move;
-use hanoilab::variants::checkers::{
+use crate::checkers_reference::{
     checkers_p, checkers_puzzle, persistence, reves_count, CheckersFrame,
 };
 use hanoilab::variants::reversi::ReversiP;

@@ -6,6 +6,7 @@ mod common;
 
 mod alternative_algorithms;
 mod checkers;
+mod checkers_reference;
 mod classic_throughput;
 mod cli_contract;
 #[cfg(feature = "distributed")]

@@ -15,14 +15,10 @@
 //! colour conditions, not extra rules. Reached from `DDDD` are the six functions the seed
 //! names (up to reflection and swapping the via pins); see `docs/checkrev.md`.
 //!
-//! ```
-//! use hanoilab::variants::checkers::{CheckersFrame, reves_count};
-//! let mut f = CheckersFrame::new();
-//! assert_eq!(f.dddd(15).to_string(), "137"); // the seed: 137 against 129 for Reve's
-//! assert_eq!(reves_count(15).to_string(), "129");
-//! ```
+//! A reference implementation, independent of the variant file's program: the tests set it
+//! against `checkers.toml` and against the seed's printed values.
 
-use crate::puzzle::model::{
+use hanoilab::puzzle::model::{
     ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule,
 };
 use num_bigint::BigInt;
@@ -241,10 +237,10 @@ pub fn checkers_puzzle(n: usize, bases: Vec<Option<u8>>) -> Puzzle {
     }
 }
 
-/// `Checkers_P`: the moves of [`crate::variants::reversi::ReversiP`] played under Checkers
+/// `Checkers_P`: the moves of [`hanoilab::variants::reversi::ReversiP`] played under Checkers
 /// rules with uncoloured bases (they are legal there and solve `DDDD(n)`, very slowly).
-pub fn checkers_p(n: usize) -> crate::variants::reversi::ReversiP {
-    crate::variants::reversi::ReversiP::with_rules(n, vec![None; 4], false)
+pub fn checkers_p(n: usize) -> hanoilab::variants::reversi::ReversiP {
+    hanoilab::variants::reversi::ReversiP::with_rules(n, vec![None; 4], false)
 }
 
 /// One row of the Checkers / Reve's comparison.
@@ -273,13 +269,6 @@ pub struct Comparison {
 
 impl Comparison {
     /// Computes the comparison for `n` in `range`.
-    ///
-    /// ```
-    /// use hanoilab::variants::checkers::Comparison;
-    /// let c = Comparison::compute(1..=21);
-    /// assert!(c.persistence_rule_failures.is_empty());
-    /// assert!(c.to_markdown().contains("| 15 | 137 | 129 |"));
-    /// ```
     pub fn compute(range: std::ops::RangeInclusive<u64>) -> Comparison {
         let mut f = CheckersFrame::new();
         let mut rows = Vec::new();
@@ -324,9 +313,19 @@ impl Comparison {
     }
 }
 
-#[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_seed_prints_137_against_129_at_15() {
+        // Lunnon, The Tower of Hanoi and Variations, Checkers Hanoi: 137 against 129 for Reve's.
+        let mut f = CheckersFrame::new();
+        assert_eq!(f.dddd(15).to_string(), "137");
+        assert_eq!(reves_count(15).to_string(), "129");
+        let c = Comparison::compute(1..=21);
+        assert!(c.persistence_rule_failures.is_empty());
+        assert!(c.to_markdown().contains("| 15 | 137 | 129 |"));
+    }
 
     #[test]
     fn dddd_is_reves_for_small_n() {
