@@ -25,10 +25,12 @@ pub fn main() {
     }
     // %% md
     // Dudeney's 321 moves for 21 cheeses on four stools and Stockmeyer's M(100) = 172,033 are
-    // in the p = 4 column. The optimal split is not unique: every optimal k is returned.
+    // in the p = 4 column. The optimal split need not be unique, so every optimal k is
+    // returned: on four pegs two splits tie at n = 7 and n = 20, while at the triangular
+    // numbers n = 6 and n = 21 a single k is optimal.
     // %% code
     cell(2);
-    for n in [6u64, 10, 15, 21] {
+    for n in [6u64, 7, 20, 21] {
         println!(
             "n = {n:>2}: optimal k on 4 pegs = {:?}",
             optimal_splits(n, 4).unwrap()

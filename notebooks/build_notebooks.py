@@ -11,13 +11,20 @@ comment lines:
 
 and the example prints `\\x1e<k>` (an ASCII record separator and the cell number) before running
 code cell k, so the output of each cell can be attached to it. The notebooks use the evcxr
-Rust kernel (`:dep hanoilab = { path = ".." }` in the first cell); their saved outputs come
+Rust kernel: a kernel sees only what the cells contain, so the notebook opens with a setup
+cell (`:dep hanoilab = { path = ".." }` and the example's `use` lines), followed by one cell
+per top-level helper item of the example (fns, structs, ...; not the `cell` marker itself)
+so that every function a cell calls is defined before it runs. Their saved outputs come
 from `cargo run --example NAME`, which CI also runs, so a notebook whose code no longer
 compiles or runs fails the build.
 
-Usage: python3 notebooks/build_notebooks.py   (from the repository root)
+Usage: python3 notebooks/build_notebooks.py           (from the repository root)
+       python3 notebooks/build_notebooks.py --check   rebuild every notebook in memory, keeping
+           the saved outputs of the committed one, and fail if any differs from the committed
+           file (the test suite runs this; it needs no cargo run)
 """
 import json
+import textwrap
 import pathlib
 import subprocess
 import sys
@@ -54,15 +61,106 @@ def cells_of(source: str):
             # The last cell ends with main's closing brace, which is not part of the cell.
             if idx == len(cells) - 1 and code and code[-1].strip() == "}":
                 code.pop()
-            import textwrap
             text = textwrap.dedent("\n".join(code)).strip("\n")
         out.append((kind, text.strip("\n")))
     return out
 
 
+def preamble_of(source: str):
+    """The example's `use` lines and its other top-level items (everything before `fn main`),
+    each item with the comments and attributes just above it; the `cell` marker fn and the
+    module's `//!` doc are left out (they belong to the example, not to the notebook)."""
+    lines = source.splitlines()
+    end = next(i for i, l in enumerate(lines) if "fn main()" in l)
+    uses, items, cur, depth = [], [], [], 0
+    for line in lines[:end]:
+        s = line.strip()
+        if not cur and (s == "" or s.startswith("//!")):
+            continue
+        cur.append(line)
+        # Braces inside string literals or comments would confuse this count; the examples'
+        # helpers are plain code, and a miscount shows up as a notebook failing the check.
+        depth += line.count("{") - line.count("}")
+        ends = depth == 0 and (s.endswith("}") or s.endswith(";"))
+        if not ends:
+            continue
+        text = "\n".join(cur)
+        cur = []
+        code = [l for l in text.splitlines() if not l.strip().startswith(("//", "#["))]
+        if code and code[0].startswith("use "):
+            uses.append(text)
+        elif code and code[0].startswith("fn cell("):
+            continue
+        else:
+            items.append(text)
+    return uses, items
+
+
+def notebook(name: str, src: str, per_cell) -> str:
+    """The notebook's JSON text; `per_cell(k)` is the saved output of the example's code cell k."""
+    uses, items = preamble_of(src)
+    setup = ':dep hanoilab = { path = "..", default-features = false }\n' + "\n".join(uses)
+    nb_cells, example_no, count = [], 0, 0
+
+    def code_cell(text, out):
+        nonlocal count
+        count += 1
+        nb_cells.append({
+            "cell_type": "code", "execution_count": count, "metadata": {},
+            "source": text,
+            "outputs": [{"name": "stdout", "output_type": "stream", "text": out}] if out else [],
+        })
+
+    for kind, text in cells_of(src):
+        if kind == "md":
+            nb_cells.append({"cell_type": "markdown", "metadata": {}, "source": text})
+            continue
+        if example_no == 0:
+            # Setup and helpers go before the first code cell, after the opening text.
+            code_cell(setup, "")
+            for item in items:
+                code_cell(item, "")
+        example_no += 1
+        code_cell(text, per_cell(example_no))
+    nb = {
+        "cells": nb_cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Rust", "language": "rust", "name": "rust"},
+            "language_info": {"codemirror_mode": "rust", "file_extension": ".rs",
+                               "mimetype": "text/rust", "name": "Rust",
+                               "pygment_lexer": "rust", "version": ""},
+        },
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    return json.dumps(nb, indent=1, sort_keys=True) + "\n"
+
+
+def saved_outputs(path: pathlib.Path, src: str):
+    """The outputs of the committed notebook, by the example's code-cell number (the code cells
+    that hold a `cell(k)` marker in the example, in order), so `--check` can rebuild it without
+    running anything."""
+    nb = json.loads(path.read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    _, items = preamble_of(src)
+    mirrored = code[1 + len(items):]
+    outs = {}
+    for k, c in enumerate(mirrored, start=1):
+        outs[k] = "".join(o.get("text", "") for o in c.get("outputs", []))
+    return outs
+
+
 def main() -> int:
+    check = "--check" in sys.argv[1:]
+    stale = []
     for name in NOTEBOOKS:
         src = (ROOT / "examples" / f"{name}.rs").read_text()
+        path = ROOT / "notebooks" / f"{name}.ipynb"
+        if check:
+            outs = saved_outputs(path, src)
+            text = notebook(name, src, lambda k: outs.get(k, ""))
+            if text != path.read_text():
+                stale.append(name)
+            continue
         run = subprocess.run(
             ["cargo", "run", "--quiet", "--release", "--no-default-features", "--example", name],
             cwd=ROOT, capture_output=True, text=True,
@@ -70,38 +168,18 @@ def main() -> int:
         if run.returncode != 0:
             sys.stderr.write(run.stderr)
             return run.returncode
-        outputs = run.stdout.split("\x1e")[1:]
         per_cell = {}
-        for chunk in outputs:
-            k, _, text = chunk.partition("\n")
-            per_cell[int(k)] = text
-        nb_cells, code_no = [], 0
-        uses = [l for l in src.splitlines() if l.startswith("use ")]
-        for kind, text in cells_of(src):
-            if kind == "md":
-                nb_cells.append({"cell_type": "markdown", "metadata": {}, "source": text})
-                continue
-            code_no += 1
-            if code_no == 1:
-                text = ':dep hanoilab = { path = "..", default-features = false }\n' + "\n".join(uses) + "\n\n" + text
-            out = per_cell.get(code_no, "")
-            nb_cells.append({
-                "cell_type": "code", "execution_count": code_no, "metadata": {},
-                "source": text,
-                "outputs": [{"name": "stdout", "output_type": "stream", "text": out}] if out else [],
-            })
-        nb = {
-            "cells": nb_cells,
-            "metadata": {
-                "kernelspec": {"display_name": "Rust", "language": "rust", "name": "rust"},
-                "language_info": {"codemirror_mode": "rust", "file_extension": ".rs",
-                                   "mimetype": "text/rust", "name": "Rust",
-                                   "pygment_lexer": "rust", "version": ""},
-            },
-            "nbformat": 4, "nbformat_minor": 5,
-        }
-        (ROOT / "notebooks" / f"{name}.ipynb").write_text(json.dumps(nb, indent=1, sort_keys=True) + "\n")
-        print(f"notebooks/{name}.ipynb: {len(nb_cells)} cells")
+        for chunk in run.stdout.split("\x1e")[1:]:
+            k, _, out = chunk.partition("\n")
+            per_cell[int(k)] = out
+        text = notebook(name, src, lambda k: per_cell.get(k, ""))
+        path.write_text(text)
+        print(f"notebooks/{name}.ipynb: {len(json.loads(text)['cells'])} cells")
+    if stale:
+        for name in stale:
+            sys.stderr.write(f"notebooks/{name}.ipynb differs from what examples/{name}.rs builds; "
+                             "run python3 notebooks/build_notebooks.py\n")
+        return 1
     return 0
 
 

@@ -1,7 +1,8 @@
 //! Exact tables: CSV, OEIS b-files and Markdown.
 //!
 //! Integer cells are big integers and are written in full; nothing is truncated to fit a
-//! machine type. (The Parquet exporter stores a column as `Int64` only when every value fits,
+//! machine type (in CSV, integers longer than 15 digits are quoted so readers keep them as
+//! text instead of rounding them to a float). (The Parquet exporter stores a column as `Int64` only when every value fits,
 //! and as decimal strings otherwise.)
 
 use num_bigint::BigInt;
@@ -123,19 +124,20 @@ impl Table {
     }
 
     /// RFC 4180 CSV with a header line and `\n` line ends.
+    ///
+    /// Integers of more than [`CSV_EXACT_DIGITS`] digits are written quoted (`"1267…375"`):
+    /// spreadsheets and CSV readers that guess types read an unquoted number as a 64-bit
+    /// float, which keeps only about 15 significant digits, so a long value would come back
+    /// silently rounded. Quoted, it is read as text and can be converted exactly (e.g. pandas
+    /// with `dtype=str`, then Python's `int`). Shorter integers stay unquoted numbers.
     pub fn to_csv(&self) -> String {
         let mut out = String::new();
-        let line = |cells: Vec<String>| -> String {
-            cells
-                .iter()
-                .map(|c| csv_field(c))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        out.push_str(&line(self.columns.clone()));
+        let header: Vec<String> = self.columns.iter().map(|c| csv_field(c)).collect();
+        out.push_str(&header.join(","));
         out.push('\n');
         for row in &self.rows {
-            out.push_str(&line(row.iter().map(Cell::text).collect()));
+            let fields: Vec<String> = row.iter().map(csv_cell).collect();
+            out.push_str(&fields.join(","));
             out.push('\n');
         }
         out
@@ -238,6 +240,20 @@ impl Table {
     }
 }
 
+/// The most digits an integer may have and still be written as an unquoted CSV number: every
+/// integer of at most 15 decimal digits survives a round trip through a 64-bit float
+/// (`10^15 < 2^53`), while some 16-digit ones do not.
+pub const CSV_EXACT_DIGITS: usize = 15;
+
+fn csv_cell(c: &Cell) -> String {
+    match c {
+        Cell::Int(v) if v.magnitude().to_string().len() > CSV_EXACT_DIGITS => {
+            format!("\"{v}\"")
+        }
+        _ => csv_field(&c.text()),
+    }
+}
+
 fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
@@ -272,6 +288,36 @@ mod tests {
         t.push(vec![Cell::from(3u64), Cell::from("a, \"b\"")]);
         t.push(vec![Cell::Empty, Cell::from("plain")]);
         assert_eq!(t.to_csv(), "n,note\n3,\"a, \"\"b\"\"\"\n,plain\n");
+    }
+
+    #[test]
+    fn csv_quotes_integers_a_float_would_round() {
+        // The threshold is found from f64 itself, not from the constant: the largest digit
+        // count at which every integer (here the worst case, all nines, and 10^d + 1) comes
+        // back unchanged from a float.
+        let exact = |d: u32| {
+            let all_nines = 10u64.pow(d) - 1;
+            let odd = 10u64.pow(d - 1) + 1;
+            [all_nines, odd].iter().all(|&v| v as f64 as u64 == v)
+        };
+        assert!(exact(15) && !exact(16) && !exact(17));
+        let short: BigInt = BigInt::from(10u64.pow(15) - 1); // 15 digits
+        let long: BigInt = BigInt::from(2).pow(63u32); // 19 digits
+        let huge: BigInt = -(BigInt::from(3).pow(700u32)); // 334 digits, negative
+        let mut t = Table::new(&["n", "v"]);
+        t.push(vec![Cell::from(1u64), Cell::from(&short)]);
+        t.push(vec![Cell::from(2u64), Cell::from(&long)]);
+        t.push(vec![Cell::from(3u64), Cell::from(&huge)]);
+        t.push(vec![Cell::from(4u64), Cell::Empty]);
+        let csv = t.to_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[1], format!("1,{short}"));
+        assert_eq!(lines[2], format!("2,\"{long}\""));
+        assert_eq!(lines[3], format!("3,\"{huge}\""));
+        assert_eq!(lines[4], "4,");
+        // Unquoting gives back the exact value.
+        let back: BigInt = lines[3][2..].trim_matches('"').parse().unwrap();
+        assert_eq!(back, huge);
     }
 
     #[test]

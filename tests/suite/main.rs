@@ -33,4 +33,5 @@ mod reversi;
 mod reversi_checkers_files;
 mod search_cli;
 mod star;
+mod table_files;
 mod transfer_multistep;

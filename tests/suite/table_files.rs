@@ -1,0 +1,55 @@
+//! `data/tables/README.md` (written by the report from `src/output/tables_readme.md`)
+//! describes every table the report writes and every column of it. (How long integers are
+//! quoted, which that README promises, is a unit test of `Table::to_csv`.)
+
+use std::path::Path;
+
+fn committed_csvs() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tables");
+    let mut v: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            let stem = name.strip_suffix(".csv")?.to_string();
+            Some((stem, std::fs::read_to_string(e.path()).unwrap()))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_tables_readme_names_every_table_and_column() {
+    let readme = include_str!("../../src/output/tables_readme.md");
+    let tables = committed_csvs();
+    assert!(!tables.is_empty());
+    for (name, csv) in tables {
+        assert!(
+            readme.contains(&format!("`{name}`")),
+            "src/output/tables_readme.md does not describe data/tables/{name}.csv"
+        );
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        // Per-variant tables have one column per function of the variant; the README
+        // describes those as a group, and names the fixed columns around them.
+        let per_variant = header.ends_with(&["simulated", "optimum", "optimal_solutions"]);
+        let named: Vec<&str> = if per_variant {
+            vec!["n", "simulated", "optimum", "optimal_solutions"]
+        } else {
+            header.clone()
+        };
+        for col in named {
+            // The run p3..p20 of frame-stewart.csv is described by its ends.
+            let in_peg_run = col
+                .strip_prefix('p')
+                .and_then(|k| k.parse::<u32>().ok())
+                .is_some_and(|k| (3..=20).contains(&k))
+                && readme.contains("`p3` .. `p20`");
+            let described = readme.contains(&format!("`{col}`")) || in_peg_run;
+            assert!(
+                described,
+                "src/output/tables_readme.md does not describe column `{col}` of {name}.csv"
+            );
+        }
+    }
+}
