@@ -1,7 +1,9 @@
 //! How much search a consumer may spend per puzzle, and the one place that applies it.
 
 use crate::puzzle::Puzzle;
-use crate::search::{search, state_bound, state_space, SearchError, SearchOptions, SearchResult};
+use crate::search::{
+    search, state_bound, state_count_bound, state_space, SearchError, SearchOptions, SearchResult,
+};
 use std::fmt;
 
 /// The search budget of one consumer of facts: which puzzles are searched, which get their
@@ -108,6 +110,11 @@ impl SearchBudget {
     /// optimal solutions only where [`Self::plan`] granted it).
     pub fn search(&self, puzzle: &Puzzle, count: bool) -> Result<SearchResult, Beyond> {
         let opts = self.plan(puzzle, count)?;
+        // Sizes first: a dense puzzle too large for a 64-bit index has no index space, and
+        // would otherwise be tried with the generic encoding until the memory limit.
+        if state_space(puzzle).is_none() && state_count_bound(puzzle) > u64::MAX as f64 {
+            return Err(Beyond::Astronomical);
+        }
         search(puzzle, &opts).map_err(Beyond::Search)
     }
 }
@@ -119,7 +126,9 @@ pub enum Beyond {
     States(u64),
     /// It has no state bound and the budget searches only bounded puzzles.
     Unbounded,
-    /// The search refused or failed (e.g. its memory estimate exceeds the limit).
+    /// It has more states than a 64-bit index can count.
+    Astronomical,
+    /// The search refused or failed.
     Search(SearchError),
 }
 
@@ -128,6 +137,7 @@ impl fmt::Display for Beyond {
         match self {
             Beyond::States(s) => write!(f, "{s} indices"),
             Beyond::Unbounded => f.write_str("no bound on its states (equal discs)"),
+            Beyond::Astronomical => f.write_str("more than 2^64 states"),
             Beyond::Search(e) => write!(f, "{e}"),
         }
     }

@@ -29,6 +29,9 @@ pub struct Bundle {
     /// Charts, by base name under `reports/plots/` (written as `.svg` and `.png` with the
     /// `plots` feature).
     pub charts: BTreeMap<String, LineChart>,
+    /// Names added twice (the second would silently replace the first: a bug of the
+    /// generator, reported by [`crate::output::report::build`]).
+    pub duplicates: Vec<String>,
 }
 
 /// What [`Bundle::write`] produced.
@@ -41,17 +44,23 @@ pub struct WriteSummary {
 impl Bundle {
     /// Adds a page.
     pub fn page(&mut self, name: &str, markdown: String) {
-        self.pages.insert(name.to_string(), markdown);
+        if self.pages.insert(name.to_string(), markdown).is_some() {
+            self.duplicates.push(format!("{REPORTS_DIR}/{name}"));
+        }
     }
 
     /// Adds a table.
     pub fn table(&mut self, name: &str, table: Table) {
-        self.tables.insert(name.to_string(), table);
+        if self.tables.insert(name.to_string(), table).is_some() {
+            self.duplicates.push(format!("{TABLES_DIR}/{name}"));
+        }
     }
 
     /// Adds a chart.
     pub fn chart(&mut self, name: &str, chart: LineChart) {
-        self.charts.insert(name.to_string(), chart);
+        if self.charts.insert(name.to_string(), chart).is_some() {
+            self.duplicates.push(format!("{REPORTS_DIR}/plots/{name}"));
+        }
     }
 
     /// Relative link from a report page to a chart image (PNG).

@@ -1,10 +1,10 @@
 //! Checkers: the Frame-type algorithm simulated, compared with Reve's and with the seed.
 
-use crate::common::simulate_independently as simulate;
-use hanoilab::puzzle::model::Move;
 use crate::checkers_reference::{
     checkers_p, checkers_puzzle, persistence, reves_count, CheckersFrame,
 };
+use crate::common::simulate_independently as simulate;
+use hanoilab::puzzle::model::Move;
 use hanoilab::variants::reversi::ReversiP;
 use num_bigint::BigInt;
 

@@ -51,7 +51,7 @@ pub(super) fn index_page(facts: &[VariantFacts], claims: &[CheckedClaim]) -> Str
     }
     let _ = writeln!(
         s,
-        "\nClaims from the five source documents: {} — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [the star puzzle](star.md), [search tables](search.md), [Reversi's Frame-type transfer systems](reversi-frame.md), [Lunnon's HanoiVar solvers](hanoivar.md).\n",
+        "\nClaims from the five source documents: {} — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [star numbers](star-numbers.md), [search tables](search.md), [Reversi's Frame-type transfer systems](reversi-frame.md), [Lunnon's HanoiVar solvers](hanoivar.md).\n",
         tally(claims.iter())
     );
     let _ = writeln!(s, "![growth]({})", Bundle::chart_link("growth"));

@@ -189,8 +189,16 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     b.table("summary", summary);
     // The report replaces data/tables/ as a whole, so the description of its files is part
     // of the report too (a hand-placed file would be removed by the next run).
-    b.table_files
-        .insert("README.md".into(), include_str!("../tables_readme.md").into());
+    b.table_files.insert(
+        "README.md".into(),
+        include_str!("../tables_readme.md").into(),
+    );
     b.page("README.md", index_page(&facts, &claims));
+    if !b.duplicates.is_empty() {
+        return Err(ReportError(format!(
+            "two parts of the report write the same file: {}",
+            b.duplicates.join(", ")
+        )));
+    }
     Ok(b)
 }

@@ -121,7 +121,7 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
             Cell::from(st::lunnon_k_approx(n).map_err(err)?),
         ]);
     }
-    b.table("star", t);
+    b.table("star-numbers", t);
 
     let mut c = LineChart::new(
         "Star puzzle against Reve's puzzle and Classic",
@@ -148,7 +148,7 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
     b.chart("star-vs-reves", c);
 
     let mut page = String::from("# The star puzzle (Stockmeyer's star, Lunnon's Four-Star)\n\n");
-    page.push_str("`S(n) = min_i 2 S(n-i) + 3^i - 1 = 2 (a_1 + ... + a_n)`, `a_m` the 3-smooth numbers; the unique optimal `i = floor(log3 a_n) + 1` (Stockmeyer, Theorem 2). Table: `data/tables/star.csv` (n = 1..1000, with Lunnon's approximation of the split).\n\n");
+    page.push_str("`S(n) = min_i 2 S(n-i) + 3^i - 1 = 2 (a_1 + ... + a_n)`, `a_m` the 3-smooth numbers; the unique optimal `i = floor(log3 a_n) + 1` (Stockmeyer, Theorem 2). Table: `data/tables/star-numbers.csv` (n = 1..1000, with Lunnon's approximation of the split).\n\n");
     let fails = st::lunnon_k_failures(5000).map_err(err)?;
     let _ = writeln!(
         page,
@@ -166,7 +166,7 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
         let _ = writeln!(page, "| {n} | {} |", st::star(n).map_err(err)?);
     }
     let _ = writeln!(page, "\n![star]({})", Bundle::chart_link("star-vs-reves"));
-    page.push_str(&hanoivar_line("star"));
-    b.page("star.md", page);
+    page.push_str("The star puzzle as a variant (its program, counts, search and claims): [star.md](star.md).\n");
+    b.page("star-numbers.md", page);
     Ok(())
 }
