@@ -548,6 +548,9 @@ pub(crate) fn roots_near(
     if f.degree().is_none_or(|d| d == 0) {
         return vec![];
     }
+    if f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64) {
+        return quadratic_roots(f, digits);
+    }
     let g = squarefree_part(f);
     let dg = g.derivative();
     let n = g.degree().expect("non-zero");
@@ -593,6 +596,97 @@ pub(crate) fn roots_near(
         }
     }
     panic!("roots: certification failed for {g} (please report)");
+}
+
+/// Roots of `a x^2 + b x + c` by the formula, the square root of the discriminant `D`
+/// bracketed by one integer square root: `s = isqrt(D 4^k)` gives
+/// `s / 2^k <= sqrt(D) < (s + 1) / 2^k`, and the disc about the midpoint has radius
+/// `1 / (2^(k+1) 2|a|)`. Why: for huge coefficients (a 2 x 2 matrix with a 100,000-digit
+/// entry) the iteration needs the roots to all their digits at every sweep, and the
+/// square-free part costs gcds of 100,000-digit numbers; this is one square root.
+/// Used only above 64-bit coefficients so that small quadratics print as before.
+fn quadratic_roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
+    let (a, b, c) = (f.coeff(2), f.coeff(1), f.coeff(0));
+    let d: BigInt = &b * &b - BigInt::from(4) * &a * &c;
+    let two_a: BigInt = &a * 2;
+    if d.is_zero() {
+        return vec![exact_real(rat(-b, two_a))];
+    }
+    let root = d.abs().sqrt();
+    if !d.is_negative() && &root * &root == d {
+        let mut out = vec![
+            exact_real(rat(-&b + &root, two_a.clone())),
+            exact_real(rat(-&b - &root, two_a)),
+        ];
+        out.sort_by(root_order);
+        return out;
+    }
+    // radius 1 / (2^(k+1) 2|a|) < 10^-(digits+2): k >= (digits + 2) log2(10)
+    let k = ((digits as u64 + 2) * 10).div_ceil(3) + 2;
+    let s = (d.abs() << (2 * k as usize)).sqrt();
+    let den = &two_a << (k as usize + 1);
+    let mid = &s * 2 + 1; // (2s + 1) / 2^(k+1): the midpoint of the bracket of sqrt|D|
+    let radius = rat(BigInt::one(), (&two_a << (k as usize + 1)).abs());
+    let base = &b << (k as usize + 1); // b 2^(k+1), over the same denominator
+    let mut out = if d.is_negative() {
+        // -b/2a ± i sqrt(-D)/2a: the real part exact, the imaginary part bracketed
+        let re = rat(-b.clone(), two_a.clone());
+        let im = rat(mid, den).abs();
+        vec![
+            ComplexRoot {
+                re: re.clone(),
+                im: im.clone(),
+                radius: radius.clone(),
+                real: false,
+            },
+            ComplexRoot {
+                re,
+                im: -im,
+                radius,
+                real: false,
+            },
+        ]
+    } else {
+        // distinct real roots sqrt(D)/|a| apart, far more than the two radii
+        // Both centres over the same denominator, so root_order (decreasing modulus, then
+        // increasing real part) is decided on the numerators, without rational products.
+        let mut nums = [-&base + &mid, -&base - &mid];
+        let neg = den.is_negative();
+        nums.sort_by(|x, y| {
+            y.abs()
+                .cmp(&x.abs())
+                .then(if neg { y.cmp(x) } else { x.cmp(y) })
+        });
+        nums.into_iter()
+            .map(|n| ComplexRoot {
+                re: rat(n, den.clone()),
+                im: BigRational::zero(),
+                radius: radius.clone(),
+                real: true,
+            })
+            .collect()
+    };
+    if d.is_negative() {
+        // conjugates: same modulus and real part, negative imaginary part first
+        out.sort_by(|x, y| x.im.cmp(&y.im));
+    }
+    out
+}
+
+/// `num / den` in lowest terms by [`super::poly::int_gcd`]: the numerators here have
+/// hundreds of thousands of bits and a small denominator, where the binary gcd that
+/// `BigRational::new` uses is quadratic.
+fn rat(num: BigInt, den: BigInt) -> BigRational {
+    let (num, den) = if den.is_negative() {
+        (-num, -den)
+    } else {
+        (num, den)
+    };
+    let g = super::poly::int_gcd(&num, &den);
+    if g.is_zero() || g.is_one() {
+        return BigRational::new_raw(num, den);
+    }
+    BigRational::new_raw(num / &g, den / &g)
 }
 
 /// The `n` guesses (fixed point at `w` bits) with the smallest Newton step `|g/g'|` for
@@ -1073,5 +1167,35 @@ mod tests {
         assert_eq!(b.try_correctly_rounded(1).as_deref(), Some("1.1"));
         assert_eq!(z.try_correctly_rounded(1), None); // im 0.25 ± 0.001
         assert_eq!(z.try_correctly_rounded(2).as_deref(), Some("-1.50 - 0.25i"));
+    }
+
+    #[test]
+    fn quadratic_formula_route_agrees_with_the_iteration() {
+        // The same quadratics scaled to beyond 64 bits (roots unchanged by the scaling)
+        // take the formula; unscaled they take the iteration. Centres within both radii.
+        let big = BigInt::from(10).pow(30) + 7;
+        for (a, b, c) in [(1, -2, -2), (3, 1, 5), (2, 0, -7), (1, -1, -1), (5, 3, -11)] {
+            let small = Poly::from_i64(&[c, b, a]);
+            let scaled = Poly::new(small.coeffs().iter().map(|v| v * &big).collect());
+            let r1 = roots(&small, 25);
+            let r2 = roots(&scaled, 25);
+            assert_eq!(r1.len(), r2.len());
+            // each root of one list in a disc meeting a disc of the other (the order of
+            // roots of equal modulus depends on the centres' last bits)
+            for x in &r1 {
+                let meets = r2.iter().any(|y| {
+                    let (dx, dy) = (x.re() - y.re(), x.im() - y.im());
+                    let rr = x.radius() + y.radius();
+                    x.is_real() == y.is_real() && &dx * &dx + &dy * &dy <= &rr * &rr
+                });
+                assert!(meets, "{small}: {x} not among {r2:?}");
+            }
+        }
+        // rational roots stay exact: (x - 10^30)(2x + 3)
+        let p =
+            &Poly::new(vec![-BigInt::from(10).pow(30), BigInt::from(1)]) * &Poly::from_i64(&[3, 2]);
+        let r = roots(&p, 10);
+        assert!(r.iter().all(|z| z.radius().is_zero()));
+        assert_eq!(r[0].re(), &BigRational::from(BigInt::from(10).pow(30)));
     }
 }
