@@ -188,3 +188,58 @@ fn big_entries_as_strings() {
     // s(3) = (10^20)^2
     assert_eq!(v["components"][0]["nth"], format!("1{}", "0".repeat(40)));
 }
+
+#[test]
+fn nth_only_prints_just_the_asked_terms() {
+    let f = write("antwerp_only.toml", ANTWERP);
+    let out = run(&["matrix", f.to_str().unwrap(), "--nth", "50", "--only", "T33"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // by stepping the matrix, independent of the library
+    assert_eq!(text, format!("T33(50) = {}\n", t33_by_stepping(50)));
+    // the full analysis prints the same N-th term
+    let full = run(&["matrix", f.to_str().unwrap(), "--nth", "50"]);
+    assert!(String::from_utf8(full.stdout)
+        .unwrap()
+        .contains(&format!("T33(50) = {}\n", t33_by_stepping(50))));
+    // --only without --nth, an unknown name, and contradictory flags: input errors
+    for args in [
+        vec!["--only", "T33"],
+        vec!["--nth", "5", "--only", "T99"],
+        vec!["--analysis", "--no-analysis"],
+    ] {
+        let mut a = vec!["matrix", f.to_str().unwrap()];
+        a.extend(args.iter().copied());
+        let out = run(&a);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn large_matrices_print_the_spectrum_and_say_the_analysis_is_skipped() {
+    // 13 x 13: one more than the automatic analysis takes; a permutation-like matrix whose
+    // characteristic polynomial is E^13 - 1 (a 13-cycle), so the roots are the 13th roots
+    // of unity: one real root, 1
+    let rows: Vec<String> = (0..13)
+        .map(|i| {
+            let r: Vec<&str> = (0..13)
+                .map(|j| if j == (i + 1) % 13 { "1" } else { "0" })
+                .collect();
+            format!("[{}]", r.join(", "))
+        })
+        .collect();
+    let text = format!(
+        "matrix = [{}]\ninitial = [{}]\n",
+        rows.join(", "),
+        vec!["1"; 13].join(", ")
+    );
+    let f = write("cycle13.toml", &text);
+    let out = run(&["matrix", f.to_str().unwrap()]);
+    assert!(out.status.success());
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(s.contains("characteristic polynomial: E^13 - 1\n"), "{s}");
+    assert!(s.contains("  = (E - 1)(E^12 + E^11"), "{s}");
+    assert!(s.contains("roots of E - 1 (certified): 1.000"), "{s}");
+    assert!(s.contains("per-component analysis skipped: 13 components"), "{s}");
+}

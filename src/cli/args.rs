@@ -151,7 +151,8 @@ pub enum Command {
         /// the characteristic polynomial, its factors and their certified roots.
         #[arg(long)]
         no_analysis: bool,
-        /// Run the per-component analysis even above 12 components (skipped by default).
+        /// Run the per-component analysis even above 12 components or 1000-digit entries
+        /// (skipped there by default).
         #[arg(long)]
         analysis: bool,
         /// Certified digits for roots and constants.

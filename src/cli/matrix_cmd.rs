@@ -29,6 +29,11 @@ pub use crate::algebra::MatrixFile;
 /// a 30 x 30 would take minutes.
 pub const AUTO_ANALYSIS_MAX_DIM: usize = 12;
 
+/// Likewise above this many decimal digits in an entry: closed forms and certified
+/// constants of a 2 x 2 matrix with a 100,000-digit entry took minutes, its spectrum takes
+/// under a second.
+pub const AUTO_ANALYSIS_MAX_ENTRY_DIGITS: u64 = 1000;
+
 /// Parses the TOML text of a matrix file (`file` only names it in messages); the format
 /// and its checks are [`MatrixFile::parse`]'s.
 pub fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
@@ -237,14 +242,26 @@ pub fn matrix_cmd(
         }
     }
     let input_err = |e: AlgebraError| CliError::input(format!("{}: {e}", file.display()));
-    let full = opts.analysis || (!opts.no_analysis && dim <= AUTO_ANALYSIS_MAX_DIM);
+    // decimal digits from bits, rounded up: bits * log10(2) < bits * 0.30103 + 1
+    let max_digits_entry = (0..dim)
+        .flat_map(|i| (0..dim).map(move |j| (i, j)))
+        .map(|(i, j)| parsed.matrix.get(i, j).bits() * 30103 / 100000 + 1)
+        .max()
+        .unwrap_or(0);
+    let too_big = max_digits_entry > AUTO_ANALYSIS_MAX_ENTRY_DIGITS;
+    let full = opts.analysis || (!opts.no_analysis && dim <= AUTO_ANALYSIS_MAX_DIM && !too_big);
     if !full {
         let reason = if opts.no_analysis {
             "per-component analysis skipped (--no-analysis)".to_string()
-        } else {
+        } else if dim > AUTO_ANALYSIS_MAX_DIM {
             format!(
                 "per-component analysis skipped: {dim} components, more than \
                  {AUTO_ANALYSIS_MAX_DIM} (ask for it with --analysis)"
+            )
+        } else {
+            format!(
+                "per-component analysis skipped: an entry has about {max_digits_entry} digits, \
+                 more than {AUTO_ANALYSIS_MAX_ENTRY_DIGITS} (ask for it with --analysis)"
             )
         };
         let summary = MatrixSummary::new(&parsed.matrix, digits as u32).map_err(input_err)?;
