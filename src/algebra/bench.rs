@@ -108,9 +108,10 @@ pub struct MatrixPhases {
     pub berkowitz: Option<Duration>,
     /// [`ZMatrix::minimal_polynomial`].
     pub minimal_polynomial: Duration,
-    /// [`factor`] of the characteristic polynomial.
+    /// [`factor()`] of the characteristic polynomial.
     pub factor: Duration,
-    /// [`roots`] of every irreducible factor.
+    /// Certified roots of every irreducible factor, started from the matrix's eigenvalues
+    /// (as in [`crate::algebra::MatrixSummary`]).
     pub roots: Duration,
     /// Number of irreducible factors.
     pub factors: usize,
@@ -139,9 +140,11 @@ pub fn bench_matrix_phases(n: usize, seed: u64, digits: u32, with_berkowitz: boo
     let t = Instant::now();
     let fz = factor(&c).expect("monic");
     let factor_t = t.elapsed();
+    // as MatrixSummary does: the matrix's eigenvalues in f64 as starting points
     let t = Instant::now();
+    let guesses = super::roots::matrix_eigenvalues_f64(&m);
     for (g, _) in &fz.factors {
-        let _ = roots(g, digits);
+        let _ = super::roots::roots_near(g, digits, guesses.as_deref());
     }
     let roots_t = t.elapsed();
     MatrixPhases {

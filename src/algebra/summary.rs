@@ -21,7 +21,7 @@ pub struct MatrixSummary {
     pub factorization: Factorization,
     /// The minimal polynomial of `M`.
     pub minimal_polynomial: Poly,
-    /// For each irreducible factor (in [`factor`]'s order): its certified roots.
+    /// For each irreducible factor (in [`factor()`]'s order): its certified roots.
     pub roots: Vec<Vec<ComplexRoot>>,
     /// Decimals asked for.
     pub digits: u32,
