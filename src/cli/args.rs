@@ -151,8 +151,9 @@ pub enum Command {
         /// the characteristic polynomial, its factors and their certified roots.
         #[arg(long)]
         no_analysis: bool,
-        /// Run the per-component analysis even above 12 components or 1000-digit entries
-        /// (skipped there by default).
+        /// Run the per-component analysis even above 16 components, or when components times
+        /// the bits of the largest characteristic polynomial coefficient exceed 1024 (skipped
+        /// there by default).
         #[arg(long)]
         analysis: bool,
         /// Certified digits for roots and constants.

@@ -24,15 +24,17 @@ pub use crate::algebra::MatrixFile;
 
 /// Above this many components the per-component analysis (minimal recurrences, closed
 /// forms, certified constants: `n` times the work of the spectrum, growing much faster than
-/// `n^3`) is skipped unless asked for with `--analysis`, and a line says so. Chosen by
-/// measurement (docs/performance.md): a random 12 x 12 analyses in well under a second,
-/// a 30 x 30 would take minutes.
-pub const AUTO_ANALYSIS_MAX_DIM: usize = 12;
+/// `n^3`) is skipped unless asked for with `--analysis`, and a line says so.
+pub const AUTO_ANALYSIS_MAX_DIM: usize = 16;
 
-/// Likewise above this many decimal digits in an entry: closed forms and certified
-/// constants of a 2 x 2 matrix with a 100,000-digit entry took minutes, its spectrum takes
-/// under a second.
-pub const AUTO_ANALYSIS_MAX_ENTRY_DIGITS: u64 = 1000;
+/// Likewise when the number of components times the bit size of the largest coefficient of
+/// the characteristic polynomial exceeds this (the analysis's rational arithmetic grows
+/// with both). Chosen by measurement (docs/performance.md): the variants' structured
+/// matrices (up to 16 components, one-digit coefficients: size under 100) analyse in well
+/// under a second, a dense random 10 x 10 (size about 950) in about 2.3 s, but a random
+/// 12 x 12 (size 1380) takes 4.6 s and a 2 x 2 with a 100,000-digit entry minutes, while
+/// their spectra take milliseconds to a second.
+pub const AUTO_ANALYSIS_MAX_SIZE: u64 = 1024;
 
 /// Parses the TOML text of a matrix file (`file` only names it in messages); the format
 /// and its checks are [`MatrixFile::parse`]'s.
@@ -242,14 +244,16 @@ pub fn matrix_cmd(
         }
     }
     let input_err = |e: AlgebraError| CliError::input(format!("{}: {e}", file.display()));
-    // decimal digits from bits, rounded up: bits * log10(2) < bits * 0.30103 + 1
-    let max_digits_entry = (0..dim)
-        .flat_map(|i| (0..dim).map(move |j| (i, j)))
-        .map(|(i, j)| parsed.matrix.get(i, j).bits() * 30103 / 100000 + 1)
-        .max()
-        .unwrap_or(0);
-    let too_big = max_digits_entry > AUTO_ANALYSIS_MAX_ENTRY_DIGITS;
-    let full = opts.analysis || (!opts.no_analysis && dim <= AUTO_ANALYSIS_MAX_DIM && !too_big);
+    // The characteristic polynomial decides (cheap next to the analysis: milliseconds).
+    let coeff_bits = if dim <= AUTO_ANALYSIS_MAX_DIM && !opts.analysis && !opts.no_analysis {
+        let c = parsed.matrix.charpoly().map_err(input_err)?;
+        c.coeffs().iter().map(|v| v.bits()).max().unwrap_or(0)
+    } else {
+        0
+    };
+    let size = dim as u64 * coeff_bits;
+    let full = opts.analysis
+        || (!opts.no_analysis && dim <= AUTO_ANALYSIS_MAX_DIM && size <= AUTO_ANALYSIS_MAX_SIZE);
     if !full {
         let reason = if opts.no_analysis {
             "per-component analysis skipped (--no-analysis)".to_string()
@@ -260,8 +264,9 @@ pub fn matrix_cmd(
             )
         } else {
             format!(
-                "per-component analysis skipped: an entry has about {max_digits_entry} digits, \
-                 more than {AUTO_ANALYSIS_MAX_ENTRY_DIGITS} (ask for it with --analysis)"
+                "per-component analysis skipped: {dim} components times {coeff_bits}-bit \
+                 characteristic polynomial coefficients is {size}, more than \
+                 {AUTO_ANALYSIS_MAX_SIZE} (ask for it with --analysis)"
             )
         };
         let summary = MatrixSummary::new(&parsed.matrix, digits as u32).map_err(input_err)?;
