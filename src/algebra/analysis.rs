@@ -569,7 +569,7 @@ impl MatrixAnalysis {
                 });
             }
         }
-        let charpoly = matrix.charpoly_berkowitz()?;
+        let charpoly = matrix.charpoly()?;
         let minimal_polynomial = matrix.minimal_polynomial()?;
         let d = matrix
             .vector_minimal_polynomial(&initial)?

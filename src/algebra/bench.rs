@@ -1,7 +1,7 @@
 //! Timings of the heavy algebra, for `cargo test --release --lib algebra::bench -- --ignored`.
 
 use super::modp::SplitMix;
-use super::{factor, real_roots, roots, Poly};
+use super::{factor, real_roots, roots, Poly, ZMatrix};
 use num_bigint::BigInt;
 use std::time::{Duration, Instant};
 
@@ -85,6 +85,77 @@ pub fn bench_factor_repeated(deg: usize, bits: u32) -> Duration {
     let el = t.elapsed();
     assert_eq!(fz.expand(), f);
     el
+}
+
+/// A deterministic pseudo-random `n x n` matrix with entries in `0..1000` (the "user's
+/// matrix" of issue 18).
+pub fn random_matrix(n: usize, seed: u64) -> ZMatrix {
+    let mut rng = SplitMix(seed);
+    let rows: Vec<Vec<BigInt>> = (0..n)
+        .map(|_| (0..n).map(|_| BigInt::from(rng.next() % 1000)).collect())
+        .collect();
+    ZMatrix::from_rows(rows).expect("rectangular")
+}
+
+/// Times of the phases of the spectrum summary of a matrix (`matrix FILE --no-analysis`).
+#[derive(Clone, Debug)]
+pub struct MatrixPhases {
+    /// Dimension.
+    pub n: usize,
+    /// [`ZMatrix::charpoly`] (the route it picks).
+    pub charpoly: Duration,
+    /// [`ZMatrix::charpoly_berkowitz`], when measured (small `n` only: it is `O(n^4)`).
+    pub berkowitz: Option<Duration>,
+    /// [`ZMatrix::minimal_polynomial`].
+    pub minimal_polynomial: Duration,
+    /// [`factor()`] of the characteristic polynomial.
+    pub factor: Duration,
+    /// Certified roots of every irreducible factor, started from the matrix's eigenvalues
+    /// (as in [`crate::algebra::MatrixSummary`]).
+    pub roots: Duration,
+    /// Number of irreducible factors.
+    pub factors: usize,
+}
+
+/// Times each phase of [`crate::algebra::MatrixSummary::new`] on [`random_matrix`]`(n, seed)`
+/// at `digits` decimals; Berkowitz too when `with_berkowitz`.
+///
+/// # Panics
+/// If the two characteristic polynomial routes disagree (a bug).
+pub fn bench_matrix_phases(n: usize, seed: u64, digits: u32, with_berkowitz: bool) -> MatrixPhases {
+    let m = random_matrix(n, seed);
+    let t = Instant::now();
+    let c = m.charpoly().expect("square");
+    let charpoly = t.elapsed();
+    let berkowitz = with_berkowitz.then(|| {
+        let t = Instant::now();
+        let b = m.charpoly_berkowitz().expect("square");
+        let el = t.elapsed();
+        assert_eq!(b, c);
+        el
+    });
+    let t = Instant::now();
+    let _ = m.minimal_polynomial().expect("square");
+    let minimal_polynomial = t.elapsed();
+    let t = Instant::now();
+    let fz = factor(&c).expect("monic");
+    let factor_t = t.elapsed();
+    // as MatrixSummary does: the matrix's eigenvalues in f64 as starting points
+    let t = Instant::now();
+    let guesses = super::roots::matrix_eigenvalues_f64(&m);
+    for (g, _) in &fz.factors {
+        let _ = super::roots::roots_near(g, digits, guesses.as_deref());
+    }
+    let roots_t = t.elapsed();
+    MatrixPhases {
+        n,
+        charpoly,
+        berkowitz,
+        minimal_polynomial,
+        factor: factor_t,
+        roots: roots_t,
+        factors: fz.factors.len(),
+    }
 }
 
 #[cfg(test)]

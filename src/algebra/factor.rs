@@ -209,6 +209,31 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
     if n <= 1 {
         return vec![f.clone()];
     }
+    if n == 2 {
+        // Reducible iff the discriminant is a square: one integer square root instead of a
+        // Hensel lift to the size of the coefficients (100,000 digits for a user's 2 x 2).
+        let (a, b, c) = (f.coeff(2), f.coeff(1), f.coeff(0));
+        let d: BigInt = &b * &b - BigInt::from(4) * &a * &c;
+        let s = if d.is_negative() {
+            None
+        } else {
+            Some(d.sqrt())
+        };
+        return match s {
+            Some(s) if &s * &s == d => {
+                // f = (2a x + b - s)(2a x + b + s) / 4a; by Gauss's lemma the primitive
+                // parts multiply to the primitive f
+                let two_a: BigInt = &a * 2;
+                let mut out = vec![
+                    Poly::new(vec![&b - &s, two_a.clone()]).primitive_part(),
+                    Poly::new(vec![&b + &s, two_a]).primitive_part(),
+                ];
+                out.sort_by(factor_order);
+                out
+            }
+            _ => vec![f.clone()],
+        };
+    }
     // Degrees d such that f may have a factor of degree d, as a bitset over 0..=n.
     let mut allowed = vec![true; n + 1];
     let mut best: Option<(u64, usize)> = None;
@@ -251,13 +276,19 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
     // Mignotte: any factor g of f has ‖g‖∞ ≤ 2^n ‖f‖₂; times |lc f| for lc-scaled products.
     let norm2: BigInt = f.coeffs().iter().map(|c| c * c).sum::<BigInt>().sqrt() + 1;
     let bound = (norm2 << n) * f.leading().abs();
-    let mut steps = 0u32;
-    let mut modulus = BigInt::from(p);
-    while modulus <= &bound * 2 {
-        modulus = &modulus * &modulus;
-        steps += 1;
+    // The least p^e above 2 bound: lifting to exactly that (not to the next p^(2^k)) halves
+    // the size of the last, most expensive steps in the worst case.
+    // Start just below (2^(bits-1) <= 2 bound, and p^e0 <= 2^(bits-1)) by one power, then
+    // step up: a few products instead of one per unit of e.
+    let twice: BigInt = &bound * 2;
+    let e0 = (((twice.bits() - 1) as f64 / (p as f64).log2()).floor() as u32).saturating_sub(1);
+    let mut e = e0.max(1);
+    let mut modulus = num_traits::pow(BigInt::from(p), e as usize);
+    while modulus <= twice {
+        modulus *= p;
+        e += 1;
     }
-    let lifted = hensel::lift(f, &us, p, steps);
+    let lifted = hensel::lift(f, &us, p, e);
     recombine(f, lifted, &modulus, &allowed)
 }
 

@@ -35,8 +35,22 @@ pub(crate) fn symmetric(f: &Poly, m: &BigInt) -> Poly {
     )
 }
 
+/// `a b`, by Kronecker substitution when the operands are large enough for one big
+/// product to beat `deg a * deg b` small ones (measured: from degree 8 and 256-bit
+/// coefficients the packed product is several times faster).
+fn mul(a: &Poly, b: &Poly) -> Poly {
+    let small = |p: &Poly| {
+        p.coeffs().len() < 8 || p.coeffs().iter().map(|c| c.bits()).max().unwrap_or(0) < 256
+    };
+    if small(a) || small(b) {
+        a * b
+    } else {
+        super::recurrence::kronecker_mul(a, b)
+    }
+}
+
 fn mul_mod(a: &Poly, b: &Poly, m: &BigInt) -> Poly {
-    reduce(&(a * b), m)
+    reduce(&mul(a, b), m)
 }
 
 /// Division by a monic `h` with reduction mod `m` at every step (no coefficient growth).
@@ -75,28 +89,50 @@ fn to_poly(f: &Fp) -> Poly {
 }
 
 /// One quadratic Hensel step (vzGG 15.10): from `f ≡ g h`, `s g + t h ≡ 1 (mod m)` with `h`
-/// monic to the same relations mod `m^2`.
-fn step(f: &Poly, g: &Poly, h: &Poly, s: &Poly, t: &Poly, m: &BigInt) -> [Poly; 4] {
-    let m2 = m * m;
-    let e = reduce(&(f - &(g * h)), &m2);
-    let (q, r) = divrem_monic_mod(&mul_mod(s, &e, &m2), h, &m2);
-    let g1 = reduce(&(&(g + &(t * &e)) + &(&q * g)), &m2);
-    let h1 = reduce(&(h + &r), &m2);
-    let b = reduce(&(&(&(s * &g1) + &(t * &h1)) - &Poly::one()), &m2);
-    let (c, d) = divrem_monic_mod(&mul_mod(s, &b, &m2), &h1, &m2);
-    let s1 = reduce(&(s - &d), &m2);
-    let t1 = reduce(&(&(t - &(t * &b)) - &(&c * &g1)), &m2);
+/// monic to the same relations mod `m2`, any multiple of `m` dividing `m^2` (so the last
+/// step can stop at exactly the modulus needed instead of overshooting to a square).
+fn step(f: &Poly, g: &Poly, h: &Poly, s: &Poly, t: &Poly, m2: &BigInt) -> [Poly; 4] {
+    let e = reduce(&(f - &mul(g, h)), m2);
+    let (q, r) = divrem_monic_mod(&mul_mod(s, &e, m2), h, m2);
+    let g1 = reduce(&(&(g + &mul(t, &e)) + &mul(&q, g)), m2);
+    let h1 = reduce(&(h + &r), m2);
+    let b = reduce(&(&(&mul(s, &g1) + &mul(t, &h1)) - &Poly::one()), m2);
+    let (c, d) = divrem_monic_mod(&mul_mod(s, &b, m2), &h1, m2);
+    let s1 = reduce(&(s - &d), m2);
+    let t1 = reduce(&(&(t - &mul(t, &b)) - &mul(&c, &g1)), m2);
     [g1, h1, s1, t1]
 }
 
+/// The exponents `1 = e_0 < e_1 < ... < e_k = e` with `e_{i+1} <= 2 e_i`, halving down from
+/// `e` (rounding up), so every step is quadratic and the last lands on `p^e` exactly.
+pub(crate) fn exponent_chain(e: u32) -> Vec<u32> {
+    let mut chain = vec![e.max(1)];
+    while *chain.last().expect("non-empty") > 1 {
+        let last = *chain.last().expect("non-empty");
+        chain.push(last.div_ceil(2));
+    }
+    chain.reverse();
+    chain
+}
+
 /// Lifts the monic factors `us` of `f mod p` (`f` square-free mod `p`, `p ∤ lc(f)`) to
-/// monic factors mod `p^(2^steps)`, in the same order.
-pub(crate) fn lift(f: &Poly, us: &[Fp], p: u64, steps: u32) -> Vec<Poly> {
-    let big_m = num_traits::pow(BigInt::from(p), 1usize << steps);
-    let f = reduce(f, &big_m);
+/// monic factors mod `p^e`, in the same order.
+pub(crate) fn lift(f: &Poly, us: &[Fp], p: u64, e: u32) -> Vec<Poly> {
+    let chain = exponent_chain(e);
+    let pb = BigInt::from(p);
+    let moduli: Vec<BigInt> = chain
+        .iter()
+        .map(|&k| num_traits::pow(pb.clone(), k as usize))
+        .collect();
+    lift_chain(f, us, p, &moduli)
+}
+
+fn lift_chain(f: &Poly, us: &[Fp], p: u64, moduli: &[BigInt]) -> Vec<Poly> {
+    let big_m = moduli.last().expect("non-empty chain");
+    let f = reduce(f, big_m);
     if us.len() == 1 {
-        let li = inv_mod(&f.leading(), &big_m);
-        return vec![reduce(&f.scale(&li), &big_m)];
+        let li = inv_mod(&f.leading(), big_m);
+        return vec![reduce(&f.scale(&li), big_m)];
     }
     let (left, right) = us.split_at(us.len() / 2);
     let lc_p = modp::from_poly(&Poly::new(vec![f.leading()]), p)[0];
@@ -105,20 +141,39 @@ pub(crate) fn lift(f: &Poly, us: &[Fp], p: u64, steps: u32) -> Vec<Poly> {
     let (one, s0, t0) = modp::ext_gcd(&g0, &h0, p);
     debug_assert_eq!(one, vec![1]);
     let (mut g, mut h, mut s, mut t) = (to_poly(&g0), to_poly(&h0), to_poly(&s0), to_poly(&t0));
-    let mut m = BigInt::from(p);
-    for _ in 0..steps {
-        let m2 = &m * &m;
-        [g, h, s, t] = step(&reduce(&f, &m2), &g, &h, &s, &t, &m);
-        m = m2;
+    for m2 in &moduli[1..] {
+        [g, h, s, t] = step(&reduce(&f, m2), &g, &h, &s, &t, m2);
     }
-    let mut out = lift(&g, left, p, steps);
-    out.extend(lift(&h, right, p, steps));
+    let mut out = lift_chain(&g, left, p, moduli);
+    out.extend(lift_chain(&h, right, p, moduli));
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn exponent_chains_are_quadratic_and_exact() {
+        for e in 1..200 {
+            let c = exponent_chain(e);
+            assert_eq!(c[0], 1);
+            assert_eq!(*c.last().unwrap(), e);
+            assert!(c.windows(2).all(|w| w[0] < w[1] && w[1] <= 2 * w[0]));
+        }
+    }
+
+    #[test]
+    fn kronecker_product_equals_schoolbook() {
+        use crate::algebra::testutil::{rand_poly, Rng};
+        let mut rng = Rng::new(0x4b52);
+        for round in 0..40 {
+            let a = rand_poly(&mut rng, 1 + round % 13, 1 + 37 * (round as u32 % 11));
+            let b = rand_poly(&mut rng, round % 17, 1 + 53 * (round as u32 % 7));
+            assert_eq!(crate::algebra::recurrence::kronecker_mul(&a, &b), &a * &b);
+            assert_eq!(mul(&a, &b), &a * &b);
+        }
+    }
 
     #[test]
     fn lifted_factors_multiply_to_f_mod_p_power() {
@@ -128,8 +183,8 @@ mod tests {
         let p = 101;
         let fp = modp::monic(&modp::from_poly(&f, p), p);
         let us = modp::factor_squarefree(&fp, p, 7);
-        let lifted = lift(&f, &us, p, 4);
-        let m = num_traits::pow(BigInt::from(p), 16);
+        let lifted = lift(&f, &us, p, 13);
+        let m = num_traits::pow(BigInt::from(p), 13);
         let prod = lifted
             .iter()
             .fold(Poly::new(vec![f.leading()]), |a, u| mul_mod(&a, u, &m));

@@ -347,6 +347,41 @@ impl ZMatrix {
         QMatrix::from(self).rank()
     }
 
+    /// The characteristic polynomial `det(xI - M)` (monic, over Z), by whichever exact route
+    /// is cheaper for this matrix: [`ZMatrix::charpoly_multimodular`] for matrices from
+    /// 6 x 6 with entries up to 1024 bits, [`ZMatrix::charpoly_berkowitz`] otherwise (both
+    /// give the same polynomial; the choice only changes the time).
+    ///
+    /// ```
+    /// use hanoilab::algebra::{Poly, ZMatrix};
+    /// let m = ZMatrix::from_i64(&[vec![2, 1], vec![1, 1]]).unwrap();
+    /// assert_eq!(m.charpoly().unwrap(), Poly::from_i64(&[1, -3, 1]));
+    /// ```
+    pub fn charpoly(&self) -> Result<Poly, AlgebraError> {
+        self.require_square()?;
+        if super::charpoly_modular::prefer_multimodular(self) {
+            Ok(super::charpoly_modular::charpoly_multimodular(self))
+        } else {
+            self.charpoly_berkowitz()
+        }
+    }
+
+    /// The characteristic polynomial by Hessenberg reduction modulo word primes (`< 2^31`)
+    /// and Chinese remaindering. Exact: primes are added until their product exceeds twice
+    /// a Hadamard bound on the coefficients (the `x^(n-k)` coefficient is a sum of `C(n, k)`
+    /// principal minors, each bounded by the product of its rows' norms). `O(n^3)` word
+    /// operations per prime.
+    ///
+    /// ```
+    /// use hanoilab::algebra::ZMatrix;
+    /// let m = ZMatrix::from_i64(&[vec![0, 2, 5], vec![1, -3, 7], vec![4, 4, 1]]).unwrap();
+    /// assert_eq!(m.charpoly_multimodular().unwrap(), m.charpoly_berkowitz().unwrap());
+    /// ```
+    pub fn charpoly_multimodular(&self) -> Result<Poly, AlgebraError> {
+        self.require_square()?;
+        Ok(super::charpoly_modular::charpoly_multimodular(self))
+    }
+
     /// The characteristic polynomial `det(xI - M)` (monic, over Z) by Berkowitz's
     /// division-free algorithm. With `A_r` the leading `r x r` block, `R` the next row and
     /// `C` the next column (both cut to `r` entries) and `a` the next diagonal entry,
@@ -395,7 +430,26 @@ impl ZMatrix {
     /// The minimal polynomial of the matrix: the monic polynomial of least degree with
     /// `p(M) = 0`, from the first linear dependency among `I, M, M^2, ...` (flattened to
     /// vectors of length `n^2`), found by exact elimination over Q.
+    ///
+    /// Shortcut first: when the characteristic polynomial is square-free (checked mod a few
+    /// primes: square-free mod p with the same degree implies a non-zero discriminant),
+    /// every eigenvalue is simple, so the minimal polynomial, which has every eigenvalue as a
+    /// root and divides the characteristic polynomial, equals it. That is the common case
+    /// for large random matrices, where the Krylov elimination on `n^2`-vectors is hopeless.
     pub fn minimal_polynomial(&self) -> Result<Poly, AlgebraError> {
+        let n = self.require_square()?;
+        if n > 0 {
+            let c = self.charpoly()?;
+            if super::charpoly_modular::squarefree_by_primes(&c) {
+                return Ok(c);
+            }
+        }
+        self.minimal_polynomial_krylov()
+    }
+
+    /// The minimal polynomial by the Krylov dependency alone (the reference route of the
+    /// tests for the square-free shortcut).
+    fn minimal_polynomial_krylov(&self) -> Result<Poly, AlgebraError> {
         let n = self.require_square()?;
         let mut dep = KrylovDependency::new();
         let mut power = ZMatrix::identity(n);
@@ -905,6 +959,25 @@ mod tests {
                 m.charpoly_berkowitz().unwrap(),
                 m.charpoly_hessenberg().unwrap()
             );
+        }
+    }
+
+    #[test]
+    fn minimal_polynomial_shortcut_equals_krylov_route() {
+        let mut rng = crate::algebra::testutil::Rng::new(0x3141);
+        for round in 0..40 {
+            let n = 1 + round % 7;
+            // small entries so repeated eigenvalues (no shortcut) happen too
+            let rows: Vec<Vec<i64>> = (0..n)
+                .map(|_| (0..n).map(|_| (rng.next() % 3) as i64 - 1).collect())
+                .collect();
+            let m = ZMatrix::from_i64(&rows).unwrap();
+            assert_eq!(
+                m.minimal_polynomial().unwrap(),
+                m.minimal_polynomial_krylov().unwrap(),
+                "{m}"
+            );
+            assert_eq!(m.charpoly().unwrap(), m.charpoly_berkowitz().unwrap());
         }
     }
 }

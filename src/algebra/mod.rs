@@ -6,9 +6,11 @@
 
 pub mod analysis;
 pub mod bench;
+pub(crate) mod charpoly_modular;
 pub mod factor;
 pub(crate) mod hensel;
 pub mod matrix;
+pub mod matrix_file;
 pub(crate) mod modgcd;
 pub(crate) mod modp;
 pub mod poly;
@@ -17,10 +19,12 @@ pub mod recurrence;
 pub mod recurrence_bench;
 pub mod roots;
 pub mod squarefree;
+pub mod summary;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
 pub use factor::{factor, is_irreducible, FactorError, Factorization};
 pub use matrix::{AlgebraError, QMatrix, ZMatrix};
+pub use matrix_file::{MatrixFile, MatrixFileError};
 pub use poly::Poly;
 pub use qpoly::QPoly;
 pub use recurrence::{
@@ -31,6 +35,7 @@ pub use roots::{
     dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,
 };
 pub use squarefree::{squarefree_decomposition, squarefree_part};
+pub use summary::MatrixSummary;
 
 #[cfg(test)]
 pub(crate) mod testutil;

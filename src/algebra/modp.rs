@@ -105,8 +105,10 @@ pub(crate) fn divrem(a: &Fp, b: &Fp, p: u64) -> (Fp, Fp) {
         if c == 0 {
             continue;
         }
+        // one reduction per entry: r + p^2 - c b_j < 2^63 for p < 2^31
+        let pp = p * p;
         for j in 0..db {
-            r[i - db + j] = (r[i - db + j] + p - c * b[j] % p) % p;
+            r[i - db + j] = (r[i - db + j] + pp - c * b[j]) % p;
         }
         q[i - db] = c;
     }

@@ -149,8 +149,12 @@ impl Poly {
     /// ```
     pub fn content(&self) -> BigInt {
         let mut g = BigInt::zero();
-        for c in &self.coeffs {
-            g = g.gcd(c);
+        // Smallest coefficients first: a monic (or small-coefficient) polynomial has content
+        // 1 after one step, whatever the size of the others.
+        let mut order: Vec<&BigInt> = self.coeffs.iter().filter(|c| !c.is_zero()).collect();
+        order.sort_by_key(|c| c.bits());
+        for c in order {
+            g = int_gcd(&g, c);
             if g.is_one() {
                 break;
             }
@@ -321,7 +325,7 @@ impl Poly {
         if self.is_zero() || other.is_zero() {
             return self.gcd_prs(other);
         }
-        let c = self.content().gcd(&other.content());
+        let c = int_gcd(&self.content(), &other.content());
         if self.degree() == Some(0) || other.degree() == Some(0) {
             return Poly::new(vec![c]);
         }
@@ -346,7 +350,7 @@ impl Poly {
                 self.clone()
             };
         }
-        let c = self.content().gcd(&other.content());
+        let c = int_gcd(&self.content(), &other.content());
         let (mut a, mut b) = (self.primitive_part(), other.primitive_part());
         if a.coeffs.len() < b.coeffs.len() {
             std::mem::swap(&mut a, &mut b);
@@ -469,6 +473,22 @@ impl Poly {
 }
 
 /// `f64` approximation of a big integer (saturating to infinity), for starting guesses only.
+/// `gcd(a, b) >= 0`. Division steps while the sizes differ (num-integer's binary gcd
+/// subtracts the smaller number from the larger one bit position at a time, quadratic in
+/// the larger size: seconds for a 100,000-digit coefficient against a small one).
+pub(crate) fn int_gcd(a: &BigInt, b: &BigInt) -> BigInt {
+    let (mut x, mut y) = (a.abs(), b.abs());
+    if x < y {
+        std::mem::swap(&mut x, &mut y);
+    }
+    while !y.is_zero() && x.bits() > y.bits() + 64 {
+        let r = &x % &y;
+        x = y;
+        y = r;
+    }
+    x.gcd(&y)
+}
+
 pub(crate) fn bigint_to_f64(c: &BigInt) -> f64 {
     use num_traits::ToPrimitive;
     c.to_f64().unwrap_or(if c.is_negative() {
@@ -633,5 +653,18 @@ mod tests {
         let (q, r) = a.divrem_monic(&m);
         assert_eq!(&(&q * &m) + &r, a);
         assert!(r.degree().unwrap() < 2);
+    }
+
+    #[test]
+    fn int_gcd_equals_binary_gcd() {
+        use crate::algebra::testutil::Rng;
+        let mut rng = Rng::new(0x9cd);
+        for round in 0..60u32 {
+            let a = rng.big(1 + 97 * (round % 9)) * BigInt::from(6);
+            let b = rng.big(1 + 13 * (round % 5)) * BigInt::from(4);
+            assert_eq!(int_gcd(&a, &b), a.gcd(&b));
+            assert_eq!(int_gcd(&b, &a), a.gcd(&b));
+        }
+        assert_eq!(int_gcd(&BigInt::zero(), &BigInt::from(-5)), BigInt::from(5));
     }
 }

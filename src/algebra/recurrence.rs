@@ -561,6 +561,32 @@ fn kronecker_square_profiled(a: &Poly, prof: &mut PowProfile) -> Poly {
     out
 }
 
+/// `a b` by Kronecker substitution (as [`kronecker_square`]): one big-integer product
+/// instead of `deg a * deg b` coefficient products, which wins once the coefficients are a
+/// few hundred bits wide (the Hensel lifting of the factoriser, where every product is of
+/// polynomials with coefficients of the size of the modulus).
+///
+/// ```
+/// use hanoilab::algebra::{recurrence::kronecker_mul, Poly};
+/// let a = Poly::from_i64(&[3, -1, 4]);
+/// let b = Poly::from_i64(&[-2, 7]);
+/// assert_eq!(kronecker_mul(&a, &b), &a * &b);
+/// ```
+pub fn kronecker_mul(a: &Poly, b: &Poly) -> Poly {
+    let (ca, cb) = (a.coeffs(), b.coeffs());
+    if ca.is_empty() || cb.is_empty() {
+        return Poly::zero();
+    }
+    let bits = ca.iter().map(|v| v.bits()).max().unwrap_or(0)
+        + cb.iter().map(|v| v.bits()).max().unwrap_or(0);
+    let n = ca.len().min(cb.len());
+    let len_bits = (usize::BITS - n.leading_zeros()) as u64;
+    // every coefficient of the product is below 2^(bits + len_bits) in absolute value
+    let w = bits + len_bits + 2;
+    let prod = &pack(ca, w) * &pack(cb, w);
+    Poly::new(unpack(&prod, w, ca.len() + cb.len() - 1))
+}
+
 /// `a^2` coefficient by coefficient, using the symmetry: `d (d + 1) / 2` products.
 pub fn schoolbook_square(a: &Poly) -> Poly {
     schoolbook_square_profiled(a, &mut PowProfile::default())

@@ -296,10 +296,16 @@ fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
     let ok = m.iter().all(|x| x.is_finite());
     // Bounded Schur iteration: unshifted-friendly cases such as the cyclic permutation
     // matrix of x^n - 1 make the unbounded `complex_eigenvalues` loop forever.
-    let ev: Vec<Complex<f64>> = match ok.then(|| Schur::try_new(m, f64::EPSILON, 60 * n + 100)) {
-        Some(Some(schur)) => schur.complex_eigenvalues().iter().copied().collect(),
-        _ => vec![],
-    };
+    let ev: Vec<Complex<f64>> =
+        match ok.then(|| Schur::try_new(m.clone(), f64::EPSILON, 60 * n + 100)) {
+            Some(Some(schur)) => schur.complex_eigenvalues().iter().copied().collect(),
+            // Unbalanced companion matrices (coefficients of very different sizes) often
+            // defeat the bounded iteration; a diagonal similarity (Parlett–Reinsch
+            // balancing) keeps the eigenvalues and usually lets it converge. Only as a
+            // retry, so polynomials that converged before keep their starting points.
+            Some(None) => balanced_eigenvalues(m).unwrap_or_default(),
+            None => vec![],
+        };
     if ev.len() == n && ev.iter().all(|z| z.re.is_finite() && z.im.is_finite()) {
         return ev
             .into_iter()
@@ -318,6 +324,21 @@ fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
             })
             .max()
             .unwrap_or(0);
+    if !ok {
+        // Coefficients beyond f64 (large roots: a 100 x 100 matrix with 3-digit entries
+        // has a 400-digit characteristic polynomial). The roots y of f(2^e y), e from the
+        // root bound above, lie in the unit disc and its coefficients fit in f64; starting
+        // from the circle instead costs hundreds of Aberth sweeps at degree 100.
+        if let Some(ev) = scaled_companion_eigenvalues(f, e) {
+            return ev
+                .into_iter()
+                .map(|z| Fx {
+                    re: fx_from_f64_shifted(z.re, w as i64 + e),
+                    im: fx_from_f64_shifted(z.im, w as i64 + e),
+                })
+                .collect();
+        }
+    }
     let shift = e + w as i64 - 52;
     let scaled = |x: f64| {
         let v = BigInt::from((x * (1u64 << 52) as f64).round() as i64);
@@ -336,6 +357,76 @@ fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
             }
         })
         .collect()
+}
+
+/// `c * 2^-t` as an `f64` without overflowing on the way (0 or infinite only when the
+/// value itself is out of range).
+fn scaled_f64(c: &BigInt, t: i64) -> f64 {
+    let sh = (c.bits() as i64 - 60).max(0);
+    let head = super::poly::bigint_to_f64(&(c >> sh as usize));
+    let mut v = head;
+    let mut ex = sh - t;
+    // powi in steps so that intermediate powers stay finite
+    while ex > 1000 {
+        v *= 2f64.powi(1000);
+        ex -= 1000;
+    }
+    while ex < -1000 {
+        v *= 2f64.powi(-1000);
+        ex += 1000;
+    }
+    v * 2f64.powi(ex as i32)
+}
+
+/// Eigenvalues (in `f64`) of the companion matrix of `f(2^e y) / (lc 2^(e n))`, or `None`.
+fn scaled_companion_eigenvalues(f: &Poly, e: i64) -> Option<Vec<Complex<f64>>> {
+    let n = f.degree().unwrap_or(0);
+    let lc = f.leading();
+    let lb = lc.bits() as i64;
+    let lcf = scaled_f64(&lc, lb);
+    let mut m = DMatrix::<f64>::zeros(n, n);
+    for i in 1..n {
+        m[(i, i - 1)] = 1.0;
+    }
+    for i in 0..n {
+        // c_i 2^(e i) / (lc 2^(e n))
+        m[(i, n - 1)] = -scaled_f64(&f.coeff(i), e * (n - i) as i64 + lb) / lcf;
+    }
+    if !m.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    balanced_eigenvalues(m)
+}
+
+/// Eigenvalues in `f64` of a balanced copy of `m` (bounded Schur iteration), if all found.
+fn balanced_eigenvalues(mut m: DMatrix<f64>) -> Option<Vec<Complex<f64>>> {
+    let n = m.nrows();
+    nalgebra::linalg::balancing::balance_parlett_reinsch(&mut m);
+    let schur = Schur::try_new(m, f64::EPSILON, 60 * n + 100)?;
+    let ev: Vec<Complex<f64>> = schur.complex_eigenvalues().iter().copied().collect();
+    (ev.len() == n && ev.iter().all(|z| z.re.is_finite() && z.im.is_finite())).then_some(ev)
+}
+
+/// Approximate eigenvalues of an integer matrix (balanced `f64` Schur), for
+/// [`roots_near`]; `None` if an entry overflows `f64` or the iteration does not converge.
+pub(crate) fn matrix_eigenvalues_f64(m: &super::ZMatrix) -> Option<Vec<Complex<f64>>> {
+    let n = m.rows();
+    let d = DMatrix::<f64>::from_fn(n, n, |i, j| super::poly::bigint_to_f64(m.get(i, j)));
+    if n == 0 || !d.iter().all(|x| x.is_finite()) {
+        return None;
+    }
+    balanced_eigenvalues(d)
+}
+
+/// `2^s * x` rounded, `s` of either sign (exact integer arithmetic from the bits of `x`).
+fn fx_from_f64_shifted(x: f64, s: i64) -> BigInt {
+    let r = BigRational::from_float(x).unwrap_or_else(BigRational::zero);
+    let r = if s >= 0 {
+        r * BigRational::from(BigInt::one() << s as usize)
+    } else {
+        r / BigRational::from(BigInt::one() << (-s) as usize)
+    };
+    r.round().to_integer()
 }
 
 /// `2^w * x` rounded, for an `f64` (exact integer arithmetic from its bits).
@@ -442,8 +533,23 @@ fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
 /// assert_eq!(r[0].to_decimal(20), "2.73205080756887729353");
 /// ```
 pub fn roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
+    roots_near(f, digits, None)
+}
+
+/// As [`roots`], starting the iteration from `guesses` when given (approximations of the
+/// roots from elsewhere, e.g. a matrix's eigenvalues in `f64`): the ones closest to roots
+/// of `f` (smallest Newton step) are used, the others ignored. Only the starting points
+/// change; the discs are certified the same way.
+pub(crate) fn roots_near(
+    f: &Poly,
+    digits: u32,
+    guesses: Option<&[Complex<f64>]>,
+) -> Vec<ComplexRoot> {
     if f.degree().is_none_or(|d| d == 0) {
         return vec![];
+    }
+    if f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64) {
+        return quadratic_roots(f, digits);
     }
     let g = squarefree_part(f);
     let dg = g.derivative();
@@ -453,7 +559,10 @@ pub fn roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
         num_traits::pow(BigInt::from(10), digits as usize + 2),
     );
     let mut w = (digits + 2) * 10 / 3 + 2 * (usize::BITS - n.leading_zeros()) + 24;
-    let mut zs = starting_guesses(&g, w);
+    let mut zs = match guesses.and_then(|gs| pick_guesses(&g, gs, n, w)) {
+        Some(zs) => zs,
+        None => starting_guesses(&g, w),
+    };
     // Precision doubles when the iteration has converged but the discs are still too large
     // or overlap, or after three unconverged rounds (far or clustered starts).
     let mut stalled = 0;
@@ -487,6 +596,124 @@ pub fn roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
         }
     }
     panic!("roots: certification failed for {g} (please report)");
+}
+
+/// Roots of `a x^2 + b x + c` by the formula, the square root of the discriminant `D`
+/// bracketed by one integer square root: `s = isqrt(D 4^k)` gives
+/// `s / 2^k <= sqrt(D) < (s + 1) / 2^k`, and the disc about the midpoint has radius
+/// `1 / (2^(k+1) 2|a|)`. Why: for huge coefficients (a 2 x 2 matrix with a 100,000-digit
+/// entry) the iteration needs the roots to all their digits at every sweep, and the
+/// square-free part costs gcds of 100,000-digit numbers; this is one square root.
+/// Used only above 64-bit coefficients so that small quadratics print as before.
+fn quadratic_roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
+    let (a, b, c) = (f.coeff(2), f.coeff(1), f.coeff(0));
+    let d: BigInt = &b * &b - BigInt::from(4) * &a * &c;
+    let two_a: BigInt = &a * 2;
+    if d.is_zero() {
+        return vec![exact_real(rat(-b, two_a))];
+    }
+    let root = d.abs().sqrt();
+    if !d.is_negative() && &root * &root == d {
+        let mut out = vec![
+            exact_real(rat(-&b + &root, two_a.clone())),
+            exact_real(rat(-&b - &root, two_a)),
+        ];
+        out.sort_by(root_order);
+        return out;
+    }
+    // radius 1 / (2^(k+1) 2|a|) < 10^-(digits+2): k >= (digits + 2) log2(10)
+    let k = ((digits as u64 + 2) * 10).div_ceil(3) + 2;
+    let s = (d.abs() << (2 * k as usize)).sqrt();
+    let den = &two_a << (k as usize + 1);
+    let mid = &s * 2 + 1; // (2s + 1) / 2^(k+1): the midpoint of the bracket of sqrt|D|
+    let radius = rat(BigInt::one(), (&two_a << (k as usize + 1)).abs());
+    let base = &b << (k as usize + 1); // b 2^(k+1), over the same denominator
+    let mut out = if d.is_negative() {
+        // -b/2a ± i sqrt(-D)/2a: the real part exact, the imaginary part bracketed
+        let re = rat(-b.clone(), two_a.clone());
+        let im = rat(mid, den).abs();
+        vec![
+            ComplexRoot {
+                re: re.clone(),
+                im: im.clone(),
+                radius: radius.clone(),
+                real: false,
+            },
+            ComplexRoot {
+                re,
+                im: -im,
+                radius,
+                real: false,
+            },
+        ]
+    } else {
+        // distinct real roots sqrt(D)/|a| apart, far more than the two radii
+        // Both centres over the same denominator, so root_order (decreasing modulus, then
+        // increasing real part) is decided on the numerators, without rational products.
+        let mut nums = [-&base + &mid, -&base - &mid];
+        let neg = den.is_negative();
+        nums.sort_by(|x, y| {
+            y.abs()
+                .cmp(&x.abs())
+                .then(if neg { y.cmp(x) } else { x.cmp(y) })
+        });
+        nums.into_iter()
+            .map(|n| ComplexRoot {
+                re: rat(n, den.clone()),
+                im: BigRational::zero(),
+                radius: radius.clone(),
+                real: true,
+            })
+            .collect()
+    };
+    if d.is_negative() {
+        // conjugates: same modulus and real part, negative imaginary part first
+        out.sort_by(|x, y| x.im.cmp(&y.im));
+    }
+    out
+}
+
+/// `num / den` in lowest terms by [`super::poly::int_gcd`]: the numerators here have
+/// hundreds of thousands of bits and a small denominator, where the binary gcd that
+/// `BigRational::new` uses is quadratic.
+fn rat(num: BigInt, den: BigInt) -> BigRational {
+    let (num, den) = if den.is_negative() {
+        (-num, -den)
+    } else {
+        (num, den)
+    };
+    let g = super::poly::int_gcd(&num, &den);
+    if g.is_zero() || g.is_one() {
+        return BigRational::new_raw(num, den);
+    }
+    BigRational::new_raw(num / &g, den / &g)
+}
+
+/// The `n` guesses (fixed point at `w` bits) with the smallest Newton step `|g/g'|` for
+/// `g`, or `None` if there are fewer than `n`.
+fn pick_guesses(g: &Poly, guesses: &[Complex<f64>], n: usize, w: u32) -> Option<Vec<Fx>> {
+    if guesses.len() < n {
+        return None;
+    }
+    let cs: Vec<BigInt> = g.coeffs().iter().map(|c| c << w).collect();
+    let mut scored: Vec<(BigInt, usize, Fx)> = guesses
+        .iter()
+        .enumerate()
+        .map(|(k, z)| {
+            let z = Fx {
+                re: fx_from_f64(z.re, w),
+                im: fx_from_f64(z.im, w),
+            };
+            let (p, dp) = eval_fx(&cs, &z, w);
+            // |p / p'|^2 scaled; an unusable derivative ranks last
+            let step = p
+                .div(&dp, w)
+                .map_or_else(|| BigInt::one() << (2 * w as usize + 4096), |q| q.norm2());
+            (step, k, z)
+        })
+        .collect();
+    scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    Some(scored.into_iter().take(n).map(|(_, _, z)| z).collect())
 }
 
 /// Sturm sequence of a square-free `f`: `f, f', -rem(...)`, each scaled by a positive
@@ -940,5 +1167,35 @@ mod tests {
         assert_eq!(b.try_correctly_rounded(1).as_deref(), Some("1.1"));
         assert_eq!(z.try_correctly_rounded(1), None); // im 0.25 ± 0.001
         assert_eq!(z.try_correctly_rounded(2).as_deref(), Some("-1.50 - 0.25i"));
+    }
+
+    #[test]
+    fn quadratic_formula_route_agrees_with_the_iteration() {
+        // The same quadratics scaled to beyond 64 bits (roots unchanged by the scaling)
+        // take the formula; unscaled they take the iteration. Centres within both radii.
+        let big = BigInt::from(10).pow(30) + 7;
+        for (a, b, c) in [(1, -2, -2), (3, 1, 5), (2, 0, -7), (1, -1, -1), (5, 3, -11)] {
+            let small = Poly::from_i64(&[c, b, a]);
+            let scaled = Poly::new(small.coeffs().iter().map(|v| v * &big).collect());
+            let r1 = roots(&small, 25);
+            let r2 = roots(&scaled, 25);
+            assert_eq!(r1.len(), r2.len());
+            // each root of one list in a disc meeting a disc of the other (the order of
+            // roots of equal modulus depends on the centres' last bits)
+            for x in &r1 {
+                let meets = r2.iter().any(|y| {
+                    let (dx, dy) = (x.re() - y.re(), x.im() - y.im());
+                    let rr = x.radius() + y.radius();
+                    x.is_real() == y.is_real() && &dx * &dx + &dy * &dy <= &rr * &rr
+                });
+                assert!(meets, "{small}: {x} not among {r2:?}");
+            }
+        }
+        // rational roots stay exact: (x - 10^30)(2x + 3)
+        let p =
+            &Poly::new(vec![-BigInt::from(10).pow(30), BigInt::from(1)]) * &Poly::from_i64(&[3, 2]);
+        let r = roots(&p, 10);
+        assert!(r.iter().all(|z| z.radius().is_zero()));
+        assert_eq!(r[0].re(), &BigRational::from(BigInt::from(10).pow(30)));
     }
 }

@@ -149,6 +149,19 @@ pub enum Command {
         /// Also print the exact N-th term of every component.
         #[arg(long)]
         nth: Option<u64>,
+        /// With --nth: only these components (names, comma-separated or repeated); prints
+        /// only their N-th terms.
+        #[arg(long, value_name = "NAME")]
+        only: Vec<String>,
+        /// Skip the per-component analysis: with --nth print only the N-th terms, without it
+        /// the characteristic polynomial, its factors and their certified roots.
+        #[arg(long)]
+        no_analysis: bool,
+        /// Run the per-component analysis even above 16 components, or when components times
+        /// the bits of the largest characteristic polynomial coefficient exceed 1024 (skipped
+        /// there by default).
+        #[arg(long)]
+        analysis: bool,
         /// Certified digits for roots and constants.
         #[arg(long, default_value_t = 30)]
         digits: usize,

@@ -107,6 +107,25 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
             t.as_secs_f64(),
             "",
         )?;
+        for n in [12, 30, 100] {
+            let p = crate::algebra::bench::bench_matrix_phases(n, n as u64, 30, n <= 30);
+            let total = p.charpoly + p.minimal_polynomial + p.factor + p.roots;
+            let berk = p.berkowitz.map_or(String::new(), |b| {
+                format!(" (Berkowitz {:.4} s)", b.as_secs_f64())
+            });
+            line(
+                &format!("random {n}x{n} matrix, entries < 1000: spectrum"),
+                total.as_secs_f64(),
+                &format!(
+                    "charpoly {:.4}{berk}, minpoly {:.4}, factor {:.4} ({} factors), roots {:.4}",
+                    p.charpoly.as_secs_f64(),
+                    p.minimal_polynomial.as_secs_f64(),
+                    p.factor.as_secs_f64(),
+                    p.factors,
+                    p.roots.as_secs_f64()
+                ),
+            )?;
+        }
     }
     if wanted(which, "search") {
         for n in [10u32, 12] {

@@ -36,7 +36,7 @@ pub fn charpoly_cmd(
         })?;
     let algebra = |e: crate::algebra::AlgebraError| CliError::failure(e.to_string());
     let m = ZMatrix::from_rows(sys.matrix.clone()).map_err(algebra)?;
-    let p = m.charpoly_berkowitz().map_err(algebra)?;
+    let p = m.charpoly().map_err(algebra)?;
     let minimal = m.minimal_polynomial().map_err(algebra)?;
     let f = if factored {
         Some(

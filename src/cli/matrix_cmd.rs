@@ -15,118 +15,40 @@
 
 use super::args::Format;
 use super::CliError;
-use crate::algebra::{AlgebraError, MatrixAnalysis, ZMatrix};
+use crate::algebra::{AlgebraError, MatrixAnalysis, MatrixSummary};
+use crate::program::TransferSystem;
 use num_bigint::BigInt;
 use std::path::Path;
 
-/// A parsed matrix file.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatrixFile {
-    /// `M`.
-    pub matrix: ZMatrix,
-    /// `s(1)`.
-    pub initial: Vec<BigInt>,
-    /// Component names, if given.
-    pub names: Option<Vec<String>>,
+pub use crate::algebra::MatrixFile;
+
+/// Above this many components the per-component analysis (minimal recurrences, closed
+/// forms, certified constants: `n` times the work of the spectrum, growing much faster than
+/// `n^3`) is skipped unless asked for with `--analysis`, and a line says so.
+pub const AUTO_ANALYSIS_MAX_DIM: usize = 16;
+
+/// Likewise when the number of components times the bit size of the largest coefficient of
+/// the characteristic polynomial exceeds this (the analysis's rational arithmetic grows
+/// with both). Chosen by measurement (docs/performance.md): the variants' structured
+/// matrices (up to 16 components, one-digit coefficients: size under 100) analyse in well
+/// under a second, a dense random 10 x 10 (size about 950) in about 2.3 s, but a random
+/// 12 x 12 (size 1380) takes 4.6 s and a 2 x 2 with a 100,000-digit entry minutes, while
+/// their spectra take milliseconds to a second.
+pub const AUTO_ANALYSIS_MAX_SIZE: u64 = 1024;
+
+/// Parses the TOML text of a matrix file (`file` only names it in messages); the format
+/// and its checks are [`MatrixFile::parse`]'s.
+fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
+    MatrixFile::parse(text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))
 }
 
-fn integer(v: &toml::Value, what: &str) -> Result<BigInt, String> {
-    match v {
-        toml::Value::Integer(i) => Ok(BigInt::from(*i)),
-        toml::Value::String(s) => s
-            .trim()
-            .parse::<BigInt>()
-            .map_err(|_| format!("{what}: expected an integer, found the string {s:?}")),
-        other => Err(format!(
-            "{what}: expected an integer, found {}",
-            other.type_str()
-        )),
+fn transfer_system(parsed: &MatrixFile) -> TransferSystem {
+    TransferSystem {
+        names: parsed.component_names(),
+        matrix: parsed.matrix.to_rows(),
+        initial: parsed.initial.clone(),
+        first_n: 1,
     }
-}
-
-/// Parses the TOML text of a matrix file (`file` only names it in messages).
-pub fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
-    let f = file.display();
-    let table: toml::Table = text
-        .parse()
-        .map_err(|e: toml::de::Error| CliError::input(format!("{f}: malformed TOML: {e}")))?;
-    let bad = |msg: String| CliError::input(format!("{f}: {msg}"));
-    for key in table.keys() {
-        if !["matrix", "initial", "names"].contains(&key.as_str()) {
-            return Err(bad(format!(
-                "unknown key `{key}` (expected `matrix`, `initial` and optionally `names`)"
-            )));
-        }
-    }
-    let rows = table
-        .get("matrix")
-        .ok_or_else(|| bad("missing `matrix = [[...], ...]` (the rows of M)".into()))?
-        .as_array()
-        .ok_or_else(|| bad("`matrix` must be an array of rows".into()))?;
-    let mut m: Vec<Vec<BigInt>> = Vec::with_capacity(rows.len());
-    for (i, row) in rows.iter().enumerate() {
-        let row = row
-            .as_array()
-            .ok_or_else(|| bad(format!("matrix row {} must be an array of integers", i + 1)))?;
-        m.push(
-            row.iter()
-                .enumerate()
-                .map(|(j, v)| integer(v, &format!("matrix row {}, entry {}", i + 1, j + 1)))
-                .collect::<Result<_, _>>()
-                .map_err(bad)?,
-        );
-    }
-    let matrix = ZMatrix::from_rows(m).map_err(|e| bad(format!("matrix: {e}")))?;
-    if !matrix.is_square() {
-        return Err(bad(format!(
-            "the matrix must be square: it has {} rows of {} entries",
-            matrix.rows(),
-            matrix.cols()
-        )));
-    }
-    let initial: Vec<BigInt> = table
-        .get("initial")
-        .ok_or_else(|| bad("missing `initial = [...]` (the vector s(1))".into()))?
-        .as_array()
-        .ok_or_else(|| bad("`initial` must be an array of integers".into()))?
-        .iter()
-        .enumerate()
-        .map(|(i, v)| integer(v, &format!("initial, entry {}", i + 1)))
-        .collect::<Result<_, _>>()
-        .map_err(bad)?;
-    if initial.len() != matrix.rows() {
-        return Err(bad(format!(
-            "`initial` must have one entry per row of the matrix: expected {}, found {}",
-            matrix.rows(),
-            initial.len()
-        )));
-    }
-    let names = match table.get("names") {
-        None => None,
-        Some(v) => {
-            let arr = v
-                .as_array()
-                .ok_or_else(|| bad("`names` must be an array of strings".into()))?;
-            let names: Vec<String> = arr
-                .iter()
-                .map(|n| n.as_str().map(str::to_string))
-                .collect::<Option<_>>()
-                .ok_or_else(|| bad("`names` must be an array of strings".into()))?;
-            if names.len() != matrix.rows() {
-                return Err(bad(format!(
-                    "`names` must name every component: expected {}, found {}",
-                    matrix.rows(),
-                    names.len()
-                )));
-            }
-            Some(names)
-        }
-    };
-    Ok(MatrixFile {
-        matrix,
-        initial,
-        names,
-    })
 }
 
 /// Refuses `--nth N` (before computing) when the N-th terms would have more than
@@ -134,23 +56,13 @@ pub fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError
 fn check_nth_size(
     file: &Path,
     parsed: &MatrixFile,
+    components: &[usize],
     n: u64,
     max_digits: u64,
 ) -> Result<(), CliError> {
-    let k = parsed.matrix.rows();
-    if k != parsed.initial.len() || k != parsed.matrix.cols() {
-        return Ok(()); // the analysis reports the mismatch
-    }
-    let sys = crate::program::TransferSystem {
-        names: (0..k).map(|i| i.to_string()).collect(),
-        matrix: (0..k)
-            .map(|i| (0..k).map(|j| parsed.matrix.get(i, j).clone()).collect())
-            .collect(),
-        initial: parsed.initial.clone(),
-        first_n: 1,
-    };
+    let sys = transfer_system(parsed);
     let mut total = 0.0;
-    for i in 0..k {
+    for &i in components {
         let log10 = sys.log10_estimate(n, i).unwrap_or(0.0);
         total += if log10 > 0.0 {
             log10.floor() + 1.0
@@ -170,10 +82,71 @@ fn check_nth_size(
     Ok(())
 }
 
+/// What `matrix` computes besides the file's echo.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatrixOptions {
+    /// `--nth N`.
+    pub nth: Option<u64>,
+    /// `--only NAME,...`: the components whose N-th terms are wanted (needs `--nth`).
+    pub only: Vec<String>,
+    /// `--no-analysis`: skip the per-component analysis (with `--nth`: print only the
+    /// N-th terms; without: print the spectrum summary).
+    pub no_analysis: bool,
+    /// `--analysis`: run the per-component analysis whatever the dimension.
+    pub analysis: bool,
+}
+
+#[derive(serde::Serialize)]
+struct NthTerms {
+    n: u64,
+    terms: Vec<NthTerm>,
+}
+
+#[derive(serde::Serialize)]
+struct NthTerm {
+    name: String,
+    value: String,
+}
+
+/// A computed N-th term; printed (once) only when output.
+struct Term {
+    name: String,
+    value: BigInt,
+}
+
+fn nth_json(terms: &[Term]) -> Vec<NthTerm> {
+    terms
+        .iter()
+        .map(|t| NthTerm {
+            name: t.name.clone(),
+            value: t.value.to_string(),
+        })
+        .collect()
+}
+
+fn nth_text(n: u64, terms: &[Term]) -> String {
+    let mut o = String::new();
+    for t in terms {
+        o.push_str(&format!("{}({n}) = {}\n", t.name, t.value));
+    }
+    o
+}
+
+#[derive(serde::Serialize)]
+struct SummaryOut {
+    names: Vec<String>,
+    dimension: usize,
+    analysis_skipped: String,
+    #[serde(flatten)]
+    summary: crate::algebra::summary::SummaryReport,
+    nth_n: Option<u64>,
+    nth: Option<Vec<NthTerm>>,
+}
+
 /// Runs the `matrix` command: reads and checks the file, analyses, prints.
 pub fn matrix_cmd(
     file: &Path,
-    nth: Option<u64>,
+    opts: &MatrixOptions,
     digits: usize,
     max_digits: u64,
     format: Format,
@@ -189,9 +162,20 @@ pub fn matrix_cmd(
             "--digits {digits}: expected a number of digits from 1 to 1000"
         )));
     }
+    let nth = opts.nth;
     if nth == Some(0) {
         return Err(CliError::input(
             "--nth 0: the vector given is s(1), so N must be at least 1",
+        ));
+    }
+    if !opts.only.is_empty() && nth.is_none() {
+        return Err(CliError::input(
+            "--only selects the components whose N-th terms are printed: give --nth N too",
+        ));
+    }
+    if opts.analysis && opts.no_analysis {
+        return Err(CliError::input(
+            "--analysis and --no-analysis contradict each other: give one",
         ));
     }
     let text = std::fs::read_to_string(file).map_err(|e| {
@@ -201,12 +185,121 @@ pub fn matrix_cmd(
         ))
     })?;
     let parsed = parse_matrix_file(file, &text)?;
-    if let Some(n) = nth {
-        check_nth_size(file, &parsed, n, max_digits)?;
+    let names = parsed.component_names();
+    let dim = names.len();
+    let mut wanted: Vec<usize> = Vec::new();
+    for o in opts.only.iter().flat_map(|o| o.split(',')) {
+        let o = o.trim();
+        let i = names.iter().position(|n| n == o).ok_or_else(|| {
+            CliError::input(format!(
+                "{}: --only {o:?}: no such component (the components are {})",
+                file.display(),
+                names.join(", ")
+            ))
+        })?;
+        if !wanted.contains(&i) {
+            wanted.push(i);
+        }
     }
-    let analysis =
-        MatrixAnalysis::with_nth(parsed.matrix, parsed.initial, parsed.names, digits, nth)
-            .map_err(|e: AlgebraError| CliError::input(format!("{}: {e}", file.display())))?;
+    if wanted.is_empty() {
+        wanted = (0..dim).collect();
+    }
+    let nth_terms: Option<Vec<Term>> = match nth {
+        None => None,
+        Some(n) => {
+            check_nth_size(file, &parsed, &wanted, n, max_digits)?;
+            // One route for N-th terms, shared with `hanoilab nth`: Berlekamp–Massey on the
+            // first 2k+2 terms, then x^(N-1) mod the recurrence.
+            let sys = transfer_system(&parsed);
+            let terms = wanted
+                .iter()
+                .map(|&i| {
+                    let v = sys.component_nth(i, n).ok_or_else(|| {
+                        CliError::failure(format!(
+                            "{}: the N-th term of {} could not be computed",
+                            file.display(),
+                            names[i]
+                        ))
+                    })?;
+                    Ok(Term {
+                        name: names[i].clone(),
+                        value: v,
+                    })
+                })
+                .collect::<Result<Vec<_>, CliError>>()?;
+            Some(terms)
+        }
+    };
+    // Only the N-th terms: nothing else is computed.
+    if let (Some(n), Some(terms)) = (nth, &nth_terms) {
+        if !opts.only.is_empty() || opts.no_analysis {
+            match format {
+                Format::Json => super::common::emit(&super::common::json(&NthTerms {
+                    n,
+                    terms: nth_json(terms),
+                }))?,
+                _ => super::common::emit(&nth_text(n, terms))?,
+            }
+            return Ok(());
+        }
+    }
+    let input_err = |e: AlgebraError| CliError::input(format!("{}: {e}", file.display()));
+    // The characteristic polynomial decides (cheap next to the analysis: milliseconds).
+    let coeff_bits = if dim <= AUTO_ANALYSIS_MAX_DIM && !opts.analysis && !opts.no_analysis {
+        let c = parsed.matrix.charpoly().map_err(input_err)?;
+        c.coeffs().iter().map(|v| v.bits()).max().unwrap_or(0)
+    } else {
+        0
+    };
+    let size = dim as u64 * coeff_bits;
+    let full = opts.analysis
+        || (!opts.no_analysis && dim <= AUTO_ANALYSIS_MAX_DIM && size <= AUTO_ANALYSIS_MAX_SIZE);
+    if !full {
+        let reason = if opts.no_analysis {
+            "per-component analysis skipped (--no-analysis)".to_string()
+        } else if dim > AUTO_ANALYSIS_MAX_DIM {
+            format!(
+                "per-component analysis skipped: {dim} components, more than \
+                 {AUTO_ANALYSIS_MAX_DIM} (ask for it with --analysis)"
+            )
+        } else {
+            format!(
+                "per-component analysis skipped: {dim} components times {coeff_bits}-bit \
+                 characteristic polynomial coefficients is {size}, more than \
+                 {AUTO_ANALYSIS_MAX_SIZE} (ask for it with --analysis)"
+            )
+        };
+        let summary = MatrixSummary::new(&parsed.matrix, digits as u32).map_err(input_err)?;
+        match format {
+            Format::Json => super::common::emit(&super::common::json(&SummaryOut {
+                names: names.clone(),
+                dimension: dim,
+                analysis_skipped: reason,
+                summary: summary.to_report(),
+                nth_n: nth,
+                nth: nth_terms.as_deref().map(nth_json),
+            }))?,
+            _ => {
+                let mut o = format!("s = ({})\n{dim} x {dim} matrix\n", names.join(", "));
+                o.push_str(&summary.to_text());
+                o.push_str(&reason);
+                o.push('\n');
+                if let (Some(n), Some(terms)) = (nth, &nth_terms) {
+                    o.push_str(&nth_text(n, terms));
+                }
+                super::common::emit(&o)?;
+            }
+        }
+        return Ok(());
+    }
+    let mut analysis = MatrixAnalysis::new(parsed.matrix, parsed.initial, parsed.names, digits)
+        .map_err(input_err)?;
+    if let (Some(n), Some(terms)) = (nth, nth_terms) {
+        analysis.nth_n = Some(n);
+        for (c, t) in analysis.components.iter_mut().zip(terms) {
+            c.nth = Some(t.value);
+        }
+    }
     match format {
         Format::Json => {
             let s = serde_json::to_string_pretty(&analysis)

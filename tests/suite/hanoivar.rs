@@ -146,7 +146,7 @@ fn reves_with_lunnons_split_has_the_frame_stewart_counts() {
 #[test]
 fn lunnons_checkers_is_no_better_than_the_best_frame_type_split() {
     // Independent route: the native CheckersFrame takes the minimum over all splits.
-    let mut best = hanoilab::variants::checkers::CheckersFrame::new();
+    let mut best = crate::checkers_reference::CheckersFrame::new();
     for n in 0..=36 {
         let lunnon = builtin_count("checkers", "DDDD", n, &Params::new());
         assert!(best.dddd(n as usize) <= lunnon, "n = {n}");

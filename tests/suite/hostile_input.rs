@@ -665,7 +665,7 @@ fn fuzz_formula_parser_and_evaluator() {
 #[test]
 fn fuzz_matrix_reader() {
     use hanoilab::algebra::MatrixAnalysis;
-    use hanoilab::cli::matrix_cmd::parse_matrix_file;
+    use hanoilab::algebra::MatrixFile;
     let tokens = [
         "[",
         "]",
@@ -695,7 +695,6 @@ fn fuzz_matrix_reader() {
     ];
     let mut rng = Rng(0xabad_1dea_5eed_0001);
     let mut parsed = 0;
-    let file = Path::new("fuzz.toml");
     for round in 0..rounds(1500) {
         let text = if round % 3 == 0 {
             rng.tokens(&tokens, 30)
@@ -703,7 +702,7 @@ fn fuzz_matrix_reader() {
             let seed = rng.pick(&seeds);
             rng.mutate(seed, &tokens)
         };
-        if let Ok(m) = parse_matrix_file(file, &text) {
+        if let Ok(m) = MatrixFile::parse(&text) {
             parsed += 1;
             if m.matrix.rows() <= 5 {
                 let _ = MatrixAnalysis::with_nth(m.matrix, m.initial, m.names, 10, Some(5));

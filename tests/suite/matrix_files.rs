@@ -188,3 +188,84 @@ fn big_entries_as_strings() {
     // s(3) = (10^20)^2
     assert_eq!(v["components"][0]["nth"], format!("1{}", "0".repeat(40)));
 }
+
+#[test]
+fn nth_only_prints_just_the_asked_terms() {
+    let f = write("antwerp_only.toml", ANTWERP);
+    let out = run(&[
+        "matrix",
+        f.to_str().unwrap(),
+        "--nth",
+        "50",
+        "--only",
+        "T33",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // by stepping the matrix, independent of the library
+    assert_eq!(text, format!("T33(50) = {}\n", t33_by_stepping(50)));
+    // the full analysis prints the same N-th term
+    let full = run(&["matrix", f.to_str().unwrap(), "--nth", "50"]);
+    assert!(String::from_utf8(full.stdout)
+        .unwrap()
+        .contains(&format!("T33(50) = {}\n", t33_by_stepping(50))));
+    // --only without --nth, an unknown name, and contradictory flags: input errors
+    for args in [
+        vec!["--only", "T33"],
+        vec!["--nth", "5", "--only", "T99"],
+        vec!["--analysis", "--no-analysis"],
+    ] {
+        let mut a = vec!["matrix", f.to_str().unwrap()];
+        a.extend(args.iter().copied());
+        let out = run(&a);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
+
+#[test]
+fn large_matrices_print_the_spectrum_and_say_the_analysis_is_skipped() {
+    // 17 x 17: one more than the automatic analysis takes; a cyclic permutation matrix
+    // whose characteristic polynomial is E^17 - 1 (a 17-cycle)
+    let rows: Vec<String> = (0..17)
+        .map(|i| {
+            let r: Vec<&str> = (0..17)
+                .map(|j| if j == (i + 1) % 17 { "1" } else { "0" })
+                .collect();
+            format!("[{}]", r.join(", "))
+        })
+        .collect();
+    let text = format!(
+        "matrix = [{}]\ninitial = [{}]\n",
+        rows.join(", "),
+        vec!["1"; 17].join(", ")
+    );
+    let f = write("cycle17.toml", &text);
+    let out = run(&["matrix", f.to_str().unwrap()]);
+    assert!(out.status.success());
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(s.contains("characteristic polynomial: E^17 - 1\n"), "{s}");
+    assert!(s.contains("  = (E - 1)(E^16 + E^15"), "{s}");
+    assert!(s.contains("roots of E - 1 (certified): 1.000"), "{s}");
+    assert!(
+        s.contains("per-component analysis skipped: 17 components"),
+        "{s}"
+    );
+}
+
+#[test]
+fn large_coefficients_skip_the_analysis_by_default() {
+    // 2 x 2 with a 200-digit entry: 2 components times 1330-bit coefficients exceeds 1024
+    let big = "1234567890".repeat(20);
+    let f = write(
+        "big2.toml",
+        &format!("matrix = [[\"{big}\", 3], [5, 7]]\ninitial = [1, 1]\n"),
+    );
+    let out = run(&["matrix", f.to_str().unwrap()]);
+    assert!(out.status.success());
+    let s = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        s.contains("per-component analysis skipped: the characteristic polynomial has"),
+        "{s}"
+    );
+}

@@ -61,7 +61,7 @@ fn checkers_file_p_is_checkers_p() {
             .unwrap_or_else(|e| panic!("P({n}): {e}"));
         assert_eq!(BigInt::from(r.moves), v.count("P", n, &p).unwrap());
         let a: Vec<Move> = v.moves("P", n, &p).unwrap().collect();
-        let b: Vec<Move> = hanoilab::variants::checkers::checkers_p(n as usize).collect();
+        let b: Vec<Move> = crate::checkers_reference::checkers_p(n as usize).collect();
         assert_eq!(a, b, "n = {n}");
     }
 }
