@@ -27,6 +27,7 @@ pub struct Counter<'p> {
     prog: &'p Program,
     globals: Vec<i64>,
     memo: HashMap<Key, BigInt>,
+    max_keys: usize,
 }
 
 impl<'p> Counter<'p> {
@@ -37,7 +38,17 @@ impl<'p> Counter<'p> {
             prog,
             globals,
             memo: HashMap::new(),
+            max_keys: MAX_MEMO_KEYS,
         }
+    }
+
+    /// The counter with a lower limit on the invocations it memoises (at most
+    /// [`MAX_MEMO_KEYS`]): more is refused with [`ProgramError::TooLarge`]. For callers
+    /// that must stay cheap on any input (a recursion making new integer arguments without
+    /// end otherwise fills [`MAX_MEMO_KEYS`] entries before it is refused).
+    pub fn with_max_keys(mut self, max_keys: usize) -> Counter<'p> {
+        self.max_keys = max_keys.min(MAX_MEMO_KEYS);
+        self
     }
 
     /// The constant part and the callees of one procedure invocation.
@@ -138,7 +149,7 @@ impl<'p> Counter<'p> {
             }
             // A backstop for recursions that make new keys without end (sizes are checked
             // before counting; integer arguments are not).
-            if self.memo.len() + stack.len() > MAX_MEMO_KEYS {
+            if self.memo.len() + stack.len() > self.max_keys {
                 return Err(ProgramError::TooLarge {
                     name: self.prog.procedures[k.0].name.clone(),
                     n: k.1,

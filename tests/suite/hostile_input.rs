@@ -486,7 +486,6 @@ const PROGRAM_TOKENS: &[&str] = &[
 
 #[test]
 fn fuzz_program_parser_and_counter() {
-    use hanoilab::program::Program;
     let seeds = [
         "hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, Z), hanoi(n-1; Y, X, Z)",
         "f(n, k; X, Y) when k < n = f(n, k + 1; X, Y)\nf(n, k; X, Y) = for i = 1..k { move(X, Y) }, f(n - k, 1; Y, X)",
@@ -494,7 +493,9 @@ fn fuzz_program_parser_and_counter() {
     ];
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut parsed = 0;
-    for round in 0..rounds(3000) {
+    let start = Instant::now();
+    let total = rounds(3000);
+    for round in 0..total {
         let text = if round % 3 == 0 {
             rng.tokens(PROGRAM_TOKENS, 40)
         } else {
@@ -504,12 +505,29 @@ fn fuzz_program_parser_and_counter() {
         if std::env::var_os("HOSTILE_TRACE").is_some() {
             eprintln!("program: {text:?}");
         }
-        let Ok(p) = Program::parse(&text) else {
-            continue;
+        let t0 = Instant::now();
+        program_round(&text, &mut parsed);
+        if t0.elapsed() > Duration::from_millis(200) {
+            eprintln!("slow program ({:?}): {text:?}", t0.elapsed());
+        }
+    }
+    eprintln!(
+        "programs: {total} inputs, {parsed} parsed, {:.1?}",
+        start.elapsed()
+    );
+    assert!(parsed >= 40, "only {parsed} programs parsed");
+}
+
+/// One input of [`fuzz_program_parser_and_counter`]: parse, count, stream, transfer system.
+fn program_round(text: &str, parsed: &mut u64) {
+    use hanoilab::program::Program;
+    {
+        let Ok(p) = Program::parse(text) else {
+            return;
         };
-        parsed += 1;
+        *parsed += 1;
         let Some(first) = p.procedures.first() else {
-            continue;
+            return;
         };
         let call = format!(
             "{}(n{}{})",
@@ -521,15 +539,22 @@ fn fuzz_program_parser_and_counter() {
                 String::new()
             }
         );
+        // Bounded work per input: recursions that make new keys (or frames) without end
+        // are refused after 10^5 invocations (10^4 nested calls) instead of the library's
+        // defaults of 2·10^7 (4·10^6), which took seconds each and made 10^5 rounds a
+        // matter of hours. The same refusal paths run, only sooner.
         for n in [0i64, 1, 3, 6, i64::MAX] {
-            let _ = p.count(&call, n, &[("pins", 3)]);
+            let _ = p.count_bounded(&call, n, &[("pins", 3)], 100_000);
             if let Ok(moves) = p.moves(&call, n.min(6), &[("pins", 3)], 3) {
-                let _ = moves.take(10_000).count();
+                let mut moves = moves.with_max_depth(10_000);
+                let _ = moves.by_ref().take(10_000).count();
+                if let Some(e) = moves.error() {
+                    assert!(!e.to_string().is_empty());
+                }
             }
         }
         let _ = p.transfer_system(&[("pins", 3)], &Default::default());
     }
-    assert!(parsed >= 40, "only {parsed} programs parsed");
 }
 
 #[test]
