@@ -737,3 +737,53 @@ fn fuzz_matrix_reader() {
     }
     assert!(parsed >= 20, "only {parsed} matrix files parsed");
 }
+
+/// `nth --log10 --digits K` past `--max-digits` (the certified route: modular powering and a
+/// float interval) against the exact value printed by plain `nth`.
+#[test]
+fn nth_log10_and_digits_agree_with_the_exact_value() {
+    let bin = env!("CARGO_BIN_EXE_hanoilab");
+    let out = |args: &[&str]| {
+        let o = std::process::Command::new(bin).args(args).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for (variant, n) in [("classic", "777"), ("classic", "3000"), ("antwerp", "400"), ("cyclic", "500")] {
+        let exact = out(&["nth", variant, n]);
+        let exact = exact.trim();
+        let text = out(&[
+            "nth",
+            variant,
+            n,
+            "--log10",
+            "--digits",
+            "12",
+            "--max-digits",
+            "10",
+        ]);
+        let field = |key: &str| {
+            text.lines()
+                .find(|l| l.starts_with(key))
+                .and_then(|l| l.rsplit(": ").next())
+                .unwrap_or_else(|| panic!("no {key} in {text}"))
+                .to_string()
+        };
+        assert!(exact.ends_with(&field("last 12")), "{text}");
+        let lead = field("leading");
+        assert!(lead.len() >= 6 && exact.starts_with(&lead), "{text}");
+        assert_eq!(field("digits"), exact.len().to_string());
+        // log10 of the exact value from its first 15 digits (error < 1e-13).
+        let m: f64 = format!("0.{}", &exact[..15]).parse().unwrap();
+        let want = m.log10() + exact.len() as f64;
+        let line = text.lines().find(|l| l.starts_with("log10")).unwrap();
+        let got: f64 = line[7..].split(' ').next().unwrap().parse().unwrap();
+        let bound: f64 = line
+            .split("at most ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(')')
+            .parse()
+            .unwrap();
+        assert!((got - want).abs() <= bound + 1e-12, "{line} vs {want}");
+    }
+}
