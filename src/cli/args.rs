@@ -73,6 +73,14 @@ pub enum Command {
         /// Refuse (before computing) answers with more decimal digits than this.
         #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
+        /// Print log10 of the answer with a certified error bound instead of the answer
+        /// (works for answers far too large to print).
+        #[arg(long)]
+        log10: bool,
+        /// Print the leading and the last K digits of the answer instead of the answer (the
+        /// last exactly by arithmetic modulo 10^K; the leading only as far as certified).
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        digits: Option<u64>,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,

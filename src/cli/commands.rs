@@ -178,6 +178,177 @@ pub fn nth(
     Ok(())
 }
 
+/// `hanoilab nth --log10` / `--digits K`: what can be said of an answer too large to print.
+/// When the answer has at most `max_digits` digits it is computed exactly and everything
+/// printed is exact (log10 to the precision of a float, with its bound). Otherwise log10
+/// comes from [`crate::program::TransferSystem::log10_certified`], the last K digits from
+/// [`crate::program::TransferSystem::component_nth_mod`] and the leading digits only as far
+/// as the certified log10 fixes them.
+pub fn nth_digits(
+    target: &str,
+    n: &str,
+    params: &[String],
+    max_digits: u64,
+    log10: bool,
+    digits: Option<u64>,
+    format: Format,
+) -> Result<(), CliError> {
+    let n = parse_n("N", n)?;
+    let t = resolve(target, params)?;
+    let what = format!("{}.{} n = {n}", t.variant.id, t.function);
+    let fits = check_digits(
+        &what,
+        &t,
+        std::slice::from_ref(&t.function),
+        n,
+        n,
+        max_digits,
+    )
+    .is_ok();
+    let mut fields: Vec<(&str, serde_json::Value)> = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    if fits {
+        let value = t
+            .variant
+            .count(&t.function, n as i64, &t.params)
+            .map_err(|e| CliError::input(e.to_string()))?;
+        let text = value.to_string();
+        if log10 {
+            match exact_log10(&text) {
+                Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
+                None => {
+                    lines.push("log10: undefined (the answer is 0)".into());
+                    fields.push(("log10", serde_json::Value::Null));
+                }
+            }
+        }
+        if let Some(k) = digits {
+            let k = k as usize;
+            let lead = &text[..k.min(text.len())];
+            let last = &text[text.len() - k.min(text.len())..];
+            lines.push(format!("digits: {}", text.len()));
+            lines.push(format!("leading {}: {lead}", lead.len()));
+            lines.push(format!("last {}: {last}", last.len()));
+            fields.push(("digits", text.len().into()));
+            fields.push(("leading", lead.into()));
+            fields.push(("last", last.into()));
+        }
+    } else {
+        let Some((sys, i)) = t
+            .variant
+            .function_component(&t.function, &t.params)
+            .map_err(|e| CliError::input(e.to_string()))?
+            .filter(|(sys, _)| n >= sys.first_n as u64)
+        else {
+            // Not counted by a transfer system: the ordinary refusal by size.
+            return Err(check_digits(
+                &what,
+                &t,
+                std::slice::from_ref(&t.function),
+                n,
+                n,
+                max_digits,
+            )
+            .err()
+            .unwrap_or_else(|| CliError::input(format!("{what}: too large"))));
+        };
+        let cert = sys.log10_certified(i, n);
+        if log10 {
+            match cert {
+                Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
+                None => {
+                    lines.push("log10: not certified (the transfer system has negative entries or the bound failed)".into());
+                    fields.push(("log10", serde_json::Value::Null));
+                }
+            }
+        }
+        if let Some(k) = digits {
+            if let Some((x, err)) = cert {
+                let lo = x - err;
+                let hi = x + err;
+                if lo.floor() == hi.floor() {
+                    lines.push(format!("digits: {}", lo.floor() as u64 + 1));
+                    fields.push(("digits", (lo.floor() as u64 + 1).into()));
+                }
+                let lead = certified_leading(lo, hi, k as usize);
+                lines.push(format!(
+                    "leading {} (certified; {k} asked): {lead}",
+                    lead.len()
+                ));
+                fields.push(("leading", lead.into()));
+            }
+            let modulus = num_bigint::BigInt::from(10u8).pow(k as u32);
+            let last = sys
+                .component_nth_mod(i, n, &modulus)
+                .ok_or_else(|| CliError::input(format!("{what}: no last digits")))?;
+            let last = format!("{last:0>width$}", width = k as usize);
+            lines.push(format!("last {k}: {last}"));
+            fields.push(("last", last.into()));
+        }
+    }
+    match format {
+        Format::Json => {
+            let map: serde_json::Map<String, serde_json::Value> = fields
+                .into_iter()
+                .map(|(a, b)| (a.to_string(), b))
+                .collect();
+            emit(&json(&map))
+        }
+        _ => emit(&lines.join("\n")),
+    }
+}
+
+/// log10 of a positive decimal integer from its first 17 digits and its length, with an
+/// error bound: `None` for 0.
+fn exact_log10(text: &str) -> Option<(f64, f64)> {
+    if text == "0" {
+        return None;
+    }
+    let head = &text[..text.len().min(17)];
+    let m: f64 = format!("0.{head}").parse().ok()?;
+    let x = m.log10() + text.len() as f64;
+    // Truncation to 17 digits (relative 1e-16), parsing and log10 rounding.
+    let err = 1e-16 / std::f64::consts::LN_10 + 4.0 * f64::EPSILON * (x.abs() + 1.0);
+    Some((x, err))
+}
+
+/// Prints log10 with as many decimals as the bound allows, and the bound (the rounding to
+/// those decimals included).
+fn push_log10(
+    lines: &mut Vec<String>,
+    fields: &mut Vec<(&str, serde_json::Value)>,
+    x: f64,
+    err: f64,
+) {
+    let d = (-err.log10()).floor().clamp(0.0, 15.0) as usize;
+    let bound = err + 0.5 * 10f64.powi(-(d as i32));
+    let text = format!("{x:.d$}");
+    lines.push(format!("log10: {text} (error at most {bound:.2e})"));
+    fields.push(("log10", text.into()));
+    fields.push(("log10_error", format!("{bound:.2e}").into()));
+}
+
+/// The leading digits (at most `k`) of every number whose log10 lies in `[lo, hi]`: those
+/// both ends agree on, with a margin for the floating-point power.
+fn certified_leading(lo: f64, hi: f64, k: usize) -> String {
+    let mut out = String::new();
+    for j in 1..=k.min(15) {
+        let f = |x: f64| {
+            let frac = x - x.floor();
+            10f64.powf(frac + j as f64 - 1.0)
+        };
+        let (a, b) = (f(lo), f(hi));
+        // Both ends a safe distance from a digit boundary, and in the same j-digit block.
+        let margin = 1e-12 * a.max(b);
+        let (fa, fb) = ((a - margin).floor(), (b + margin).floor());
+        if lo.floor() != hi.floor() || fa != fb || fa != (a + margin).floor() {
+            break;
+        }
+        out = format!("{fa:.0}");
+    }
+    out
+}
+
 /// Most moves `table` simulates per row before leaving the cell empty.
 pub const SIMULATION_LIMIT: u64 = 50_000_000;
 

@@ -95,9 +95,25 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             target,
             n,
             max_digits,
+            log10,
+            digits,
             params,
             format,
-        } => commands::nth(&target, &n, &params.params, max_digits, format),
+        } => {
+            if log10 || digits.is_some() {
+                commands::nth_digits(
+                    &target,
+                    &n,
+                    &params.params,
+                    max_digits,
+                    log10,
+                    digits,
+                    format,
+                )
+            } else {
+                commands::nth(&target, &n, &params.params, max_digits, format)
+            }
+        }
         Command::Table {
             target,
             range,

@@ -27,6 +27,7 @@ pub struct Counter<'p> {
     prog: &'p Program,
     globals: Vec<i64>,
     memo: HashMap<Key, BigInt>,
+    max_keys: usize,
 }
 
 impl<'p> Counter<'p> {
@@ -37,7 +38,17 @@ impl<'p> Counter<'p> {
             prog,
             globals,
             memo: HashMap::new(),
+            max_keys: MAX_MEMO_KEYS,
         }
+    }
+
+    /// The counter with a lower limit on the invocations it memoises (at most
+    /// [`MAX_MEMO_KEYS`]): more is refused with [`ProgramError::TooLarge`]. For callers
+    /// that must stay cheap on any input (a recursion making new integer arguments without
+    /// end otherwise fills [`MAX_MEMO_KEYS`] entries before it is refused).
+    pub fn with_max_keys(mut self, max_keys: usize) -> Counter<'p> {
+        self.max_keys = max_keys.min(MAX_MEMO_KEYS);
+        self
     }
 
     /// The constant part and the callees of one procedure invocation.
@@ -138,7 +149,7 @@ impl<'p> Counter<'p> {
             }
             // A backstop for recursions that make new keys without end (sizes are checked
             // before counting; integer arguments are not).
-            if self.memo.len() + stack.len() > MAX_MEMO_KEYS {
+            if self.memo.len() + stack.len() > self.max_keys {
                 return Err(ProgramError::TooLarge {
                     name: self.prog.procedures[k.0].name.clone(),
                     n: k.1,
@@ -317,6 +328,200 @@ impl TransferSystem {
         }
         let r = crate::algebra::minimal_recurrence(&terms).ok()?;
         r.nth_term(&terms, offset).ok()
+    }
+
+    /// Component `i` of `s(n)` modulo `modulus` (>= 1), for `n >= first_n`, by repeated
+    /// squaring of `M` modulo `modulus`: exact, in O(k^3 log n) products of numbers below
+    /// `modulus`, however large the value itself is. The result is in `0..modulus`.
+    ///
+    /// ```
+    /// use hanoilab::program::Program;
+    /// let p = Program::parse("h(n; X, Y, Z) = h(n-1; X, Z, Y), move(X, Z), h(n-1; Y, X, Z)")
+    ///     .unwrap();
+    /// let sys = p.transfer_system(&[], &Default::default()).unwrap().unwrap();
+    /// // 2^100 - 1 = 1267650600228229401496703205375
+    /// let m = num_bigint::BigInt::from(100_000);
+    /// assert_eq!(sys.component_nth_mod(0, 100, &m).unwrap(), 5375.into());
+    /// ```
+    pub fn component_nth_mod(&self, i: usize, n: u64, modulus: &BigInt) -> Option<BigInt> {
+        use num_integer::Integer;
+        if n < self.first_n as u64 || i >= self.names.len() || modulus < &BigInt::one() {
+            return None;
+        }
+        let k = self.names.len();
+        let md = |x: BigInt| x.mod_floor(modulus);
+        let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| -> Vec<Vec<BigInt>> {
+            (0..k)
+                .map(|r| {
+                    (0..k)
+                        .map(|c| {
+                            let mut acc = BigInt::zero();
+                            for (l, x) in a[r].iter().enumerate() {
+                                if !x.is_zero() && !b[l][c].is_zero() {
+                                    acc += x * &b[l][c];
+                                }
+                            }
+                            md(acc)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        // Only row i of the power is needed: a row vector times the matrix powers.
+        let mut row: Vec<Vec<BigInt>> =
+            vec![(0..k).map(|c| md(BigInt::from(u8::from(c == i)))).collect()];
+        let mut base: Vec<Vec<BigInt>> = self
+            .matrix
+            .iter()
+            .map(|r| r.iter().cloned().map(md).collect())
+            .collect();
+        let mut e = n - self.first_n as u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                // row (1 x k) times base (k x k)
+                let r0: Vec<BigInt> = (0..k)
+                    .map(|c| {
+                        md(row[0]
+                            .iter()
+                            .zip(&base)
+                            .map(|(x, b)| x * &b[c])
+                            .sum::<BigInt>())
+                    })
+                    .collect();
+                row = vec![r0];
+            }
+            e >>= 1;
+            if e > 0 {
+                base = mul(&base, &base);
+            }
+        }
+        Some(md(row[0]
+            .iter()
+            .zip(&self.initial)
+            .map(|(a, b)| a * b)
+            .sum::<BigInt>()))
+    }
+
+    /// The decimal logarithm of component `i` of `s(n)` with a certified error bound:
+    /// `Some((x, err))` with `|log10(value) - x| <= err`, computed by scaled repeated
+    /// squaring in floating point with exact power-of-two scaling and a running bound on
+    /// the relative rounding error (every product and sum of nonnegative numbers errs by at
+    /// most one unit roundoff). `None` when it cannot be certified this way: a negative
+    /// entry in `M` or `s(first_n)`, a value of 0, an entry too large for a float, or an
+    /// entry lost to underflow; also for `n < first_n`.
+    ///
+    /// ```
+    /// use hanoilab::program::Program;
+    /// let p = Program::parse("h(n; X, Y, Z) = h(n-1; X, Z, Y), move(X, Z), h(n-1; Y, X, Z)")
+    ///     .unwrap();
+    /// let sys = p.transfer_system(&[], &Default::default()).unwrap().unwrap();
+    /// let (x, err) = sys.log10_certified(0, 1000).unwrap(); // 2^1000 - 1
+    /// assert!((x - 1000.0 * 2f64.log10()).abs() <= err + 1e-12);
+    /// assert!(err < 1e-9);
+    /// ```
+    pub fn log10_certified(&self, i: usize, n: u64) -> Option<(f64, f64)> {
+        use num_traits::{Signed, ToPrimitive};
+        if n < self.first_n as u64 || i >= self.names.len() {
+            return None;
+        }
+        if self
+            .matrix
+            .iter()
+            .flatten()
+            .chain(&self.initial)
+            .any(|x| x.is_negative())
+        {
+            return None;
+        }
+        let k = self.names.len();
+        let u = f64::EPSILON / 2.0;
+        let g = 1.01 * (k + 2) as f64 * u;
+        // Entrywise bounds lo <= true / 2^exp <= hi, all nonnegative.
+        type Cert = (Vec<Vec<f64>>, Vec<Vec<f64>>, i64);
+        // Exact power-of-two scaling; entries that become tiny are widened to [0, 1e-290].
+        let normalise = |m: &mut Cert| {
+            let big = m.1.iter().flatten().fold(0.0f64, |a, &b| a.max(b));
+            if big > 0.0 && big.is_finite() {
+                let e = big.log2().floor() as i32;
+                let scale = 2f64.powi(-e);
+                for x in m.0.iter_mut().flatten() {
+                    *x = if *x * scale < 1e-290 { 0.0 } else { *x * scale };
+                }
+                for x in m.1.iter_mut().flatten() {
+                    *x = if *x > 0.0 && *x * scale < 1e-290 {
+                        1e-290
+                    } else {
+                        *x * scale
+                    };
+                }
+                m.2 += e as i64;
+            }
+        };
+        let mul = |a: &Cert, b: &Cert| -> Cert {
+            let mut lo = vec![vec![0.0; k]; k];
+            let mut hi = vec![vec![0.0; k]; k];
+            for r in 0..k {
+                for c in 0..k {
+                    let (mut sl, mut sh) = (0.0, 0.0);
+                    for l in 0..k {
+                        sl += a.0[r][l] * b.0[l][c];
+                        sh += a.1[r][l] * b.1[l][c];
+                    }
+                    // Each product and sum errs by a relative u, or an absolute 2^-1074
+                    // in underflow (k of them < 1e-300).
+                    lo[r][c] = (sl * (1.0 - g) - 1e-300).max(0.0);
+                    hi[r][c] = if sh > 0.0 {
+                        (sh + 1e-300) * (1.0 + g)
+                    } else {
+                        0.0
+                    };
+                }
+            }
+            let mut m = (lo, hi, a.2 + b.2);
+            normalise(&mut m);
+            m
+        };
+        let f = |x: &BigInt| x.to_f64().filter(|v| v.is_finite());
+        let mut lo0 = Vec::new();
+        let mut hi0 = Vec::new();
+        for r in &self.matrix {
+            let row: Vec<f64> = r.iter().map(f).collect::<Option<_>>()?;
+            lo0.push(row.iter().map(|x| x * (1.0 - 2.0 * u)).collect());
+            hi0.push(row.iter().map(|x| x * (1.0 + 2.0 * u)).collect());
+        }
+        let mut base: Cert = (lo0, hi0, 0);
+        normalise(&mut base);
+        let id: Vec<Vec<f64>> = (0..k)
+            .map(|r| (0..k).map(|c| f64::from(u8::from(r == c))).collect())
+            .collect();
+        let mut result: Cert = (id.clone(), id, 0);
+        let mut e = n - self.first_n as u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                result = mul(&result, &base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = mul(&base, &base);
+            }
+        }
+        let init: Vec<f64> = self.initial.iter().map(f).collect::<Option<_>>()?;
+        let (mut vl, mut vh) = (0.0, 0.0);
+        for (j, &x) in init.iter().enumerate() {
+            vl += result.0[i][j] * x;
+            vh += result.1[i][j] * x;
+        }
+        let vl = vl * (1.0 - g) * (1.0 - 2.0 * u);
+        let vh = vh * (1.0 + g) * (1.0 + 2.0 * u);
+        if !(vl > 0.0 && vh.is_finite()) {
+            return None;
+        }
+        let (a, b) = (vl.log10(), vh.log10());
+        let shift = result.2 as f64 * std::f64::consts::LOG10_2;
+        let x = (a + b) / 2.0 + shift;
+        // The width of the interval, then the rounding of log10, of the product, of the sum.
+        let err = (b - a) / 2.0 + 8.0 * u * (a.abs() + b.abs() + shift.abs() + 1.0);
+        Some((x, err))
     }
 
     fn step(&self, s: &[BigInt]) -> Vec<BigInt> {

@@ -228,6 +228,8 @@ struct State {
     rend: usize,
     /// `None`: the plain interpreter (no recording, no replay).
     cache: Option<Box<Cache>>,
+    /// Deepest nesting of calls followed ([`MAX_CALL_DEPTH`] unless lowered).
+    max_depth: usize,
 }
 
 impl MoveStream {
@@ -286,6 +288,7 @@ impl MoveStream {
             rcur: 0,
             rend: 0,
             cache: replay.then(Box::default),
+            max_depth: MAX_CALL_DEPTH,
         };
         if let Step::Call {
             proc,
@@ -301,6 +304,23 @@ impl MoveStream {
             debug_assert!(first.is_none());
         }
         MoveStream { prog, st }
+    }
+
+    /// The stream with a lower limit on the nesting of calls (at most [`MAX_CALL_DEPTH`]):
+    /// a deeper recursion ends the stream with [`ProgramError::TooDeep`]. For callers that
+    /// must stay cheap on any input (a recursion that descends without moving otherwise
+    /// builds [`MAX_CALL_DEPTH`] frames before it is refused).
+    ///
+    /// ```
+    /// use hanoilab::program::{Program, ProgramError};
+    /// let p = Program::parse("f(n; X, Y) = f(n + 1; X, Y), move(X, Y)").unwrap();
+    /// let mut s = p.moves("f(n; 0, 1)", 3, &[], 2).unwrap().with_max_depth(1000);
+    /// assert_eq!(s.next(), None);
+    /// assert!(matches!(s.error(), Some(ProgramError::TooDeep { depth: 1000, .. })));
+    /// ```
+    pub fn with_max_depth(mut self, depth: usize) -> MoveStream {
+        self.st.max_depth = depth.min(MAX_CALL_DEPTH);
+        self
     }
 
     /// The run-time error that ended the stream early, if any.
@@ -369,12 +389,12 @@ impl State {
         let Some(n) = size.eval(&self.slots[f.slots..], &self.globals) else {
             return self.overflow(prog, frame);
         };
-        if self.frames.len() > MAX_CALL_DEPTH {
+        if self.frames.len() > self.max_depth {
             let p = &prog.procedures[proc];
             self.error = Some(ProgramError::TooDeep {
                 name: p.name.clone(),
                 n,
-                depth: MAX_CALL_DEPTH,
+                depth: self.max_depth,
             });
             self.stack.clear();
             self.pending = None;

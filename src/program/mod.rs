@@ -239,6 +239,29 @@ impl Program {
         n: i64,
         params: &[(&str, i64)],
     ) -> Result<BigInt, ProgramError> {
+        self.count_bounded(call, n, params, count::MAX_MEMO_KEYS)
+    }
+
+    /// [`Program::count`] memoising at most `max_keys` invocations (more:
+    /// [`ProgramError::TooLarge`]), so that any program is counted or refused cheaply.
+    ///
+    /// ```
+    /// use hanoilab::program::{Program, ProgramError};
+    /// // f(n, k) calls f(n, k + 1) without end: refused after 1000 invocations.
+    /// let p = Program::parse("f(n, k; X, Y) = f(n, k + 1; X, Y), move(X, Y)").unwrap();
+    /// let r = p.count_bounded("f(n, 1; 0, 1)", 3, &[], 1000);
+    /// assert!(matches!(r, Err(ProgramError::TooLarge { .. })));
+    /// let h = Program::parse("h(n; X, Y, Z) = h(n-1; X, Z, Y), move(X, Z), h(n-1; Y, X, Z)")
+    ///     .unwrap();
+    /// assert_eq!(h.count_bounded("h(n; 0, 1, 2)", 10, &[], 1000).unwrap(), 1023.into());
+    /// ```
+    pub fn count_bounded(
+        &self,
+        call: &str,
+        n: i64,
+        params: &[(&str, i64)],
+        max_keys: usize,
+    ) -> Result<BigInt, ProgramError> {
         let mut prog = self.clone();
         let step = parse_call(&mut prog, call)?;
         let mut all: Vec<(&str, i64)> = params.to_vec();
@@ -246,7 +269,7 @@ impl Program {
             all.push(("pins", 0));
         }
         let globals = prog.global_values(&all)?;
-        count_call(&prog, &step, n, &globals)
+        count_call_bounded(&prog, &step, n, &globals, max_keys)
     }
 
     /// The transfer system for the given parameters (see [`transfer_system`]).
@@ -275,6 +298,17 @@ pub fn count_call(
     n: i64,
     globals: &[i64],
 ) -> Result<BigInt, ProgramError> {
+    count_call_bounded(prog, call, n, globals, count::MAX_MEMO_KEYS)
+}
+
+/// [`count_call`] memoising at most `max_keys` invocations ([`Counter::with_max_keys`]).
+pub fn count_call_bounded(
+    prog: &Program,
+    call: &ast::Step,
+    n: i64,
+    globals: &[i64],
+    max_keys: usize,
+) -> Result<BigInt, ProgramError> {
     let ast::Step::Call {
         proc, size, ints, ..
     } = call
@@ -297,7 +331,7 @@ pub fn count_call(
             n: m,
         });
     }
-    let mut counter = Counter::new(prog, globals.to_vec());
+    let mut counter = Counter::new(prog, globals.to_vec()).with_max_keys(max_keys);
     counter.count(*proc, m, &args)
 }
 

@@ -486,7 +486,6 @@ const PROGRAM_TOKENS: &[&str] = &[
 
 #[test]
 fn fuzz_program_parser_and_counter() {
-    use hanoilab::program::Program;
     let seeds = [
         "hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, Z), hanoi(n-1; Y, X, Z)",
         "f(n, k; X, Y) when k < n = f(n, k + 1; X, Y)\nf(n, k; X, Y) = for i = 1..k { move(X, Y) }, f(n - k, 1; Y, X)",
@@ -494,7 +493,9 @@ fn fuzz_program_parser_and_counter() {
     ];
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut parsed = 0;
-    for round in 0..rounds(3000) {
+    let start = Instant::now();
+    let total = rounds(3000);
+    for round in 0..total {
         let text = if round % 3 == 0 {
             rng.tokens(PROGRAM_TOKENS, 40)
         } else {
@@ -504,12 +505,29 @@ fn fuzz_program_parser_and_counter() {
         if std::env::var_os("HOSTILE_TRACE").is_some() {
             eprintln!("program: {text:?}");
         }
-        let Ok(p) = Program::parse(&text) else {
-            continue;
+        let t0 = Instant::now();
+        program_round(&text, &mut parsed);
+        if t0.elapsed() > Duration::from_millis(200) {
+            eprintln!("slow program ({:?}): {text:?}", t0.elapsed());
+        }
+    }
+    eprintln!(
+        "programs: {total} inputs, {parsed} parsed, {:.1?}",
+        start.elapsed()
+    );
+    assert!(parsed >= 40, "only {parsed} programs parsed");
+}
+
+/// One input of [`fuzz_program_parser_and_counter`]: parse, count, stream, transfer system.
+fn program_round(text: &str, parsed: &mut u64) {
+    use hanoilab::program::Program;
+    {
+        let Ok(p) = Program::parse(text) else {
+            return;
         };
-        parsed += 1;
+        *parsed += 1;
         let Some(first) = p.procedures.first() else {
-            continue;
+            return;
         };
         let call = format!(
             "{}(n{}{})",
@@ -521,15 +539,22 @@ fn fuzz_program_parser_and_counter() {
                 String::new()
             }
         );
+        // Bounded work per input: recursions that make new keys (or frames) without end
+        // are refused after 10^5 invocations (10^4 nested calls) instead of the library's
+        // defaults of 2·10^7 (4·10^6), which took seconds each and made 10^5 rounds a
+        // matter of hours. The same refusal paths run, only sooner.
         for n in [0i64, 1, 3, 6, i64::MAX] {
-            let _ = p.count(&call, n, &[("pins", 3)]);
+            let _ = p.count_bounded(&call, n, &[("pins", 3)], 100_000);
             if let Ok(moves) = p.moves(&call, n.min(6), &[("pins", 3)], 3) {
-                let _ = moves.take(10_000).count();
+                let mut moves = moves.with_max_depth(10_000);
+                let _ = moves.by_ref().take(10_000).count();
+                if let Some(e) = moves.error() {
+                    assert!(!e.to_string().is_empty());
+                }
             }
         }
         let _ = p.transfer_system(&[("pins", 3)], &Default::default());
     }
-    assert!(parsed >= 40, "only {parsed} programs parsed");
 }
 
 #[test]
@@ -710,4 +735,54 @@ fn fuzz_matrix_reader() {
         }
     }
     assert!(parsed >= 20, "only {parsed} matrix files parsed");
+}
+
+/// `nth --log10 --digits K` past `--max-digits` (the certified route: modular powering and a
+/// float interval) against the exact value printed by plain `nth`.
+#[test]
+fn nth_log10_and_digits_agree_with_the_exact_value() {
+    let bin = env!("CARGO_BIN_EXE_hanoilab");
+    let out = |args: &[&str]| {
+        let o = std::process::Command::new(bin).args(args).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        String::from_utf8(o.stdout).unwrap()
+    };
+    for (variant, n) in [("classic", "777"), ("classic", "3000"), ("antwerp", "400"), ("cyclic", "500")] {
+        let exact = out(&["nth", variant, n]);
+        let exact = exact.trim();
+        let text = out(&[
+            "nth",
+            variant,
+            n,
+            "--log10",
+            "--digits",
+            "12",
+            "--max-digits",
+            "10",
+        ]);
+        let field = |key: &str| {
+            text.lines()
+                .find(|l| l.starts_with(key))
+                .and_then(|l| l.rsplit(": ").next())
+                .unwrap_or_else(|| panic!("no {key} in {text}"))
+                .to_string()
+        };
+        assert!(exact.ends_with(&field("last 12")), "{text}");
+        let lead = field("leading");
+        assert!(lead.len() >= 6 && exact.starts_with(&lead), "{text}");
+        assert_eq!(field("digits"), exact.len().to_string());
+        // log10 of the exact value from its first 15 digits (error < 1e-13).
+        let m: f64 = format!("0.{}", &exact[..15]).parse().unwrap();
+        let want = m.log10() + exact.len() as f64;
+        let line = text.lines().find(|l| l.starts_with("log10")).unwrap();
+        let got: f64 = line[7..].split(' ').next().unwrap().parse().unwrap();
+        let bound: f64 = line
+            .split("at most ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(')')
+            .parse()
+            .unwrap();
+        assert!((got - want).abs() <= bound + 1e-12, "{line} vs {want}");
+    }
 }
