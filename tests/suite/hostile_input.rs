@@ -747,7 +747,12 @@ fn nth_log10_and_digits_agree_with_the_exact_value() {
         assert_eq!(o.status.code(), Some(0), "{args:?}");
         String::from_utf8(o.stdout).unwrap()
     };
-    for (variant, n) in [("classic", "777"), ("classic", "3000"), ("antwerp", "400"), ("cyclic", "500")] {
+    for (variant, n) in [
+        ("classic", "777"),
+        ("classic", "3000"),
+        ("antwerp", "400"),
+        ("cyclic", "500"),
+    ] {
         let exact = out(&["nth", variant, n]);
         let exact = exact.trim();
         let text = out(&[
