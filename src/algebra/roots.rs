@@ -293,7 +293,7 @@ fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
     for i in 0..n {
         m[(i, n - 1)] = -super::poly::bigint_to_f64(&f.coeff(i)) / lc;
     }
-    let ok = m.iter().all(|x| x.is_finite());
+    let ok = m.iter().all(|x| x.is_finite() && x.abs() <= 1e100);
     // Bounded Schur iteration: unshifted-friendly cases such as the cyclic permutation
     // matrix of x^n - 1 make the unbounded `complex_eigenvalues` loop forever.
     let ev: Vec<Complex<f64>> =
@@ -401,6 +401,12 @@ fn scaled_companion_eigenvalues(f: &Poly, e: i64) -> Option<Vec<Complex<f64>>> {
 /// Eigenvalues in `f64` of a balanced copy of `m` (bounded Schur iteration), if all found.
 fn balanced_eigenvalues(mut m: DMatrix<f64>) -> Option<Vec<Complex<f64>>> {
     let n = m.nrows();
+    // Parlett–Reinsch balancing squares row and column norms: past about 1e150 they
+    // overflow and the balancing loop never ends (a 2 x 2 with a 200-digit entry hung).
+    // Such matrices get their starting points from the polynomial instead.
+    if !m.iter().all(|x| x.is_finite() && x.abs() <= 1e100) {
+        return None;
+    }
     nalgebra::linalg::balancing::balance_parlett_reinsch(&mut m);
     let schur = Schur::try_new(m, f64::EPSILON, 60 * n + 100)?;
     let ev: Vec<Complex<f64>> = schur.complex_eigenvalues().iter().copied().collect();
