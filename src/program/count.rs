@@ -43,9 +43,9 @@ impl<'p> Counter<'p> {
     }
 
     /// The counter with a lower limit on the invocations it memoises (at most
-    /// [`MAX_MEMO_KEYS`]): more is refused with [`ProgramError::TooLarge`]. For callers
+    /// `MAX_MEMO_KEYS`): more is refused with [`ProgramError::TooLarge`]. For callers
     /// that must stay cheap on any input (a recursion making new integer arguments without
-    /// end otherwise fills [`MAX_MEMO_KEYS`] entries before it is refused).
+    /// end otherwise fills `MAX_MEMO_KEYS` entries before it is refused).
     pub fn with_max_keys(mut self, max_keys: usize) -> Counter<'p> {
         self.max_keys = max_keys.min(MAX_MEMO_KEYS);
         self

@@ -228,7 +228,7 @@ struct State {
     rend: usize,
     /// `None`: the plain interpreter (no recording, no replay).
     cache: Option<Box<Cache>>,
-    /// Deepest nesting of calls followed ([`MAX_CALL_DEPTH`] unless lowered).
+    /// Deepest nesting of calls followed (`MAX_CALL_DEPTH` unless lowered).
     max_depth: usize,
 }
 
@@ -306,10 +306,10 @@ impl MoveStream {
         MoveStream { prog, st }
     }
 
-    /// The stream with a lower limit on the nesting of calls (at most [`MAX_CALL_DEPTH`]):
+    /// The stream with a lower limit on the nesting of calls (at most `MAX_CALL_DEPTH`):
     /// a deeper recursion ends the stream with [`ProgramError::TooDeep`]. For callers that
     /// must stay cheap on any input (a recursion that descends without moving otherwise
-    /// builds [`MAX_CALL_DEPTH`] frames before it is refused).
+    /// builds `MAX_CALL_DEPTH` frames before it is refused).
     ///
     /// ```
     /// use hanoilab::program::{Program, ProgramError};

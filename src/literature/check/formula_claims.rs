@@ -77,7 +77,7 @@ pub fn show_value(v: &Value) -> String {
 
 /// A formula claim `target = formula` (for every `n >= a`; `target` and `formula` are the
 /// names used in the detail): checked exactly for n = a..b, then
-/// proved for every n when both sides have an annihilator ([`super::proof`]): the check is
+/// proved for every n when both sides have an annihilator ([`crate::literature::proof`]): the check is
 /// extended to the n the proof needs. Otherwise `holds-in-range` with the reason.
 pub fn check_formula_statement(
     t: &TargetSeq,

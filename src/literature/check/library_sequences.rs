@@ -210,7 +210,7 @@ impl TargetSeq {
     }
 
     /// Annihilators of the target's sequence and of the formula `e` about it (see
-    /// [`super::proof`]), `None` where there is none.
+    /// [`crate::literature::proof`]), `None` where there is none.
     pub fn annihilators(
         &self,
         e: &Expr,

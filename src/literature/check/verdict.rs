@@ -5,7 +5,7 @@ use super::*;
 /// What a check showed, in a referee's words.
 ///
 /// `holds` is said only of a claim about finitely many cases that were all checked; a claim
-/// about every n is `proved` (by an exact identity for all n, see [`super::proof`]) or
+/// about every n is `proved` (by an exact identity for all n, see [`crate::literature::proof`]) or
 /// `holds-in-range` (checked for n in a stated range, with the reason it stops there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -15,14 +15,14 @@ pub enum VerdictKind {
     /// A claim about finitely many cases (a value, a table, a constant, a finite search
     /// table): every case checked exactly.
     Holds,
-    /// Checked for every n of [`CheckedClaim::range`]; the claim speaks of more, and
-    /// [`CheckedClaim::reason`] says why the check stops there.
+    /// Checked for every n of [`Verdict::range`]; the claim speaks of more, and
+    /// [`Verdict::reason`] says why the check stops there.
     HoldsInRange,
-    /// False: [`CheckedClaim::failure`] gives the first failing case, printed vs true.
+    /// False: [`Verdict::failure`] gives the first failing case, printed vs true.
     Fails,
-    /// False as printed, true after the correction in [`CheckedClaim::correction`].
+    /// False as printed, true after the correction in [`Verdict::correction`].
     HoldsAfterCorrection,
-    /// Not decided here; [`CheckedClaim::reason`] says why.
+    /// Not decided here; [`Verdict::reason`] says why.
     Unverifiable,
 }
 
