@@ -350,23 +350,7 @@ impl TransferSystem {
         }
         let k = self.names.len();
         let md = |x: BigInt| x.mod_floor(modulus);
-        let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| -> Vec<Vec<BigInt>> {
-            (0..k)
-                .map(|r| {
-                    (0..k)
-                        .map(|c| {
-                            let mut acc = BigInt::zero();
-                            for (l, x) in a[r].iter().enumerate() {
-                                if !x.is_zero() && !b[l][c].is_zero() {
-                                    acc += x * &b[l][c];
-                                }
-                            }
-                            md(acc)
-                        })
-                        .collect()
-                })
-                .collect()
-        };
+        let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| sparse_product(a, b, k, md);
         // Only row i of the power is needed: a row vector times the matrix powers.
         let mut row: Vec<Vec<BigInt>> =
             vec![(0..k).map(|c| md(BigInt::from(u8::from(c == i)))).collect()];
@@ -544,23 +528,7 @@ impl TransferSystem {
             return None;
         }
         let k = self.names.len();
-        let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| -> Vec<Vec<BigInt>> {
-            (0..k)
-                .map(|i| {
-                    (0..k)
-                        .map(|j| {
-                            let mut acc = BigInt::zero();
-                            for (l, ail) in a[i].iter().enumerate() {
-                                if !ail.is_zero() && !b[l][j].is_zero() {
-                                    acc += ail * &b[l][j];
-                                }
-                            }
-                            acc
-                        })
-                        .collect()
-                })
-                .collect()
-        };
+        let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| sparse_product(a, b, k, |x| x);
         let mut result: Vec<Vec<BigInt>> = (0..k)
             .map(|i| {
                 (0..k)
@@ -1301,4 +1269,29 @@ fn linear_walk(
         }
     }
     Ok(true)
+}
+
+/// `a * b` for `a` with rows of length `k` and `b` k x k (transfer matrices are sparse:
+/// zero factors are skipped), each entry passed through `reduce` (a modulus, or nothing).
+fn sparse_product(
+    a: &[Vec<BigInt>],
+    b: &[Vec<BigInt>],
+    k: usize,
+    reduce: impl Fn(BigInt) -> BigInt,
+) -> Vec<Vec<BigInt>> {
+    a.iter()
+        .map(|row| {
+            (0..k)
+                .map(|c| {
+                    let mut acc = BigInt::zero();
+                    for (l, x) in row.iter().enumerate() {
+                        if !x.is_zero() && !b[l][c].is_zero() {
+                            acc += x * &b[l][c];
+                        }
+                    }
+                    reduce(acc)
+                })
+                .collect()
+        })
+        .collect()
 }
