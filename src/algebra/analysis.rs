@@ -22,9 +22,13 @@
 //! Factorisation over Q is [`factor`] (Zassenhaus); [`factor_parts`] turns it into the
 //! coprime parts used here.
 
+use super::decimal::significant;
+use super::error::AlgebraError;
 use super::factor::{factor, Factorization};
-use super::matrix::{AlgebraError, ZMatrix};
+use super::interval::Interval;
+use super::matrix::ZMatrix;
 use super::poly::Poly;
+use super::quadratic::QuadraticNumber;
 use super::recurrence::{minimal_recurrence_bounded, run_recurrence, solve_q, Recurrence};
 use super::roots::{dominant_roots, roots, ComplexRoot};
 use nalgebra::Complex;
@@ -118,112 +122,6 @@ pub fn factor_parts(q: &Poly) -> Vec<Part> {
     parts
 }
 
-/// A number `a + b sqrt(d)` of a real or imaginary quadratic field (`d` square-free).
-#[derive(Clone, Debug, PartialEq)]
-pub struct QuadraticNumber {
-    /// Rational part.
-    pub a: BigRational,
-    /// Coefficient of `sqrt(d)`.
-    pub b: BigRational,
-    /// The square-free radicand.
-    pub d: BigInt,
-}
-
-impl QuadraticNumber {
-    fn mul(&self, o: &QuadraticNumber) -> QuadraticNumber {
-        let d = BigRational::from_integer(self.d.clone());
-        QuadraticNumber {
-            a: &self.a * &o.a + &self.b * &o.b * &d,
-            b: &self.a * &o.b + &self.b * &o.a,
-            d: self.d.clone(),
-        }
-    }
-
-    fn inv(&self) -> QuadraticNumber {
-        let d = BigRational::from_integer(self.d.clone());
-        let norm = &self.a * &self.a - &self.b * &self.b * &d;
-        QuadraticNumber {
-            a: &self.a / &norm,
-            b: -&self.b / &norm,
-            d: self.d.clone(),
-        }
-    }
-
-    fn conj(&self) -> QuadraticNumber {
-        QuadraticNumber {
-            a: self.a.clone(),
-            b: -self.b.clone(),
-            d: self.d.clone(),
-        }
-    }
-
-    fn pow(&self, mut e: u64) -> QuadraticNumber {
-        let mut r = QuadraticNumber {
-            a: BigRational::one(),
-            b: BigRational::zero(),
-            d: self.d.clone(),
-        };
-        let mut base = self.clone();
-        while e > 0 {
-            if e & 1 == 1 {
-                r = r.mul(&base);
-            }
-            base = base.mul(&base);
-            e >>= 1;
-        }
-        r
-    }
-
-    fn to_f64(&self) -> Complex<f64> {
-        let a = rat_f64(&self.a);
-        let b = rat_f64(&self.b);
-        let d = self.d.to_f64().unwrap_or(f64::NAN);
-        if d >= 0.0 {
-            Complex::new(a + b * d.sqrt(), 0.0)
-        } else {
-            Complex::new(a, b * (-d).sqrt())
-        }
-    }
-
-    /// `a + b sqrt(d)` as text: `1 + sqrt 3`, `1/2 + (1/3) sqrt 3`, `-1 - i sqrt 2`.
-    pub fn to_text(&self) -> String {
-        let rad = if self.d == BigInt::from(-1) {
-            "i".to_string()
-        } else if self.d.is_negative() {
-            format!("i sqrt {}", -&self.d)
-        } else {
-            format!("sqrt {}", self.d)
-        };
-        let bpart = |b: &BigRational| -> String {
-            let ab = b.abs();
-            if ab.is_one() {
-                rad.clone()
-            } else if ab.is_integer() {
-                format!("{ab} {rad}")
-            } else {
-                format!("({ab}) {rad}")
-            }
-        };
-        match (self.a.is_zero(), self.b.is_zero()) {
-            (_, true) => self.a.to_string(),
-            (true, false) => {
-                let s = bpart(&self.b);
-                if self.b.is_negative() {
-                    format!("-{s}")
-                } else {
-                    s
-                }
-            }
-            (false, false) => format!(
-                "{} {} {}",
-                self.a,
-                if self.b.is_negative() { "-" } else { "+" },
-                bpart(&self.b)
-            ),
-        }
-    }
-}
-
 /// One term of a closed form.
 #[derive(Clone, Debug, PartialEq)]
 #[allow(clippy::large_enum_variant)] // a handful per component; boxing buys nothing
@@ -287,7 +185,7 @@ impl ClosedForm {
                     ));
                 }
                 ClosedFormTerm::QuadraticPair { root, coeff, .. } => {
-                    let v = coeff.mul(&root.pow(n));
+                    let v = coeff.checked_mul(&root.pow(n))?;
                     // v + conj(v) = 2 a
                     acc += &v.a + &v.a;
                 }
@@ -882,10 +780,6 @@ fn complex_text(z: &Complex<f64>) -> String {
     }
 }
 
-fn rat_f64(r: &BigRational) -> f64 {
-    r.to_f64().unwrap_or(f64::NAN)
-}
-
 fn q(v: &BigInt) -> BigRational {
     BigRational::from_integer(v.clone())
 }
@@ -961,7 +855,13 @@ fn closed_form(
             Part::Quadratic { factor } => {
                 let init = x[at..at + 2].to_vec();
                 at += 2;
-                terms_out.push(quadratic_term(factor, &init, n0));
+                // rho, its conjugate and the initial values lie in Q(sqrt d) by construction.
+                let term = quadratic_term(factor, &init, n0).ok_or_else(|| {
+                    AlgebraError::NonField(format!(
+                        "the closed form of the quadratic factor {factor}"
+                    ))
+                })?;
+                terms_out.push(term);
             }
             Part::Other { factor, .. } => {
                 let full = p.poly();
@@ -1021,34 +921,26 @@ fn squarefree_split(d: &BigInt) -> (BigInt, BigInt) {
 /// The two-root part `u(n) = c rho^n + c' rho'^n` of a quadratic `E^2 - tE + m` with values
 /// `u(n0) = init[0]`, `u(n0+1) = init[1]`: with `delta = rho - rho' = sqrt(t^2 - 4m)`,
 /// `c rho^n0 = (u(n0+1) - rho' u(n0)) / delta`.
-fn quadratic_term(factor: &Poly, init: &[BigRational], n0: u64) -> ClosedFormTerm {
+fn quadratic_term(factor: &Poly, init: &[BigRational], n0: u64) -> Option<ClosedFormTerm> {
     let t = -factor.coeff(1);
     let m = factor.coeff(0);
     let disc = &t * &t - BigInt::from(4) * &m;
     let (d, s) = squarefree_split(&disc);
     let two = BigRational::from_integer(BigInt::from(2));
-    let rho = QuadraticNumber {
-        a: q(&t) / &two,
-        b: q(&s) / &two,
-        d: d.clone(),
-    };
-    let delta = QuadraticNumber {
-        a: BigRational::zero(),
-        b: q(&s),
-        d: d.clone(),
-    };
-    let num = QuadraticNumber {
-        a: &init[1] - &rho.conj().a * &init[0],
-        b: -&rho.conj().b * &init[0],
+    let rho = QuadraticNumber::new(q(&t) / &two, q(&s) / &two, d.clone());
+    let delta = QuadraticNumber::new(BigRational::zero(), q(&s), d.clone());
+    let num = QuadraticNumber::new(
+        &init[1] - &rho.conj().a * &init[0],
+        -&rho.conj().b * &init[0],
         d,
-    };
-    let c0 = num.mul(&delta.inv());
-    let coeff = c0.mul(&rho.pow(n0).inv());
-    ClosedFormTerm::QuadraticPair {
+    );
+    let c0 = num.checked_mul(&delta.checked_inv()?)?;
+    let coeff = c0.checked_mul(&rho.pow(n0).checked_inv()?)?;
+    Some(ClosedFormTerm::QuadraticPair {
         factor: factor.clone(),
         root: rho,
         coeff,
-    }
+    })
 }
 
 /// Floating roots of a monic polynomial (eigenvalues of its companion matrix): starting
@@ -1072,121 +964,11 @@ fn approx_roots(f: &Poly) -> Vec<Complex<f64>> {
     r
 }
 
-/// A closed interval of rationals, for certified evaluation.
-#[derive(Clone, Debug)]
-struct Interval {
-    lo: BigRational,
-    hi: BigRational,
-}
-
-impl Interval {
-    fn point(v: BigRational) -> Interval {
-        Interval {
-            lo: v.clone(),
-            hi: v,
-        }
-    }
-    fn add(&self, o: &Interval) -> Interval {
-        Interval {
-            lo: &self.lo + &o.lo,
-            hi: &self.hi + &o.hi,
-        }
-    }
-    fn mul(&self, o: &Interval) -> Interval {
-        let p = [
-            &self.lo * &o.lo,
-            &self.lo * &o.hi,
-            &self.hi * &o.lo,
-            &self.hi * &o.hi,
-        ];
-        let lo = p.iter().min().cloned().unwrap_or_default();
-        let hi = p.iter().max().cloned().unwrap_or_default();
-        Interval { lo, hi }
-    }
-    fn contains_zero(&self) -> bool {
-        !self.lo.is_positive() && !self.hi.is_negative()
-    }
-    fn inv(&self) -> Option<Interval> {
-        if self.contains_zero() {
-            return None;
-        }
-        Some(Interval {
-            lo: self.hi.recip(),
-            hi: self.lo.recip(),
-        })
-    }
-    fn eval_rat_poly(p: &[BigRational], x: &Interval) -> Interval {
-        let mut acc = Interval::point(BigRational::zero());
-        for c in p.iter().rev() {
-            acc = acc.mul(x).add(&Interval::point(c.clone()));
-        }
-        acc
-    }
-}
-
-/// Decimal text of `x` with `digits` significant digits (rounded).
-fn decimal(x: &BigRational, digits: usize) -> String {
-    if x.is_zero() {
-        return "0".into();
-    }
-    let neg = x.is_negative();
-    let ax = x.abs();
-    // exponent e with 10^e <= ax < 10^(e+1)
-    let approx = ax.numer().bits() as i64 - ax.denom().bits() as i64;
-    let mut e = (approx as f64 * std::f64::consts::LOG10_2).floor() as i64;
-    let ten = BigRational::from_integer(BigInt::from(10));
-    let p10 = |k: i64| -> BigRational {
-        if k >= 0 {
-            num_traits::pow(ten.clone(), k as usize)
-        } else {
-            num_traits::pow(ten.clone(), (-k) as usize).recip()
-        }
-    };
-    while p10(e) > ax {
-        e -= 1;
-    }
-    while p10(e + 1) <= ax {
-        e += 1;
-    }
-    let shift = digits as i64 - 1 - e;
-    let scaled = &ax * p10(shift);
-    let mut int = scaled.round().to_integer();
-    let mut e2 = e;
-    if int.to_string().len() > digits {
-        int /= 10;
-        e2 += 1;
-    }
-    let s = int.to_string();
-    let (ip, fp) = if e2 >= 0 {
-        let k = (e2 + 1) as usize;
-        if s.len() > k {
-            (s[..k].to_string(), s[k..].to_string())
-        } else {
-            (format!("{s}{}", "0".repeat(k - s.len())), String::new())
-        }
-    } else {
-        (
-            "0".to_string(),
-            format!("{}{s}", "0".repeat((-e2 - 1) as usize)),
-        )
-    };
-    let body = if fp.is_empty() {
-        ip
-    } else {
-        format!("{ip}.{fp}")
-    };
-    if neg {
-        format!("-{body}")
-    } else {
-        body
-    }
-}
-
 /// `a + b sqrt(d)` (real, `d > 0`) to `digits` digits, certified: `sqrt(d)` is bracketed by
 /// integer square roots at a scale well beyond the digits asked for.
 fn quadratic_decimal(x: &QuadraticNumber, digits: usize) -> String {
     if x.b.is_zero() || x.d.is_negative() {
-        return decimal(&x.a, digits);
+        return significant(&x.a, digits);
     }
     let mut extra = digits as u32 + 20;
     loop {
@@ -1196,7 +978,7 @@ fn quadratic_decimal(x: &QuadraticNumber, digits: usize) -> String {
         let hi_s = BigRational::new(r + 1, scale);
         let v1 = &x.a + &x.b * &lo_s;
         let v2 = &x.a + &x.b * &hi_s;
-        let (a, b) = (decimal(&v1, digits), decimal(&v2, digits));
+        let (a, b) = (significant(&v1, digits), significant(&v2, digits));
         if a == b {
             return a;
         }
@@ -1328,7 +1110,7 @@ fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<Dominant> {
                 lambda_approx: root.to_f64().unwrap_or(f64::NAN),
                 k,
                 c_exact: Some(c.to_string()),
-                c_decimal: decimal(&c, digits),
+                c_decimal: significant(&c, digits),
                 certified: true,
                 ties,
             })
@@ -1346,17 +1128,13 @@ fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<Dominant> {
                 c_exact: Some(c.to_text()),
                 c_decimal: if c.d.is_negative() {
                     // a + b sqrt(d) = a + (b sqrt|d|) i
-                    let im = QuadraticNumber {
-                        a: BigRational::zero(),
-                        b: c.b.clone(),
-                        d: -c.d.clone(),
-                    };
+                    let im = QuadraticNumber::new(BigRational::zero(), c.b.clone(), -c.d.clone());
                     let imd = quadratic_decimal(&im, digits);
                     let (sign, mag) = match imd.strip_prefix('-') {
                         Some(m) => ("-", m.to_string()),
                         None => ("+", imd.clone()),
                     };
-                    format!("{} {sign} {mag}i", decimal(&c.a, digits))
+                    format!("{} {sign} {mag}i", significant(&c.a, digits))
                 } else {
                     quadratic_decimal(&c, digits)
                 },
@@ -1468,17 +1246,17 @@ fn certified_constant(
             lo: lo.clone(),
             hi: hi.clone(),
         };
-        let nv = Interval::eval_rat_poly(&num, &x);
-        let dv = Interval::eval_rat_poly(&df, &x);
-        let mut pw = Interval::point(BigRational::one());
+        let nv = Interval::eval_poly(&num, &x);
+        let dv = Interval::eval_poly(&df, &x);
+        let mut pw = Interval::int(1);
         for _ in 0..n0 {
             pw = pw.mul(&x);
         }
-        let den = dv.mul(&pw).inv()?;
+        let den = dv.mul(&pw).recip()?;
         let c = nv.mul(&den);
-        let (a, b) = (decimal(&c.lo, digits), decimal(&c.hi, digits));
+        let (a, b) = (significant(&c.lo, digits), significant(&c.hi, digits));
         if a == b {
-            return Some((decimal(&lo, digits), a));
+            return Some((significant(&lo, digits), a));
         }
     }
     None
@@ -1697,11 +1475,17 @@ mod tests {
 
     #[test]
     fn decimals() {
-        assert_eq!(decimal(&BigRational::new(1.into(), 3.into()), 5), "0.33333");
-        assert_eq!(decimal(&BigRational::new(2.into(), 3.into()), 3), "0.667");
-        assert_eq!(decimal(&q(&BigInt::from(-12)), 4), "-12.00");
         assert_eq!(
-            decimal(&BigRational::new(999.into(), 1000.into()), 2),
+            significant(&BigRational::new(1.into(), 3.into()), 5),
+            "0.33333"
+        );
+        assert_eq!(
+            significant(&BigRational::new(2.into(), 3.into()), 3),
+            "0.667"
+        );
+        assert_eq!(significant(&q(&BigInt::from(-12)), 4), "-12.00");
+        assert_eq!(
+            significant(&BigRational::new(999.into(), 1000.into()), 2),
             "1.0"
         );
     }

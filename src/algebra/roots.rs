@@ -15,6 +15,7 @@
 //! Algebraic Geometry*, §2.2) isolate them in dyadic intervals, then bisection on the sign
 //! shrinks each interval. Independent of the complex route, so the two check each other.
 
+use super::decimal::{fixed, Rounding::HalfAwayFromZero};
 use super::factor::FactorError;
 use super::{factor, squarefree_part, Poly};
 use nalgebra::{Complex, DMatrix, Schur};
@@ -104,11 +105,11 @@ impl ComplexRoot {
     /// correctly rounded one, never more).
     pub fn to_decimal(&self, digits: u32) -> String {
         let d = digits.min(self.certified_digits());
-        let re = decimal(&self.re, d);
+        let re = fixed(&self.re, d, HalfAwayFromZero);
         if self.real {
             return re;
         }
-        let im = decimal(&self.im.abs(), d);
+        let im = fixed(&self.im.abs(), d, HalfAwayFromZero);
         let sign = if self.im.is_negative() { '-' } else { '+' };
         format!("{re} {sign} {im}i")
     }
@@ -127,8 +128,8 @@ impl ComplexRoot {
     pub fn try_correctly_rounded(&self, digits: u32) -> Option<String> {
         let part = |c: &BigRational| {
             let (lo, hi) = (
-                decimal(&(c - &self.radius), digits),
-                decimal(&(c + &self.radius), digits),
+                fixed(&(c - &self.radius), digits, HalfAwayFromZero),
+                fixed(&(c + &self.radius), digits, HalfAwayFromZero),
             );
             (lo == hi).then_some(lo)
         };
@@ -146,23 +147,6 @@ impl fmt::Display for ComplexRoot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_decimal(self.certified_digits()))
     }
-}
-
-/// `x` rounded half away from zero to `d` decimals.
-fn decimal(x: &BigRational, d: u32) -> String {
-    let t = x * BigRational::from(num_traits::pow(BigInt::from(10), d as usize));
-    let r = t.abs().round().to_integer();
-    let mut digits = r.to_string();
-    if d > 0 {
-        while digits.len() <= d as usize {
-            digits.insert(0, '0');
-        }
-        digits.insert(digits.len() - d as usize, '.');
-    }
-    if x.is_negative() && !r.is_zero() {
-        digits.insert(0, '-');
-    }
-    digits
 }
 
 /// Fixed-point complex number: `(re + i im) / 2^w`.
@@ -1158,10 +1142,17 @@ mod tests {
         assert_eq!(z.certified_digits(), 2);
         assert_eq!(z.to_decimal(10), "-1.50 - 0.25i");
         assert_eq!(
-            decimal(&BigRational::new((-1).into(), 1000.into()), 2),
+            fixed(
+                &BigRational::new((-1).into(), 1000.into()),
+                2,
+                HalfAwayFromZero
+            ),
             "0.00"
         );
-        assert_eq!(decimal(&BigRational::new(7.into(), 8.into()), 2), "0.88");
+        assert_eq!(
+            fixed(&BigRational::new(7.into(), 8.into()), 2, HalfAwayFromZero),
+            "0.88"
+        );
         // Straddling a rounding boundary (1.125 ± 0.001 at 2 decimals): no certified rounding.
         let b = ComplexRoot {
             re: BigRational::new(9.into(), 8.into()),

@@ -4,12 +4,12 @@ use super::args::Format;
 use super::common::{emit, json, resolve};
 use super::validate::{parse_params, parse_range};
 use super::CliError;
+use crate::algebra::decimal::{fixed, Rounding};
 use crate::literature::check::{
     asymptotic_ratios, check_asymptotic, check_bfile, check_formula_statement,
     default_asymptotic_tolerance, parse_bfile, sample_points, TargetSeq,
 };
 use crate::literature::claims::builtin_claims;
-use crate::literature::eval::decimal;
 use crate::literature::{check_claim, parse, CheckedClaim, VerdictKind};
 use crate::variants::Variant;
 use num_bigint::BigInt;
@@ -175,7 +175,11 @@ pub fn check(
             .verdict
             .name();
         let (ln, lo, hi) = match &last {
-            Some((n, r)) => (*n, decimal(&r.lo, 10), decimal(&r.hi, 10)),
+            Some((n, r)) => (
+                *n,
+                fixed(&r.lo, 10, Rounding::Floor),
+                fixed(&r.hi, 10, Rounding::Floor),
+            ),
             None => (0, String::new(), String::new()),
         };
         match format {

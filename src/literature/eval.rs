@@ -7,8 +7,10 @@
 //! evaluation with [`EvalError::Undecided`] and [`evaluate`] starts again with twice the
 //! precision, up to [`MAX_BITS`]; then it reports "cannot decide". No `f64` anywhere.
 
-use super::formula::{Aggregate, BinOp, CmpOp, Cond, Expr};
-use crate::sequences::certified::{self, Interval};
+use super::formula::{Aggregate, BinOp, Cond, Expr};
+use crate::algebra::decimal::{fixed, Rounding};
+use crate::algebra::interval::{self, Interval};
+use crate::algebra::QuadraticNumber;
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_rational::BigRational;
@@ -68,102 +70,11 @@ impl fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
-/// An exact element `a + b·√d` of `Q(√d)`; `d = 1` exactly when `b = 0`, and `d` is never a
-/// perfect square otherwise.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Surd {
-    /// Rational part.
-    pub a: BigRational,
-    /// Coefficient of `√d`.
-    pub b: BigRational,
-    /// The radicand (1 for rationals).
-    pub d: BigInt,
-}
-
-impl Surd {
-    /// A rational.
-    pub fn rational(q: BigRational) -> Surd {
-        Surd {
-            a: q,
-            b: BigRational::zero(),
-            d: BigInt::one(),
-        }
-    }
-
-    /// An integer.
-    pub fn int(v: impl Into<BigInt>) -> Surd {
-        Surd::rational(BigRational::from_integer(v.into()))
-    }
-
-    /// The rational value, if `b = 0`.
-    pub fn as_rational(&self) -> Option<&BigRational> {
-        self.b.is_zero().then_some(&self.a)
-    }
-
-    fn norm(mut self) -> Surd {
-        if self.b.is_zero() {
-            self.d = BigInt::one();
-        }
-        self
-    }
-
-    /// The exact sign.
-    pub fn sign(&self) -> Ordering {
-        let sa = self.a.cmp(&BigRational::zero());
-        let sb = self.b.cmp(&BigRational::zero());
-        if sb == Ordering::Equal {
-            return sa;
-        }
-        if sa == Ordering::Equal || sa == sb {
-            return sb;
-        }
-        // Opposite signs: compare a^2 with b^2 d (never equal: d is not a square).
-        let a2 = &self.a * &self.a;
-        let b2d = &self.b * &self.b * BigRational::from_integer(self.d.clone());
-        if a2 > b2d {
-            sa
-        } else {
-            sb
-        }
-    }
-
-    /// An enclosure on the grid `2^-bits`.
-    pub fn interval(&self, bits: u32) -> Interval {
-        if self.b.is_zero() {
-            return Interval::exact(self.a.clone());
-        }
-        let r = certified::sqrt_rational(&BigRational::from_integer(self.d.clone()), bits + 8);
-        Interval::exact(self.a.clone())
-            .add(&Interval::exact(self.b.clone()).mul(&r))
-            .round_out(bits + 4)
-    }
-
-    fn compatible(&self, o: &Surd) -> Option<BigInt> {
-        if self.b.is_zero() {
-            Some(o.d.clone())
-        } else if o.b.is_zero() || self.d == o.d {
-            Some(self.d.clone())
-        } else {
-            None
-        }
-    }
-}
-
-impl fmt::Display for Surd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.b.is_zero() {
-            write!(f, "{}", self.a)
-        } else {
-            write!(f, "{} + {}·√{}", self.a, self.b, self.d)
-        }
-    }
-}
-
 /// A value: exact in a quadratic field, or a certified real enclosure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     /// Exact.
-    Exact(Surd),
+    Exact(QuadraticNumber),
     /// A certified enclosure of an irrational number.
     Real(Interval),
 }
@@ -171,12 +82,12 @@ pub enum Value {
 impl Value {
     /// An exact integer.
     pub fn int(v: impl Into<BigInt>) -> Value {
-        Value::Exact(Surd::int(v))
+        Value::Exact(QuadraticNumber::int(v))
     }
 
     /// An exact rational.
     pub fn rational(q: BigRational) -> Value {
-        Value::Exact(Surd::rational(q))
+        Value::Exact(QuadraticNumber::rational(q))
     }
 
     /// The exact rational, if any.
@@ -197,7 +108,8 @@ impl Value {
     /// An enclosure on the grid `2^-bits` (exact values give degenerate or tight intervals).
     pub fn interval(&self, bits: u32) -> Interval {
         match self {
-            Value::Exact(s) => s.interval(bits),
+            // The evaluator's exact values are real (a square root of a negative is refused).
+            Value::Exact(s) => s.interval(bits).unwrap_or_else(|| Interval::int(0)),
             Value::Real(i) => i.clone(),
         }
     }
@@ -207,30 +119,14 @@ impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Exact(s) => write!(f, "{s}"),
-            Value::Real(i) => write!(f, "[{}, {}]", decimal(&i.lo, 12), decimal(&i.hi, 12)),
+            Value::Real(i) => write!(
+                f,
+                "[{}, {}]",
+                fixed(&i.lo, 12, Rounding::Floor),
+                fixed(&i.hi, 12, Rounding::Floor)
+            ),
         }
     }
-}
-
-/// `q` in decimal with `digits` digits after the point (truncated towards minus infinity).
-pub fn decimal(q: &BigRational, digits: u32) -> String {
-    let scale = BigInt::from(10).pow(digits);
-    let v = (q * BigRational::from_integer(scale.clone()))
-        .floor()
-        .to_integer();
-    let neg = v.is_negative();
-    let v = v.abs();
-    let (int, frac) = v.div_rem(&scale);
-    let mut s = format!("{}{}", if neg { "-" } else { "" }, int);
-    if digits > 0 {
-        s.push('.');
-        s.push_str(&format!(
-            "{:0>width$}",
-            frac.to_string(),
-            width = digits as usize
-        ));
-    }
-    s
 }
 
 /// The sequences a formula may call: the variant's own functions and the named library
@@ -399,9 +295,9 @@ fn neg_interval(i: &Interval) -> Interval {
 /// `sqrt` of a non-negative rational, exactly: `s·√f` with the square part of the
 /// numerator·denominator pulled out by trial division (the radicand need not be square-free,
 /// only not a square, for the arithmetic to stay exact).
-fn sqrt_exact(q: &BigRational) -> Surd {
+fn sqrt_exact(q: &BigRational) -> QuadraticNumber {
     if q.is_zero() {
-        return Surd::int(0);
+        return QuadraticNumber::int(0);
     }
     let m = q.numer() * q.denom();
     let den = q.denom().clone();
@@ -418,13 +314,9 @@ fn sqrt_exact(q: &BigRational) -> Surd {
     }
     let r = rest.sqrt();
     if &r * &r == rest {
-        return Surd::rational(BigRational::new(outside * r, den));
+        return QuadraticNumber::rational(BigRational::new(outside * r, den));
     }
-    Surd {
-        a: BigRational::zero(),
-        b: BigRational::new(outside, den),
-        d: rest,
-    }
+    QuadraticNumber::new(BigRational::zero(), BigRational::new(outside, den), rest)
 }
 
 impl Evaluator<'_> {
@@ -507,26 +399,15 @@ impl Evaluator<'_> {
 
     fn neg(&self, a: &Value) -> Value {
         match a {
-            Value::Exact(s) => Value::Exact(Surd {
-                a: -s.a.clone(),
-                b: -s.b.clone(),
-                d: s.d.clone(),
-            }),
+            Value::Exact(s) => Value::Exact(s.neg()),
             Value::Real(i) => Value::Real(neg_interval(i)),
         }
     }
 
     fn add(&self, x: &Value, y: &Value) -> Value {
         if let (Value::Exact(p), Value::Exact(q)) = (x, y) {
-            if let Some(d) = p.compatible(q) {
-                return Value::Exact(
-                    Surd {
-                        a: &p.a + &q.a,
-                        b: &p.b + &q.b,
-                        d,
-                    }
-                    .norm(),
-                );
+            if let Some(s) = p.checked_add(q) {
+                return Value::Exact(s);
             }
         }
         self.tidy(x.interval(self.bits).add(&y.interval(self.bits)))
@@ -534,16 +415,8 @@ impl Evaluator<'_> {
 
     fn mul(&self, x: &Value, y: &Value) -> Value {
         if let (Value::Exact(p), Value::Exact(q)) = (x, y) {
-            if let Some(d) = p.compatible(q) {
-                let dq = BigRational::from_integer(d.clone());
-                return Value::Exact(
-                    Surd {
-                        a: &p.a * &q.a + &p.b * &q.b * dq,
-                        b: &p.a * &q.b + &p.b * &q.a,
-                        d,
-                    }
-                    .norm(),
-                );
+            if let Some(s) = p.checked_mul(q) {
+                return Value::Exact(s);
             }
         }
         self.tidy(x.interval(self.bits).mul(&y.interval(self.bits)))
@@ -551,20 +424,10 @@ impl Evaluator<'_> {
 
     fn inv(&self, x: &Value) -> Result<Value, EvalError> {
         match x {
-            Value::Exact(s) => {
-                let den = &s.a * &s.a - &s.b * &s.b * BigRational::from_integer(s.d.clone());
-                if den.is_zero() {
-                    return domain("division by zero");
-                }
-                Ok(Value::Exact(
-                    Surd {
-                        a: &s.a / &den,
-                        b: -(&s.b / &den),
-                        d: s.d.clone(),
-                    }
-                    .norm(),
-                ))
-            }
+            Value::Exact(s) => match s.checked_inv() {
+                Some(r) => Ok(Value::Exact(r)),
+                None => domain("division by zero"),
+            },
             Value::Real(i) => match Interval::int(1).div(i) {
                 Some(r) => Ok(self.tidy(r)),
                 None if i.lo.is_zero() && i.hi.is_zero() => domain("division by zero"),
@@ -575,7 +438,9 @@ impl Evaluator<'_> {
 
     fn sign(&self, x: &Value) -> Result<Ordering, EvalError> {
         match x {
-            Value::Exact(s) => Ok(s.sign()),
+            Value::Exact(s) => s
+                .sign()
+                .ok_or_else(|| EvalError::Domain(format!("the sign of the imaginary number {s}"))),
             Value::Real(i) => {
                 if i.lo.is_positive() {
                     Ok(Ordering::Greater)
@@ -663,7 +528,7 @@ impl Evaluator<'_> {
                     lo: i.lo.max(BigRational::zero()),
                     hi: i.hi,
                 };
-                Ok(self.tidy(certified::sqrt(&i, self.bits + 8)))
+                Ok(self.tidy(interval::sqrt(&i, self.bits + 8)))
             }
         }
     }
@@ -704,8 +569,8 @@ impl Evaluator<'_> {
         if let Some(v) = LN_CACHE.with(|c| c.borrow().get(&key).cloned()) {
             return v;
         }
-        let a = certified::ln_int(q.numer(), bits).unwrap_or_else(|| Interval::int(0));
-        let b = certified::ln_int(q.denom(), bits).unwrap_or_else(|| Interval::int(0));
+        let a = interval::ln_int(q.numer(), bits).unwrap_or_else(|| Interval::int(0));
+        let b = interval::ln_int(q.denom(), bits).unwrap_or_else(|| Interval::int(0));
         let v = a.sub(&b);
         if q.numer().bits() + q.denom().bits() <= 64 {
             LN_CACHE.with(|c| {
@@ -756,7 +621,7 @@ impl Evaluator<'_> {
                 "exp of {x} is too small to compute"
             )));
         }
-        Ok(self.tidy(certified::exp(&i, self.bits + 8)))
+        Ok(self.tidy(interval::exp(&i, self.bits + 8)))
     }
 
     fn floor(&self, x: &Value) -> Result<BigInt, EvalError> {
@@ -768,7 +633,7 @@ impl Evaluator<'_> {
                 // Irrational: refinement always decides.
                 let mut bits = self.bits.max(START_BITS);
                 loop {
-                    if let Some(f) = s.interval(bits).floor_if_decided() {
+                    if let Some(f) = x.interval(bits).floor_if_decided() {
                         return Ok(f);
                     }
                     if bits >= 1 << 16 {
@@ -788,15 +653,7 @@ impl Evaluator<'_> {
             Cond::Cmp(op, a, b) => {
                 let x = self.eval(a)?;
                 let y = self.eval(b)?;
-                let o = self.cmp(&x, &y)?;
-                Ok(match op {
-                    CmpOp::Eq => o == Ordering::Equal,
-                    CmpOp::Ne => o != Ordering::Equal,
-                    CmpOp::Lt => o == Ordering::Less,
-                    CmpOp::Le => o != Ordering::Greater,
-                    CmpOp::Gt => o == Ordering::Greater,
-                    CmpOp::Ge => o != Ordering::Less,
-                })
+                Ok(op.holds(self.cmp(&x, &y)?))
             }
             Cond::Parity(a, even) => {
                 let x = self.eval(a)?;
@@ -1218,7 +1075,10 @@ mod tests {
             panic!("not an interval")
         };
         // 2 / (e ln 2) = 1.06147...
-        assert!(decimal(&i.lo, 5) == "1.06147" && decimal(&i.hi, 5) == "1.06147");
+        assert!(
+            fixed(&i.lo, 5, Rounding::Floor) == "1.06147"
+                && fixed(&i.hi, 5, Rounding::Floor) == "1.06147"
+        );
         let r = evaluate_to(
             &parse("root(E^4 - 2E^2 - 6E - 4, 2, 3)").unwrap(),
             &[],
@@ -1229,7 +1089,7 @@ mod tests {
         let Value::Real(i) = r else {
             panic!("not an interval")
         };
-        assert_eq!(decimal(&i.lo, 4), "2.3117");
+        assert_eq!(fixed(&i.lo, 4, Rounding::Floor), "2.3117");
     }
 
     #[test]

@@ -49,22 +49,8 @@ pub enum BinOp {
     Mod,
 }
 
-/// Comparison operators of conditions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CmpOp {
-    /// `=` or `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-}
+/// Comparison operators of conditions: the same as a recursion program's.
+pub use crate::program::ast::CmpOp;
 
 /// The aggregates over an integer range `name(i = a..b, body)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

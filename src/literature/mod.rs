@@ -59,5 +59,5 @@ pub use check::{
     Verdict, VerdictKind,
 };
 pub use claims::{builtin_claims, Claim, ClaimError, ClaimKind};
-pub use eval::{evaluate, EvalError, Surd, Value};
+pub use eval::{evaluate, EvalError, Value};
 pub use formula::{parse, Expr, ParseError};

@@ -30,8 +30,9 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use super::eval::{evaluate, Sequences, Surd, Value};
+use super::eval::{evaluate, Sequences, Value};
 use super::formula::{BinOp, CmpOp, Cond, Expr};
+use crate::algebra::QuadraticNumber;
 use crate::algebra::{Poly, ZMatrix};
 use crate::variants::{Params, Variant};
 
@@ -242,7 +243,7 @@ fn affine(e: &Expr, ctx: &ProofContext) -> Option<(BigRational, BigRational)> {
     }
 }
 
-fn constant_value(e: &Expr, ctx: &ProofContext) -> Option<Surd> {
+fn constant_value(e: &Expr, ctx: &ProofContext) -> Option<QuadraticNumber> {
     let vars: Vec<(&str, Value)> = ctx
         .params
         .iter()
@@ -267,7 +268,7 @@ fn binomial_poly(c: &BigRational, q: usize) -> Poly {
 }
 
 /// The minimal polynomial over Z of the surd `s` (degree 1 or 2).
-fn surd_minimal_poly(s: &Surd) -> Poly {
+fn surd_minimal_poly(s: &QuadraticNumber) -> Poly {
     if let Some(q) = s.as_rational() {
         return binomial_poly(q, 1);
     }
@@ -400,25 +401,7 @@ fn power(base: &Expr, exp: &Expr, ctx: &ProofContext) -> Option<Annihilator> {
         return None;
     }
     // A quadratic surd to an integer power p: again a surd, with its minimal polynomial.
-    let mut acc = Surd::int(1);
-    for _ in 0..p {
-        acc = surd_mul(&acc, &b);
-    }
-    Annihilator::new(surd_minimal_poly(&acc), i64::MIN / 4)
-}
-
-fn surd_mul(x: &Surd, y: &Surd) -> Surd {
-    let d = if x.b.is_zero() {
-        y.d.clone()
-    } else {
-        x.d.clone()
-    };
-    let dq = BigRational::from_integer(d.clone());
-    Surd {
-        a: &x.a * &y.a + &x.b * &y.b * &dq,
-        b: &x.a * &y.b + &x.b * &y.a,
-        d,
-    }
+    Annihilator::new(surd_minimal_poly(&b.pow(p as u64)), i64::MIN / 4)
 }
 
 fn call(name: &str, args: &[Expr], ctx: &ProofContext) -> Option<Annihilator> {

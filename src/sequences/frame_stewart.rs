@@ -16,8 +16,9 @@
 //! - Stockmeyer's Lemma 2 and Theorem 1 for `p = 4` ([`stockmeyer_lemma2`],
 //!   [`stockmeyer_theorem1`], the latter evaluated with certified interval arithmetic).
 
-use super::certified::{self, Interval};
-use super::SequenceError;
+use super::{check_pegs, SequenceError};
+use crate::algebra::decimal::{fixed, Rounding};
+use crate::algebra::interval::{self, Interval};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
@@ -36,16 +37,7 @@ pub const MAX_RECURRENCE_DISCS: usize = 3_000;
 pub const MAX_TABLE_CELLS: usize = 2_000_000;
 
 fn check(n: u64, p: usize) -> Result<(), SequenceError> {
-    if p < 3 {
-        return Err(SequenceError::TooFewPegs { pegs: p });
-    }
-    if p > MAX_PEGS {
-        return Err(SequenceError::TooLarge {
-            what: "pegs",
-            value: p as u64,
-            max: MAX_PEGS as u64,
-        });
-    }
+    check_pegs(p, MAX_PEGS, "pegs")?;
     if n > MAX_DISCS {
         return Err(SequenceError::TooLarge {
             what: "discs",
@@ -270,7 +262,7 @@ pub fn stockmeyer_theorem1(n: u64) -> Result<Theorem1Check, SequenceError> {
     let mut bits: u32 = 64 + (2.0 * (2.0 * n as f64).sqrt()) as u32;
     loop {
         let two_n = BigRational::from_integer(BigInt::from(2 * n));
-        let r2n = certified::sqrt_rational(&two_n, bits);
+        let r2n = interval::sqrt_rational(&two_n, bits);
         // k = nearest integer to sqrt(2n): decided when r2n + 1/2 has a decided floor.
         let half = Interval::frac(1, 2);
         let k = match r2n.add(&half).floor_if_decided() {
@@ -282,11 +274,11 @@ pub fn stockmeyer_theorem1(n: u64) -> Result<Theorem1Check, SequenceError> {
         };
         let kq = Interval::exact(BigRational::from_integer(k.clone()));
         let theta = kq.sub(&r2n);
-        let rn = certified::sqrt_rational(&BigRational::from_integer(BigInt::from(n)), bits);
-        let alpha = certified::pow2_real(&theta.add(&half), bits)
+        let rn = interval::sqrt_rational(&BigRational::from_integer(BigInt::from(n)), bits);
+        let alpha = interval::pow2_real(&theta.add(&half), bits)
             .mul(&Interval::int(3).sub(&Interval::int(2).mul(&theta)))
             .mul(&Interval::frac(1, 4));
-        let beta = certified::pow2_real(&theta, bits)
+        let beta = interval::pow2_real(&theta, bits)
             .mul(
                 &theta
                     .mul(&theta)
@@ -294,12 +286,12 @@ pub fn stockmeyer_theorem1(n: u64) -> Result<Theorem1Check, SequenceError> {
                     .add(&Interval::int(4)),
             )
             .mul(&Interval::frac(1, 4));
-        let val = certified::pow2_real(&r2n, bits)
+        let val = interval::pow2_real(&r2n, bits)
             .mul(&alpha.mul(&rn).sub(&beta))
             .add(&Interval::int(1));
         if val.width() < BigRational::one() {
             if let Some(i) = val.unique_integer() {
-                let dec = |q: &BigRational| decimal(q, 6);
+                let dec = |q: &BigRational| fixed(q, 6, Rounding::TowardZero);
                 return Ok(Theorem1Check {
                     n,
                     k: k.to_u64().unwrap_or(0),
@@ -318,25 +310,6 @@ pub fn stockmeyer_theorem1(n: u64) -> Result<Theorem1Check, SequenceError> {
         }
         bits *= 2;
     }
-}
-
-/// Decimal rendering of a rational with `digits` fractional digits (truncated toward zero).
-pub fn decimal(q: &BigRational, digits: u32) -> String {
-    let scale = BigInt::from(10u32).pow(digits);
-    let v = (q * BigRational::from_integer(scale.clone()))
-        .trunc()
-        .to_integer();
-    let neg = v < BigInt::zero();
-    let a = if neg { -v } else { v };
-    let ip = &a / &scale;
-    let fp = &a % &scale;
-    format!(
-        "{}{}.{:0>width$}",
-        if neg { "-" } else { "" },
-        ip,
-        fp.to_string(),
-        width = digits as usize
-    )
 }
 
 /// Exact table by the increment structure: `rows[i][n] = T(n, p_min + i)` for

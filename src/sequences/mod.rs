@@ -4,7 +4,6 @@
 //!   structure, Lunnon's binomial forms and Stockmeyer's Lemma 2 / Theorem 1 (p = 4).
 //! - [`star`](mod@star): Stockmeyer's star puzzle `S(n)` and the 3-smooth numbers; Lunnon's
 //!   approximations checked exactly.
-//! - [`certified`]: certified interval arithmetic on exact rationals (sqrt, ln, exp, 2^x).
 //! - [`moves`]: lazy move generators (explicit stack) for Frame–Stewart on `p` pegs, the
 //!   star, Stockmeyer's 4-post cyclic and four-in-a-row algorithms, each with the matching
 //!   [`crate::puzzle::Puzzle`] (the 2x5 multistack Reve's puzzle is a variant file,
@@ -12,7 +11,6 @@
 //! - [`bench`](mod@bench): timing entry points for `hanoilab bench`.
 
 pub mod bench;
-pub mod certified;
 pub mod frame_stewart;
 pub mod moves;
 pub mod star;
@@ -47,4 +45,19 @@ pub enum SequenceError {
         /// What is wrong.
         detail: String,
     },
+}
+
+/// At least 3 pegs (fewer cannot move a tower) and at most `max`.
+pub(crate) fn check_pegs(p: usize, max: usize, what: &'static str) -> Result<(), SequenceError> {
+    if p < 3 {
+        return Err(SequenceError::TooFewPegs { pegs: p });
+    }
+    if p > max {
+        return Err(SequenceError::TooLarge {
+            what,
+            value: p as u64,
+            max: max as u64,
+        });
+    }
+    Ok(())
 }

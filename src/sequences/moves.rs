@@ -273,16 +273,7 @@ pub fn tower_puzzle(pins: usize, n: u32, graph: MoveGraph, from: usize, to: usiz
 /// assert_eq!(frame_stewart_moves(6, 35).unwrap().count(), 209);
 /// ```
 pub fn frame_stewart_moves(p: usize, n: u32) -> Result<MoveStream, SequenceError> {
-    if p < 3 {
-        return Err(SequenceError::TooFewPegs { pegs: p });
-    }
-    if p > MAX_MOVE_PINS {
-        return Err(SequenceError::TooLarge {
-            what: "pegs (move generation)",
-            value: p as u64,
-            max: MAX_MOVE_PINS as u64,
-        });
-    }
+    super::check_pegs(p, MAX_MOVE_PINS, "pegs (move generation)")?;
     check_discs(n)?;
     let pool = ((1u32 << (p - 1)) - 1) & !1;
     Ok(MoveStream::new(Task::Tm {

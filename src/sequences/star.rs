@@ -6,9 +6,9 @@
 //! where `a_m` are the 3-smooth numbers `2^j 3^k` in increasing order, with the unique optimal
 //! `i = floor(log3 a_n) + 1`.
 
-use super::certified::{self, Interval};
 use super::frame_stewart::log2_big;
 use super::SequenceError;
+use crate::algebra::interval::{self, Interval};
 use num_bigint::BigInt;
 use num_traits::{One, ToPrimitive, Zero};
 use serde::Serialize;
@@ -148,7 +148,7 @@ pub fn theorem2_split(n: u64) -> Result<u64, SequenceError> {
 /// Lunnon's approximation `floor(sqrt(2n log2/log3) + 0.1809)`, decided with certified
 /// arithmetic (the argument is never an integer, so refinement terminates).
 pub fn lunnon_k_approx(n: u64) -> Result<u64, SequenceError> {
-    lunnon_k_approx_from(n, 64, &certified::ln2(64), &certified::ln3(64))
+    lunnon_k_approx_from(n, 64, &interval::ln2(64), &interval::ln3(64))
 }
 
 fn lunnon_k_approx_from(
@@ -167,7 +167,7 @@ fn lunnon_k_approx_from(
                 detail: "enclosure contains 0".into(),
             })?
             .round_out(bits);
-        let v = certified::sqrt(&x, bits).add(&Interval::frac(1809, 10000));
+        let v = interval::sqrt(&x, bits).add(&Interval::frac(1809, 10000));
         if let Some(f) = v.floor_if_decided() {
             return Ok(f.to_u64().unwrap_or(0));
         }
@@ -178,15 +178,15 @@ fn lunnon_k_approx_from(
             });
         }
         bits *= 2;
-        l2 = certified::ln2(bits);
-        l3 = certified::ln3(bits);
+        l2 = interval::ln2(bits);
+        l3 = interval::ln3(bits);
     }
 }
 
 /// The `n` in `1..=limit` where Lunnon's approximation differs from the exact split.
 pub fn lunnon_k_failures(limit: u64) -> Result<Vec<u64>, SequenceError> {
     let a = three_smooth(limit)?;
-    let (l2, l3) = (certified::ln2(64), certified::ln3(64));
+    let (l2, l3) = (interval::ln2(64), interval::ln3(64));
     let mut out = vec![];
     for n in 1..=limit {
         if lunnon_k_approx_from(n, 64, &l2, &l3)? != log3_floor_plus_one(&a[n as usize - 1]) {

@@ -90,7 +90,11 @@ pub fn check_asymptotic(
                     format!("ratio not within 1 ± {tol} at n = {n}: {report}"),
                     Some(n),
                     "1".into(),
-                    format!("[{}, {}]", decimal(&ratio.lo, 8), decimal(&ratio.hi, 8)),
+                    format!(
+                        "[{}, {}]",
+                        fixed(&ratio.lo, 8, Rounding::Floor),
+                        fixed(&ratio.hi, 8, Rounding::Floor)
+                    ),
                 )
             }
         }
@@ -208,9 +212,13 @@ pub fn asymptotic_ratios(t: &TargetSeq, e: &Expr, samples: &[i64]) -> Result<Rat
             .div(&fi)
             .ok_or_else(|| format!("formula is 0 or undecided at n = {n}"))?;
         rows.push(if r.lo == r.hi {
-            format!("n = {n}: {}", decimal(&r.lo, 8))
+            format!("n = {n}: {}", fixed(&r.lo, 8, Rounding::Floor))
         } else {
-            format!("n = {n}: [{}, {}]", decimal(&r.lo, 8), decimal(&r.hi, 8))
+            format!(
+                "n = {n}: [{}, {}]",
+                fixed(&r.lo, 8, Rounding::Floor),
+                fixed(&r.hi, 8, Rounding::Floor)
+            )
         });
         last = Some((n, r));
     }

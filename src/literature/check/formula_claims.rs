@@ -228,12 +228,13 @@ pub(crate) fn check_approximation(
 pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, String> {
     match f {
         Value::Exact(s) => {
-            let d = crate::literature::eval::Surd {
-                a: BigRational::from_integer(v.clone()) - &s.a,
-                b: -s.b.clone(),
-                d: s.d.clone(),
-            };
-            Ok(d.sign())
+            let d = crate::algebra::QuadraticNumber::new(
+                BigRational::from_integer(v.clone()) - &s.a,
+                -s.b.clone(),
+                s.d.clone(),
+            );
+            d.sign()
+                .ok_or_else(|| format!("the formula's value {s} is not a real number"))
         }
         Value::Real(i) => {
             let q = BigRational::from_integer(v.clone());

@@ -377,7 +377,7 @@ pub(crate) fn check_constant(expression: &str, printed: &str) -> Result<Verdict,
         }
     }
     let i = v.interval(96);
-    let shown = decimal(&i.lo, digits + 6);
+    let shown = fixed(&i.lo, digits + 6, Rounding::Floor);
     let neg = p.is_negative();
     // Truncation: the value lies in [p, p + ulp) (towards zero for negatives).
     let (tlo, thi) = if neg {

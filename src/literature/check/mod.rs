@@ -34,15 +34,16 @@
 //!   run (state counts)";
 //! - if no n fits the budget the claim stays `unchecked`, with the state counts.
 
+use crate::algebra::decimal::{fixed, Rounding};
+use crate::algebra::interval::Interval;
 use crate::literature::claims::{
     builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind,
 };
 use crate::literature::eval::{
-    compare_with, decimal, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
+    compare_with, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
 };
 use crate::literature::formula::{parse, Expr};
 use crate::program::TransferSystem;
-use crate::sequences::certified::Interval;
 use crate::sequences::{frame_stewart, star};
 use crate::variants::{Params, Variant};
 use num_bigint::BigInt;

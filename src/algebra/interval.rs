@@ -106,6 +106,21 @@ impl Interval {
         }
     }
 
+    /// `1 / x`; `None` when the interval contains 0.
+    pub fn recip(&self) -> Option<Interval> {
+        Interval::int(1).div(self)
+    }
+
+    /// The polynomial with rational coefficients `p` (constant first) at `x`, by Horner's
+    /// rule on intervals.
+    pub fn eval_poly(p: &[BigRational], x: &Interval) -> Interval {
+        let mut acc = Interval::int(0);
+        for c in p.iter().rev() {
+            acc = acc.mul(x).add(&Interval::exact(c.clone()));
+        }
+        acc
+    }
+
     /// `floor` of the enclosed number when the enclosure decides it.
     pub fn floor_if_decided(&self) -> Option<BigInt> {
         let a = floor_r(&self.lo);
