@@ -45,7 +45,7 @@ fn mul(a: &Poly, b: &Poly) -> Poly {
     if small(a) || small(b) {
         a * b
     } else {
-        super::recurrence::kronecker_mul(a, b)
+        super::kronecker::kronecker_mul(a, b)
     }
 }
 
@@ -170,7 +170,7 @@ mod tests {
         for round in 0..40 {
             let a = rand_poly(&mut rng, 1 + round % 13, 1 + 37 * (round as u32 % 11));
             let b = rand_poly(&mut rng, round % 17, 1 + 53 * (round as u32 % 7));
-            assert_eq!(crate::algebra::recurrence::kronecker_mul(&a, &b), &a * &b);
+            assert_eq!(crate::algebra::kronecker::kronecker_mul(&a, &b), &a * &b);
             assert_eq!(mul(&a, &b), &a * &b);
         }
     }

@@ -21,55 +21,17 @@
 //! elimination over Q; they are monic with integer coefficients because they divide the
 //! monic integer characteristic polynomial (Gauss's lemma).
 
+use super::error::AlgebraError;
 use super::poly::Poly;
+use super::power::try_binary_power;
 use super::recurrence::minimal_recurrence_bounded;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::fmt;
 
-/// Failures of the exact algebra on malformed input. Never a panic for bad user data.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AlgebraError {
-    /// An operation that needs a square matrix got a rectangular one.
-    #[error("matrix is not square: {rows} rows and {cols} columns")]
-    NotSquare {
-        /// Number of rows.
-        rows: usize,
-        /// Number of columns.
-        cols: usize,
-    },
-    /// Two operands whose sizes do not fit together (a product, a vector, a ragged row).
-    #[error("dimension mismatch in {context}: expected {expected}, found {found}")]
-    DimensionMismatch {
-        /// What was being combined.
-        context: String,
-        /// The size required.
-        expected: usize,
-        /// The size given.
-        found: usize,
-    },
-    /// A matrix or vector with no entries.
-    #[error("empty {0}: at least one entry is needed")]
-    Empty(&'static str),
-    /// Berlekamp–Massey needs `2 * order` terms to determine a recurrence of that order, plus
-    /// some more to confirm it.
-    #[error(
-        "sequence too short to determine its recurrence: {given} terms given, at least {needed} needed"
-    )]
-    SequenceTooShort {
-        /// Terms given.
-        given: usize,
-        /// Terms needed for the order found so far.
-        needed: usize,
-    },
-    /// An integer sequence whose shortest recurrence (on the terms given) has non-integer
-    /// coefficients: it cannot be an integer linear recurrence sequence with these terms.
-    #[error("the shortest recurrence of these terms has non-integer coefficients: {0}")]
-    NonIntegerRecurrence(String),
-}
-
-/// A dense matrix over Z, row-major.
+/// A dense matrix, row-major: over Z ([`ZMatrix`]) for transfer matrices and exact
+/// characteristic polynomials, over Q ([`QMatrix`]) for elimination.
 ///
 /// ```
 /// use hanoilab::algebra::{Poly, ZMatrix};
@@ -79,19 +41,17 @@ pub enum AlgebraError {
 /// assert_eq!(m.charpoly_berkowitz().unwrap(), Poly::from_i64(&[-2, -5, 1]));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ZMatrix {
+pub struct Matrix<T> {
     rows: usize,
     cols: usize,
-    data: Vec<BigInt>,
+    data: Vec<T>,
 }
 
+/// A dense matrix over Z (see [`Matrix`] for the example).
+pub type ZMatrix = Matrix<BigInt>;
+
 /// A dense matrix over Q, row-major.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct QMatrix {
-    rows: usize,
-    cols: usize,
-    data: Vec<BigRational>,
-}
+pub type QMatrix = Matrix<BigRational>;
 
 fn check_rows<T>(rows: &[Vec<T>]) -> Result<(usize, usize), AlgebraError> {
     let r = rows.len();
@@ -114,9 +74,13 @@ fn check_rows<T>(rows: &[Vec<T>]) -> Result<(usize, usize), AlgebraError> {
     Ok((r, c))
 }
 
-impl ZMatrix {
+impl<T> Matrix<T>
+where
+    T: Clone + Zero + for<'a> std::ops::AddAssign<&'a T>,
+    for<'a> &'a T: std::ops::Mul<&'a T, Output = T>,
+{
     /// A `rows x cols` matrix from row-major entries.
-    pub fn new(rows: usize, cols: usize, data: Vec<BigInt>) -> Result<ZMatrix, AlgebraError> {
+    pub fn new(rows: usize, cols: usize, data: Vec<T>) -> Result<Matrix<T>, AlgebraError> {
         if rows == 0 || cols == 0 {
             return Err(AlgebraError::Empty("matrix"));
         }
@@ -127,19 +91,84 @@ impl ZMatrix {
                 found: data.len(),
             });
         }
-        Ok(ZMatrix { rows, cols, data })
+        Ok(Matrix { rows, cols, data })
     }
 
     /// From a list of rows (all of the same, non-zero length).
-    pub fn from_rows(rows: Vec<Vec<BigInt>>) -> Result<ZMatrix, AlgebraError> {
+    pub fn from_rows(rows: Vec<Vec<T>>) -> Result<Matrix<T>, AlgebraError> {
         let (r, c) = check_rows(&rows)?;
-        Ok(ZMatrix {
+        Ok(Matrix {
             rows: r,
             cols: c,
             data: rows.into_iter().flatten().collect(),
         })
     }
 
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether rows == cols.
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// Entry `(i, j)`, 0-based. Panics out of range, like slice indexing.
+    pub fn get(&self, i: usize, j: usize) -> &T {
+        assert!(i < self.rows && j < self.cols, "matrix index out of range");
+        &self.data[i * self.cols + j]
+    }
+
+    /// The rows as vectors.
+    pub fn to_rows(&self) -> Vec<Vec<T>> {
+        self.data.chunks(self.cols).map(|r| r.to_vec()).collect()
+    }
+
+    /// Whether every entry is zero.
+    pub fn is_zero(&self) -> bool {
+        self.data.iter().all(|v| v.is_zero())
+    }
+
+    /// The product `self * other` (zero entries of either factor skipped: transfer matrices
+    /// are sparse).
+    pub fn checked_mul(&self, other: &Matrix<T>) -> Result<Matrix<T>, AlgebraError> {
+        if self.cols != other.rows {
+            return Err(AlgebraError::DimensionMismatch {
+                context: "matrix product (rows of the right factor)".into(),
+                expected: self.cols,
+                found: other.rows,
+            });
+        }
+        let mut data = vec![T::zero(); self.rows * other.cols];
+        for i in 0..self.rows {
+            for k in 0..self.cols {
+                let a = &self.data[i * self.cols + k];
+                if a.is_zero() {
+                    continue;
+                }
+                for j in 0..other.cols {
+                    let b = &other.data[k * other.cols + j];
+                    if !b.is_zero() {
+                        data[i * other.cols + j] += &(a * b);
+                    }
+                }
+            }
+        }
+        Ok(Matrix {
+            rows: self.rows,
+            cols: other.cols,
+            data,
+        })
+    }
+}
+
+impl ZMatrix {
     /// From rows of small integers.
     pub fn from_i64(rows: &[Vec<i64>]) -> Result<ZMatrix, AlgebraError> {
         ZMatrix::from_rows(
@@ -160,37 +189,6 @@ impl ZMatrix {
             cols: n,
             data,
         }
-    }
-
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// Whether rows == cols.
-    pub fn is_square(&self) -> bool {
-        self.rows == self.cols
-    }
-
-    /// Entry `(i, j)`, 0-based. Panics out of range, like slice indexing.
-    pub fn get(&self, i: usize, j: usize) -> &BigInt {
-        assert!(i < self.rows && j < self.cols, "matrix index out of range");
-        &self.data[i * self.cols + j]
-    }
-
-    /// The rows as vectors.
-    pub fn to_rows(&self) -> Vec<Vec<BigInt>> {
-        self.data.chunks(self.cols).map(|r| r.to_vec()).collect()
-    }
-
-    /// Whether every entry is zero.
-    pub fn is_zero(&self) -> bool {
-        self.data.iter().all(|v| v.is_zero())
     }
 
     /// To an nalgebra matrix (entries cloned).
@@ -216,37 +214,6 @@ impl ZMatrix {
                 cols: self.cols,
             })
         }
-    }
-
-    /// The product `self * other`.
-    pub fn checked_mul(&self, other: &ZMatrix) -> Result<ZMatrix, AlgebraError> {
-        if self.cols != other.rows {
-            return Err(AlgebraError::DimensionMismatch {
-                context: "matrix product (rows of the right factor)".into(),
-                expected: self.cols,
-                found: other.rows,
-            });
-        }
-        let mut data = vec![BigInt::zero(); self.rows * other.cols];
-        for i in 0..self.rows {
-            for k in 0..self.cols {
-                let a = &self.data[i * self.cols + k];
-                if a.is_zero() {
-                    continue;
-                }
-                for j in 0..other.cols {
-                    let b = &other.data[k * other.cols + j];
-                    if !b.is_zero() {
-                        data[i * other.cols + j] += a * b;
-                    }
-                }
-            }
-        }
-        Ok(ZMatrix {
-            rows: self.rows,
-            cols: other.cols,
-            data,
-        })
     }
 
     /// `self * v`.
@@ -278,20 +245,11 @@ impl ZMatrix {
     /// let fib = ZMatrix::from_i64(&[vec![1, 1], vec![1, 0]]).unwrap();
     /// assert_eq!(fib.pow(10).unwrap().get(0, 1), &55.into());
     /// ```
-    pub fn pow(&self, mut e: u64) -> Result<ZMatrix, AlgebraError> {
+    pub fn pow(&self, e: u64) -> Result<ZMatrix, AlgebraError> {
         let n = self.require_square()?;
-        let mut result = ZMatrix::identity(n);
-        let mut base = self.clone();
-        while e > 0 {
-            if e & 1 == 1 {
-                result = result.checked_mul(&base)?;
-            }
-            e >>= 1;
-            if e > 0 {
-                base = base.checked_mul(&base)?;
-            }
-        }
-        Ok(result)
+        try_binary_power(self.clone(), e, ZMatrix::identity(n), |a, b| {
+            a.checked_mul(b)
+        })
     }
 
     /// `p(self)` by Horner's rule (used for Cayley–Hamilton checks).
@@ -424,7 +382,7 @@ impl ZMatrix {
     /// [`ZMatrix::charpoly_berkowitz`].
     pub fn charpoly_hessenberg(&self) -> Result<Poly, AlgebraError> {
         let c = QMatrix::from(self).charpoly_hessenberg()?;
-        to_integer_poly(&c)
+        Poly::try_from_rationals(&c)
     }
 
     /// The minimal polynomial of the matrix: the monic polynomial of least degree with
@@ -455,7 +413,7 @@ impl ZMatrix {
         let mut power = ZMatrix::identity(n);
         loop {
             if let Some(p) = dep.push(&power.data) {
-                return to_integer_poly(&p);
+                return Poly::try_from_rationals(&p);
             }
             power = power.checked_mul(self)?;
         }
@@ -476,7 +434,7 @@ impl ZMatrix {
         let mut dep = KrylovDependency::new();
         loop {
             if let Some(p) = dep.push(&w) {
-                return to_integer_poly(&p);
+                return Poly::try_from_rationals(&p);
             }
             w = self.mul_vec(&w)?;
         }
@@ -528,6 +486,16 @@ impl ZMatrix {
     }
 }
 
+/// `M^steps v` by repeated squaring of the matrix: the second, independent route to the
+/// n-th term (with Lunnon's `s(n+1) = M s(n)`, `s(n) = M^(n-1) s(1)`).
+pub fn nth_term_matrix_power(
+    m: &ZMatrix,
+    initial: &[BigInt],
+    steps: u64,
+) -> Result<Vec<BigInt>, AlgebraError> {
+    m.pow(steps)?.mul_vec(initial)
+}
+
 impl fmt::Display for ZMatrix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in self.data.chunks(self.cols) {
@@ -553,65 +521,6 @@ impl From<&ZMatrix> for QMatrix {
 }
 
 impl QMatrix {
-    /// A `rows x cols` matrix from row-major entries.
-    pub fn new(rows: usize, cols: usize, data: Vec<BigRational>) -> Result<QMatrix, AlgebraError> {
-        if rows == 0 || cols == 0 {
-            return Err(AlgebraError::Empty("matrix"));
-        }
-        if data.len() != rows * cols {
-            return Err(AlgebraError::DimensionMismatch {
-                context: "matrix entries".into(),
-                expected: rows * cols,
-                found: data.len(),
-            });
-        }
-        Ok(QMatrix { rows, cols, data })
-    }
-
-    /// Number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// Entry `(i, j)`, 0-based. Panics out of range, like slice indexing.
-    pub fn get(&self, i: usize, j: usize) -> &BigRational {
-        assert!(i < self.rows && j < self.cols, "matrix index out of range");
-        &self.data[i * self.cols + j]
-    }
-
-    /// The product `self * other`.
-    pub fn checked_mul(&self, other: &QMatrix) -> Result<QMatrix, AlgebraError> {
-        if self.cols != other.rows {
-            return Err(AlgebraError::DimensionMismatch {
-                context: "matrix product (rows of the right factor)".into(),
-                expected: self.cols,
-                found: other.rows,
-            });
-        }
-        let mut data = vec![BigRational::zero(); self.rows * other.cols];
-        for i in 0..self.rows {
-            for k in 0..self.cols {
-                let a = &self.data[i * self.cols + k];
-                if a.is_zero() {
-                    continue;
-                }
-                for j in 0..other.cols {
-                    data[i * other.cols + j] += a * &other.data[k * other.cols + j];
-                }
-            }
-        }
-        Ok(QMatrix {
-            rows: self.rows,
-            cols: other.cols,
-            data,
-        })
-    }
-
     /// The rank, by Gaussian elimination.
     pub fn rank(&self) -> usize {
         let (r, c) = (self.rows, self.cols);
@@ -793,20 +702,6 @@ impl KrylovDependency {
     }
 }
 
-/// A monic rational polynomial known to have integer coefficients (a factor of a monic
-/// integer polynomial, Gauss's lemma) as a [`Poly`].
-pub(crate) fn to_integer_poly(c: &[BigRational]) -> Result<Poly, AlgebraError> {
-    let mut out = Vec::with_capacity(c.len());
-    for v in c {
-        if !v.is_integer() {
-            let s: Vec<String> = c.iter().map(|v| v.to_string()).collect();
-            return Err(AlgebraError::NonIntegerRecurrence(s.join(", ")));
-        }
-        out.push(v.to_integer());
-    }
-    Ok(Poly::new(out))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -817,29 +712,7 @@ mod tests {
         crate::algebra::recurrence_bench::rainbow_matrix()
     }
 
-    /// Deterministic PRNG (splitmix64) for the property tests.
-    pub(crate) struct Rng(u64);
-    impl Rng {
-        pub(crate) fn new(seed: u64) -> Self {
-            Rng(seed)
-        }
-        pub(crate) fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        pub(crate) fn small(&mut self, lo: i64, hi: i64) -> i64 {
-            lo + (self.next() % ((hi - lo + 1) as u64)) as i64
-        }
-        pub(crate) fn matrix(&mut self, n: usize, lo: i64, hi: i64) -> ZMatrix {
-            let rows: Vec<Vec<i64>> = (0..n)
-                .map(|_| (0..n).map(|_| self.small(lo, hi)).collect())
-                .collect();
-            ZMatrix::from_i64(&rows).unwrap()
-        }
-    }
+    use crate::algebra::testutil::Rng;
 
     fn rainbow_charpoly_literature() -> Poly {
         // Lunnon, Rainbow Hanoi: (E - 1)(E^5 - 3E^2 - 2)(E^4 - 2E^2 - 6E - 4) is the order-10

@@ -7,14 +7,20 @@
 pub mod analysis;
 pub mod bench;
 pub(crate) mod charpoly_modular;
+pub mod decimal;
+pub mod error;
 pub mod factor;
 pub(crate) mod hensel;
+pub mod interval;
+pub mod kronecker;
 pub mod matrix;
 pub mod matrix_file;
 pub(crate) mod modgcd;
 pub(crate) mod modp;
 pub mod poly;
+pub mod power;
 pub mod qpoly;
+pub mod quadratic;
 pub mod recurrence;
 pub mod recurrence_bench;
 pub mod roots;
@@ -22,14 +28,17 @@ pub mod squarefree;
 pub mod summary;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
+pub use error::AlgebraError;
 pub use factor::{factor, is_irreducible, FactorError, Factorization};
-pub use matrix::{AlgebraError, QMatrix, ZMatrix};
+pub use interval::Interval;
+pub use matrix::{nth_term_matrix_power, Matrix, QMatrix, ZMatrix};
 pub use matrix_file::{MatrixFile, MatrixFileError};
 pub use poly::Poly;
 pub use qpoly::QPoly;
+pub use quadratic::QuadraticNumber;
 pub use recurrence::{
-    minimal_recurrence, minimal_recurrence_bounded, nth_term_matrix_power, x_pow_mod,
-    x_pow_mod_with, PowProfile, Recurrence, Squaring,
+    minimal_recurrence, minimal_recurrence_bounded, x_pow_mod, x_pow_mod_with, PowProfile,
+    Recurrence, Squaring,
 };
 pub use roots::{
     dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,

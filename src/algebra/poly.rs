@@ -5,6 +5,7 @@
 //! polynomial has no coefficients). Polynomials over Q are handled as a rational scalar times
 //! a primitive integer polynomial where that is enough (see `factor` and `matrix`).
 
+use super::error::AlgebraError;
 use nalgebra::Complex;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -20,6 +21,21 @@ pub struct Poly {
 }
 
 impl Poly {
+    /// A rational polynomial known to have integer coefficients (e.g. a monic factor of a
+    /// monic integer polynomial, by Gauss's lemma) as a [`Poly`]; an error naming the
+    /// coefficients when one is not an integer.
+    pub fn try_from_rationals(c: &[BigRational]) -> Result<Poly, AlgebraError> {
+        let mut out = Vec::with_capacity(c.len());
+        for v in c {
+            if !v.is_integer() {
+                let s: Vec<String> = c.iter().map(|v| v.to_string()).collect();
+                return Err(AlgebraError::NonIntegerRecurrence(s.join(", ")));
+            }
+            out.push(v.to_integer());
+        }
+        Ok(Poly::new(out))
+    }
+
     /// The polynomial with these coefficients (lowest degree first); trailing zeros dropped.
     ///
     /// ```
@@ -372,9 +388,9 @@ impl Poly {
         !self.is_zero() && self.gcd(&self.derivative()).degree() == Some(0)
     }
 
-    /// Exact value at a rational point.
-    pub fn eval_rational(&self, x: &BigRational) -> BigRational {
-        // Homogenised Horner over the common denominator keeps one division at the end.
+    /// Homogenised Horner at `x = num/den` over the common denominator (no division):
+    /// `(den^n p(x), den^(n+1))` for a polynomial of degree `n`.
+    fn homogenised_horner(&self, x: &BigRational) -> (BigInt, BigInt) {
         let (num, den) = (x.numer(), x.denom());
         let mut acc = BigInt::zero();
         let mut dpow = BigInt::one();
@@ -382,19 +398,18 @@ impl Poly {
             acc = acc * num + c * &dpow;
             dpow *= den;
         }
-        // acc = den^n * p(x) with dpow = den^(n+1).
-        BigRational::new(acc * den, dpow)
+        (acc, dpow)
+    }
+
+    /// Exact value at a rational point.
+    pub fn eval_rational(&self, x: &BigRational) -> BigRational {
+        let (acc, dpow) = self.homogenised_horner(x);
+        BigRational::new(acc * x.denom(), dpow)
     }
 
     /// Sign of the value at a rational point, exactly (-1, 0 or 1).
     pub fn sign_at(&self, x: &BigRational) -> i32 {
-        let (num, den) = (x.numer(), x.denom());
-        let mut acc = BigInt::zero();
-        let mut dpow = BigInt::one();
-        for c in self.coeffs.iter().rev() {
-            acc = acc * num + c * &dpow;
-            dpow *= den;
-        }
+        let (acc, _) = self.homogenised_horner(x);
         // den > 0 in a normalised BigRational, so the sign is that of den^n p(x).
         if acc.is_zero() {
             0

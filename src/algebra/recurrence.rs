@@ -14,12 +14,13 @@
 //! SIAM J. Comput. 14 (1985) 106–112; Kronecker substitution as in D. Harvey, *Faster
 //! polynomial multiplication via multipoint Kronecker substitution*, J. Symb. Comp. 44 (2009).
 
+use super::error::AlgebraError;
 use super::factor::factor;
-use super::matrix::{AlgebraError, ZMatrix};
+use super::kronecker::{pack, unpack};
 use super::poly::Poly;
-use num_bigint::{BigInt, Sign};
+use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 use std::time::{Duration, Instant};
 
 /// Index from which [`Recurrence::nth_term`] factors the polynomial first.
@@ -185,6 +186,24 @@ impl Recurrence {
         }
     }
 
+    /// `s(n)` by stepping the recurrence, when `n < below` (too small for the fast routes);
+    /// checks the initial values either way.
+    fn by_stepping(
+        &self,
+        initial: &[BigInt],
+        n: u64,
+        below: usize,
+    ) -> Result<Option<BigInt>, AlgebraError> {
+        self.require_initial(initial)?;
+        if n >= below as u64 {
+            return Ok(None);
+        }
+        Ok(Some(
+            self.extend(initial, n as usize + 1)?
+                .swap_remove(n as usize),
+        ))
+    }
+
     /// [`Recurrence::nth_term`] with a chosen squaring method, recording where the time goes.
     pub fn nth_term_with(
         &self,
@@ -193,15 +212,13 @@ impl Recurrence {
         method: Squaring,
         prof: &mut PowProfile,
     ) -> Result<BigInt, AlgebraError> {
-        self.require_initial(initial)?;
         let d = self.order();
         if d == 0 {
+            self.require_initial(initial)?;
             return Ok(BigInt::zero());
         }
-        if n < 2 * d as u64 {
-            return Ok(self
-                .extend(initial, n as usize + 1)?
-                .swap_remove(n as usize));
+        if let Some(v) = self.by_stepping(initial, n, 2 * d)? {
+            return Ok(v);
         }
         let (m, b) = (n / 2, (n % 2) as usize);
         let a = x_pow_mod_with(m, &self.poly, method, prof);
@@ -238,13 +255,9 @@ impl Recurrence {
         method: Squaring,
         prof: &mut PowProfile,
     ) -> Result<BigInt, AlgebraError> {
-        self.require_initial(initial)?;
-        let d = self.order();
-        let k = self.offset;
-        if n < (k + 2 * d) as u64 {
-            return Ok(self
-                .extend(initial, n as usize + 1)?
-                .swap_remove(n as usize));
+        let (d, k) = (self.order(), self.offset);
+        if let Some(v) = self.by_stepping(initial, n, k + 2 * d)? {
+            return Ok(v);
         }
         let q = self.reduced();
         let m = q.degree().unwrap_or(0);
@@ -394,7 +407,7 @@ fn berlekamp_massey(terms: &[BigInt]) -> (usize, Vec<BigRational>) {
 fn recurrence_from_connection(l: usize, c: &[BigRational]) -> Result<Recurrence, AlgebraError> {
     // E^L + c_1 E^{L-1} + ... + c_L, lowest first: c_L, ..., c_1, 1
     let coeffs: Vec<BigRational> = (0..=l).map(|j| c[l - j].clone()).collect();
-    let poly = super::matrix::to_integer_poly(&coeffs)?;
+    let poly = Poly::try_from_rationals(&coeffs)?;
     Ok(Recurrence::from_poly(poly).expect("Berlekamp–Massey gives a monic polynomial"))
 }
 
@@ -561,32 +574,6 @@ fn kronecker_square_profiled(a: &Poly, prof: &mut PowProfile) -> Poly {
     out
 }
 
-/// `a b` by Kronecker substitution (as [`kronecker_square`]): one big-integer product
-/// instead of `deg a * deg b` coefficient products, which wins once the coefficients are a
-/// few hundred bits wide (the Hensel lifting of the factoriser, where every product is of
-/// polynomials with coefficients of the size of the modulus).
-///
-/// ```
-/// use hanoilab::algebra::{recurrence::kronecker_mul, Poly};
-/// let a = Poly::from_i64(&[3, -1, 4]);
-/// let b = Poly::from_i64(&[-2, 7]);
-/// assert_eq!(kronecker_mul(&a, &b), &a * &b);
-/// ```
-pub fn kronecker_mul(a: &Poly, b: &Poly) -> Poly {
-    let (ca, cb) = (a.coeffs(), b.coeffs());
-    if ca.is_empty() || cb.is_empty() {
-        return Poly::zero();
-    }
-    let bits = ca.iter().map(|v| v.bits()).max().unwrap_or(0)
-        + cb.iter().map(|v| v.bits()).max().unwrap_or(0);
-    let n = ca.len().min(cb.len());
-    let len_bits = (usize::BITS - n.leading_zeros()) as u64;
-    // every coefficient of the product is below 2^(bits + len_bits) in absolute value
-    let w = bits + len_bits + 2;
-    let prod = &pack(ca, w) * &pack(cb, w);
-    Poly::new(unpack(&prod, w, ca.len() + cb.len() - 1))
-}
-
 /// `a^2` coefficient by coefficient, using the symmetry: `d (d + 1) / 2` products.
 pub fn schoolbook_square(a: &Poly) -> Poly {
     schoolbook_square_profiled(a, &mut PowProfile::default())
@@ -623,112 +610,10 @@ fn schoolbook_square_profiled(a: &Poly, prof: &mut PowProfile) -> Poly {
     Poly::new(out)
 }
 
-/// `sum c_i 2^(b i)` for signed `c_i` with `|c_i| < 2^(b-1)`: the positive and negative
-/// parts are laid out side by side in machine words (no overlap), then subtracted.
-fn pack(c: &[BigInt], b: u64) -> BigInt {
-    let words = ((b * c.len() as u64) / 64 + 2) as usize;
-    let mut pos = vec![0u64; words];
-    let mut neg = vec![0u64; words];
-    let mut any_neg = false;
-    for (i, v) in c.iter().enumerate() {
-        if v.is_zero() {
-            continue;
-        }
-        let target = if v.sign() == Sign::Minus {
-            any_neg = true;
-            &mut neg
-        } else {
-            &mut pos
-        };
-        let start = b * i as u64;
-        let (w0, sh) = ((start / 64) as usize, (start % 64) as u32);
-        for (k, d) in v.magnitude().iter_u64_digits().enumerate() {
-            target[w0 + k] |= d << sh;
-            if sh > 0 {
-                target[w0 + k + 1] |= d >> (64 - sh);
-            }
-        }
-    }
-    let p = BigInt::from_biguint(Sign::Plus, num_bigint::BigUint::from_slice(&to_u32(&pos)));
-    if any_neg {
-        p - BigInt::from_biguint(Sign::Plus, num_bigint::BigUint::from_slice(&to_u32(&neg)))
-    } else {
-        p
-    }
-}
-
-fn to_u32(v: &[u64]) -> Vec<u32> {
-    v.iter()
-        .flat_map(|&w| [w as u32, (w >> 32) as u32])
-        .collect()
-}
-
-/// Inverse of [`pack`]: `count` balanced digits of width `b` (each in `[-2^(b-1), 2^(b-1))`).
-fn unpack(x: &BigInt, b: u64, count: usize) -> Vec<BigInt> {
-    let negative = x.is_negative();
-    let digits: Vec<u64> = x.magnitude().iter_u64_digits().collect();
-    let mut out = Vec::with_capacity(count);
-    let mut carry = false;
-    let half = BigInt::one() << (b - 1);
-    let full = BigInt::one() << b;
-    for i in 0..count {
-        let start = b * i as u64;
-        let mut v = BigInt::from_biguint(Sign::Plus, extract_bits(&digits, start, b));
-        if carry {
-            v += 1;
-        }
-        carry = v >= half;
-        if carry {
-            v -= &full;
-        }
-        out.push(if negative { -v } else { v });
-    }
-    out
-}
-
-/// Bits `[start, start + len)` of the little-endian word array as a number.
-fn extract_bits(d: &[u64], start: u64, len: u64) -> num_bigint::BigUint {
-    let w0 = (start / 64) as usize;
-    if w0 >= d.len() {
-        return num_bigint::BigUint::zero();
-    }
-    let sh = (start % 64) as u32;
-    let nwords = (len / 64 + 2) as usize;
-    let mut w: Vec<u64> = Vec::with_capacity(nwords);
-    for k in 0..nwords {
-        let lo = d.get(w0 + k).copied().unwrap_or(0);
-        let hi = d.get(w0 + k + 1).copied().unwrap_or(0);
-        w.push(if sh == 0 {
-            lo
-        } else {
-            (lo >> sh) | (hi << (64 - sh))
-        });
-    }
-    // mask to len bits
-    let full = (len / 64) as usize;
-    let rem = len % 64;
-    w.truncate(full + usize::from(rem > 0));
-    if rem > 0 {
-        if let Some(last) = w.last_mut() {
-            *last &= (1u64 << rem) - 1;
-        }
-    }
-    num_bigint::BigUint::from_slice(&to_u32(&w))
-}
-
-/// `M^steps v` by repeated squaring of the matrix: the second, independent route to the
-/// n-th term (with Lunnon's `s(n+1) = M s(n)`, `s(n) = M^(n-1) s(1)`).
-pub fn nth_term_matrix_power(
-    m: &ZMatrix,
-    initial: &[BigInt],
-    steps: u64,
-) -> Result<Vec<BigInt>, AlgebraError> {
-    m.pow(steps)?.mul_vec(initial)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::algebra::matrix::{nth_term_matrix_power, ZMatrix};
 
     fn big(v: &[i64]) -> Vec<BigInt> {
         v.iter().map(|&x| BigInt::from(x)).collect()

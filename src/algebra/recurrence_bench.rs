@@ -8,7 +8,8 @@
 //! its first terms by Berlekamp–Massey. Run the printing test with
 //! `cargo test --release --no-default-features --lib rainbow_ddd_benchmark -- --ignored --nocapture`.
 
-use super::matrix::{AlgebraError, ZMatrix};
+use super::error::AlgebraError;
+use super::matrix::ZMatrix;
 use super::recurrence::{minimal_recurrence, PowProfile, Recurrence, Squaring};
 use num_bigint::BigInt;
 use num_traits::One;
@@ -123,7 +124,7 @@ pub fn rainbow_ddd_benchmark(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algebra::recurrence::nth_term_matrix_power;
+    use crate::algebra::matrix::nth_term_matrix_power;
     use crate::algebra::Poly;
 
     #[test]

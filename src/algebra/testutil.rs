@@ -1,22 +1,32 @@
 //! Deterministic pseudo-random inputs for the algebra tests.
 
-use super::Poly;
+use super::modp::SplitMix;
+use super::{Poly, ZMatrix};
 use num_bigint::BigInt;
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, seeded, reproducible.
-pub struct Rng(u64);
+/// SplitMix64 (the factoriser's own generator): tiny, seeded, reproducible.
+pub struct Rng(SplitMix);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix(seed))
     }
 
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next()
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn small(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
+    }
+
+    /// An `n x n` matrix of entries uniform in `lo..=hi`.
+    pub fn matrix(&mut self, n: usize, lo: i64, hi: i64) -> ZMatrix {
+        let rows: Vec<Vec<i64>> = (0..n)
+            .map(|_| (0..n).map(|_| self.small(lo, hi)).collect())
+            .collect();
+        ZMatrix::from_i64(&rows).unwrap()
     }
 
     /// Uniform in `-2^(bits-1) .. 2^(bits-1)` roughly, as a big integer.

@@ -12,6 +12,7 @@ use num_traits::{One, Zero};
 
 use super::ast::*;
 use super::ProgramError;
+use crate::algebra::power::binary_power;
 
 type Key = (usize, i64, Vec<i64>);
 
@@ -267,7 +268,7 @@ impl TransferSystem {
             normalise(&mut r);
             r
         };
-        let mut result: Scaled = (
+        let result: Scaled = (
             (0..k)
                 .map(|r| (0..k).map(|c| if r == c { 1.0 } else { 0.0 }).collect())
                 .collect(),
@@ -281,16 +282,7 @@ impl TransferSystem {
             0.0,
         );
         normalise(&mut base);
-        let mut e = n - self.first_n as u64;
-        while e > 0 {
-            if e & 1 == 1 {
-                result = mul(&result, &base);
-            }
-            e >>= 1;
-            if e > 0 {
-                base = mul(&base, &base);
-            }
-        }
+        let result = binary_power(base, n - self.first_n as u64, result, mul);
         let v: f64 = result.0[i]
             .iter()
             .zip(&self.initial)
@@ -478,17 +470,8 @@ impl TransferSystem {
         let id: Vec<Vec<f64>> = (0..k)
             .map(|r| (0..k).map(|c| f64::from(u8::from(r == c))).collect())
             .collect();
-        let mut result: Cert = (id.clone(), id, 0);
-        let mut e = n - self.first_n as u64;
-        while e > 0 {
-            if e & 1 == 1 {
-                result = mul(&result, &base);
-            }
-            e >>= 1;
-            if e > 0 {
-                base = mul(&base, &base);
-            }
-        }
+        let result: Cert = (id.clone(), id, 0);
+        let result = binary_power(base, n - self.first_n as u64, result, mul);
         let init: Vec<f64> = self.initial.iter().map(f).collect::<Option<_>>()?;
         let (mut vl, mut vh) = (0.0, 0.0);
         for (j, &x) in init.iter().enumerate() {
@@ -529,7 +512,7 @@ impl TransferSystem {
         }
         let k = self.names.len();
         let mul = |a: &Vec<Vec<BigInt>>, b: &Vec<Vec<BigInt>>| sparse_product(a, b, k, |x| x);
-        let mut result: Vec<Vec<BigInt>> = (0..k)
+        let result: Vec<Vec<BigInt>> = (0..k)
             .map(|i| {
                 (0..k)
                     .map(|j| {
@@ -542,17 +525,8 @@ impl TransferSystem {
                     .collect()
             })
             .collect();
-        let mut base = self.matrix.clone();
-        let mut e = n - self.first_n as u64;
-        while e > 0 {
-            if e & 1 == 1 {
-                result = mul(&result, &base);
-            }
-            e >>= 1;
-            if e > 0 {
-                base = mul(&base, &base);
-            }
-        }
+        let base = self.matrix.clone();
+        let result = binary_power(base, n - self.first_n as u64, result, mul);
         Some(
             result
                 .iter()
