@@ -23,6 +23,9 @@
 //! Features: `cli` (clap), `tables` (polars: Parquet files), `plots` (plotters); all on by
 //! default. A library user can take `default-features = false` and build none of them.
 
+// Every public item of the library is documented (examples and the binary are exempt).
+#![warn(missing_docs)]
+
 pub mod algebra;
 #[cfg(feature = "cli")]
 pub mod cli;

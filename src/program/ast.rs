@@ -37,10 +37,11 @@ pub enum BinOp {
     Max,
 }
 
-/// Comparison operators of guards.
+/// Comparison operators, of a program's guards and of the literature's formula conditions
+/// (`==` is also written `=` in a formula).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
-    /// `==`
+    /// `==` (or `=` in a formula)
     Eq,
     /// `!=`
     Ne,
@@ -52,6 +53,21 @@ pub enum CmpOp {
     Gt,
     /// `>=`
     Ge,
+}
+
+impl CmpOp {
+    /// Whether `a op b` holds, given how `a` compares with `b`.
+    pub fn holds(self, o: std::cmp::Ordering) -> bool {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        match self {
+            CmpOp::Eq => o == Equal,
+            CmpOp::Ne => o != Equal,
+            CmpOp::Lt => o == Less,
+            CmpOp::Le => o != Greater,
+            CmpOp::Gt => o == Greater,
+            CmpOp::Ge => o != Less,
+        }
+    }
 }
 
 /// A guard condition.
@@ -232,14 +248,7 @@ impl Cond {
         Some(match self {
             Cond::Cmp(op, a, b) => {
                 let (a, b) = (a.eval(slots, globals)?, b.eval(slots, globals)?);
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Gt => a > b,
-                    CmpOp::Ge => a >= b,
-                }
+                op.holds(a.cmp(&b))
             }
             Cond::And(a, b) => a.eval(slots, globals)? && b.eval(slots, globals)?,
             Cond::Or(a, b) => a.eval(slots, globals)? || b.eval(slots, globals)?,

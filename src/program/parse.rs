@@ -135,6 +135,23 @@ pub const MAX_TREE_DEPTH: usize = 1000;
 type R<T> = Result<T, ProgramError>;
 
 impl Parser {
+    /// A parser at the first token, with the given clause locals (slots in order).
+    fn new(toks: Vec<(Tok, Pos)>, locals: Vec<String>) -> Parser {
+        Parser {
+            toks,
+            at: 0,
+            blocks: Vec::new(),
+            globals: Vec::new(),
+            global_pos: Vec::new(),
+            calls: Vec::new(),
+            max_slots: locals.len(),
+            locals,
+            pins: Vec::new(),
+            nest: 0,
+            depth: 0,
+        }
+    }
+
     fn peek(&self) -> &Tok {
         &self.toks[self.at].0
     }
@@ -499,38 +516,31 @@ impl Parser {
 
     fn expr(&mut self) -> R<Expr> {
         self.enter()?;
-        let mut e = self.term()?;
-        let mut d = self.depth;
-        loop {
-            let op = if self.eat_sym("+") {
-                BinOp::Add
-            } else if self.eat_sym("-") {
-                BinOp::Sub
-            } else {
-                self.nest -= 1;
-                self.depth = d;
-                return Ok(e);
-            };
-            e = Expr::Bin(op, Box::new(e), Box::new(self.term()?));
-            d = d.max(self.depth) + 1;
-            self.tree(d)?;
-        }
+        let e = self.left_chain(&[("+", BinOp::Add), ("-", BinOp::Sub)], Self::term)?;
+        self.nest -= 1;
+        Ok(e)
     }
     fn term(&mut self) -> R<Expr> {
-        let mut e = self.unary()?;
+        self.left_chain(
+            &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
+            Self::unary,
+        )
+    }
+    /// A left-associative chain `operand (op operand)*`, built in a loop (no recursion per
+    /// operator) with the tree depth tracked for [`MAX_TREE_DEPTH`].
+    fn left_chain(&mut self, ops: &[(&str, BinOp)], operand: fn(&mut Self) -> R<Expr>) -> R<Expr> {
+        let mut e = operand(self)?;
         let mut d = self.depth;
         loop {
-            let op = if self.eat_sym("*") {
-                BinOp::Mul
-            } else if self.eat_sym("/") {
-                BinOp::Div
-            } else if self.eat_sym("%") {
-                BinOp::Rem
-            } else {
+            let Some(op) = ops
+                .iter()
+                .find(|(sym, _)| self.eat_sym(sym))
+                .map(|(_, op)| *op)
+            else {
                 self.depth = d;
                 return Ok(e);
             };
-            e = Expr::Bin(op, Box::new(e), Box::new(self.unary()?));
+            e = Expr::Bin(op, Box::new(e), Box::new(operand(self)?));
             d = d.max(self.depth) + 1;
             self.tree(d)?;
         }
@@ -608,19 +618,7 @@ impl Parser {
 /// Parses and validates a program (see [`crate::program`] for the grammar).
 pub fn parse(text: &str) -> Result<Program, ProgramError> {
     let lexer = lex(text)?;
-    let mut p = Parser {
-        toks: lexer.toks,
-        at: 0,
-        blocks: Vec::new(),
-        globals: Vec::new(),
-        global_pos: Vec::new(),
-        calls: Vec::new(),
-        locals: Vec::new(),
-        pins: Vec::new(),
-        max_slots: 0,
-        nest: 0,
-        depth: 0,
-    };
+    let mut p = Parser::new(lexer.toks, Vec::new());
     let raw = p.program()?;
     let mut procedures: Vec<Procedure> = Vec::new();
     for c in raw {
@@ -695,17 +693,10 @@ pub fn parse(text: &str) -> Result<Program, ProgramError> {
 pub fn parse_call(program: &mut Program, text: &str) -> Result<Step, ProgramError> {
     let lexer = lex(text)?;
     let mut p = Parser {
-        toks: lexer.toks,
-        at: 0,
         blocks: vec![Vec::new()],
         globals: program.globals.clone(),
         global_pos: program.global_pos.clone(),
-        calls: Vec::new(),
-        locals: vec!["n".into()],
-        pins: Vec::new(),
-        max_slots: 1,
-        nest: 0,
-        depth: 0,
+        ..Parser::new(lexer.toks, vec!["n".into()])
     };
     let reversed = p.is_kw("reverse");
     if reversed {
@@ -763,17 +754,8 @@ pub fn parse_call(program: &mut Program, text: &str) -> Result<Step, ProgramErro
 pub fn parse_expr(text: &str, locals: &[&str]) -> Result<(Expr, Vec<String>), ProgramError> {
     let lexer = lex(text)?;
     let mut p = Parser {
-        toks: lexer.toks,
-        at: 0,
-        blocks: Vec::new(),
-        globals: Vec::new(),
-        global_pos: Vec::new(),
-        calls: Vec::new(),
-        locals: locals.iter().map(|s| s.to_string()).collect(),
-        pins: Vec::new(),
         max_slots: 0,
-        nest: 0,
-        depth: 0,
+        ..Parser::new(lexer.toks, locals.iter().map(|s| s.to_string()).collect())
     };
     let e = p.expr()?;
     if *p.peek() != Tok::Eof {

@@ -342,17 +342,7 @@ pub fn simulate_with(
             }
         }
     }
-    if opts.check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
-        return Err(SimulationError::GoalNotReached {
-            moves: count,
-            config: render_config(puzzle, &tower.pins, &tower.colours),
-            goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
-        });
-    }
-    Ok(SimulationReport {
-        moves: count,
-        goal_reached: opts.check_goal,
-    })
+    finish(puzzle, count, &tower, opts.check_goal)
 }
 
 fn validate(puzzle: &Puzzle) -> Result<(), SimulationError> {
@@ -625,17 +615,7 @@ fn simulate_general(
     mut opts: SimulateOptions<'_>,
 ) -> Result<SimulationReport, SimulationError> {
     let (count, tower) = play_flat(puzzle, moves, opts.progress_interval, &mut opts.progress)?;
-    if opts.check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
-        return Err(SimulationError::GoalNotReached {
-            moves: count,
-            config: render_config(puzzle, &tower.pins, &tower.colours),
-            goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
-        });
-    }
-    Ok(SimulationReport {
-        moves: count,
-        goal_reached: opts.check_goal,
-    })
+    finish(puzzle, count, &tower, opts.check_goal)
 }
 
 /// Plays every move from the start configuration, checking each ([`Tower::play`]'s rules),
@@ -777,4 +757,25 @@ fn fast_error(
             SimulationError::InvalidPuzzle("fast path disagreed with the general check".into())
         }
     }
+}
+
+/// The report of a played move stream: the goal is checked (when asked) against the final
+/// tower.
+fn finish(
+    puzzle: &Puzzle,
+    count: u64,
+    tower: &Tower,
+    check_goal: bool,
+) -> Result<SimulationReport, SimulationError> {
+    if check_goal && (tower.pins != puzzle.goal.pins || tower.colours != puzzle.goal.colours) {
+        return Err(SimulationError::GoalNotReached {
+            moves: count,
+            config: render_config(puzzle, &tower.pins, &tower.colours),
+            goal: render_config(puzzle, &puzzle.goal.pins, &puzzle.goal.colours),
+        });
+    }
+    Ok(SimulationReport {
+        moves: count,
+        goal_reached: check_goal,
+    })
 }
