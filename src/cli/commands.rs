@@ -45,7 +45,10 @@ pub fn list_hanoivar(format: Format) -> Result<(), CliError> {
     let mut table = Table::new(&["hanoivar", "target", "lunnon_comment"]);
     for s in solvers {
         let target = match (&s.target, &s.reason) {
-            (Some(t), _) => t.clone(),
+            (Some(t), _) => match &s.algorithm {
+                Some(a) => format!("{t} --algorithm {a}"),
+                None => t.clone(),
+            },
             (None, r) => format!("not implemented: {}", r.as_deref().unwrap_or("")),
         };
         table.push(vec![
@@ -91,6 +94,8 @@ struct Shown<'a> {
     summary: &'a str,
     source: &'a str,
     functions: Vec<(String, String)>,
+    /// (function, algorithm) for every alternative algorithm the variant file names.
+    alternatives: Vec<(String, &'static crate::variants::alternatives::Algorithm)>,
     program: &'a str,
     transfer_system: Option<crate::program::TransferSystem>,
 }
@@ -112,6 +117,15 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
             .iter()
             .map(|f| (f.name.clone(), f.summary.clone()))
             .collect(),
+        alternatives: v
+            .functions()
+            .iter()
+            .flat_map(|f| {
+                f.alternatives.iter().filter_map(|a| {
+                    crate::variants::alternatives::algorithm(a).map(|alg| (f.name.clone(), alg))
+                })
+            })
+            .collect(),
         program: &v.program_text,
         transfer_system: system,
     };
@@ -125,6 +139,15 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     );
     for (name, summary) in &shown.functions {
         out.push_str(&format!("- `{}.{name}`: {summary}\n", v.id));
+    }
+    if !shown.alternatives.is_empty() {
+        out.push_str("\n## Alternative algorithms (`simulate --algorithm NAME`)\n\n");
+        for (f, a) in &shown.alternatives {
+            out.push_str(&format!(
+                "- `{}.{f} --algorithm {}`: {} ({})\n",
+                v.id, a.name, a.summary, a.source
+            ));
+        }
     }
     out.push_str(&format!(
         "\n## Program\n\n```\n{}\n```\n",
@@ -474,7 +497,8 @@ pub fn simulate(
             }
         )));
     }
-    if let Some(name) = algorithm {
+    // `--algorithm`, or the iterative solver a HanoiVar name (`Reversi_P`) stands for.
+    if let Some(name) = algorithm.or(t.algorithm.as_deref()) {
         return simulate_alternative(&t, n, name, format);
     }
     let bar = (std::io::stderr().is_terminal() && expected > BigInt::from(1u64 << 24)).then(|| {

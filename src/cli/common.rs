@@ -18,6 +18,8 @@ pub struct Target {
     pub explicit: bool,
     /// Parameters other than n.
     pub params: Params,
+    /// The alternative algorithm a HanoiVar name stands for (`Reversi_P`: `periodic`).
+    pub algorithm: Option<String>,
 }
 
 /// Resolves `VARIANT[.FUNCTION]` and `--param` values.
@@ -25,9 +27,11 @@ pub struct Target {
 pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let params = parse_params(params)?;
     // A HanoiVar menu name (`Reversi_A`, case-insensitive) stands for its variant function.
-    let alias = crate::variants::hanoivar::alias(target)
-        .map_err(|e| CliError::input(e.to_string()))?
-        .map(|a| format!("{}.{}", a.variant, a.function));
+    let alias =
+        crate::variants::hanoivar::alias(target).map_err(|e| CliError::input(e.to_string()))?;
+    // Lunnon's iterative solvers are alternative algorithms of their target function.
+    let algorithm = alias.as_ref().and_then(|a| a.solver.algorithm.clone());
+    let alias = alias.map(|a| format!("{}.{}", a.variant, a.function));
     let target = alias.as_deref().unwrap_or(target);
     let (id, function) = split_target(target);
     let variant = Variant::load(&id).or_else(|e| {
@@ -60,6 +64,7 @@ pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
         function,
         explicit,
         params,
+        algorithm,
     })
 }
 

@@ -1,8 +1,10 @@
-//! Alternative (non-recursive) algorithms from the seeds. Each yields the same moves as a
-//! recursive program of a built-in variant; the tests check them move for move.
+//! Alternative (non-recursive) algorithms from the seeds: iterative rules, colourings and
+//! codes ([`ALGORITHMS`]). A variant file names, per function, the algorithms that solve it
+//! (`alternatives = [...]`); [`run_alternative`] plays one under the variant's rules and
+//! compares it move for move with the recursion program.
 //!
-//! All work on three pins with distinct sizes 1..=n (n <= 63) held as bit masks (bit s-1
-//! set when the disc of size s is on the pin).
+//! All work on up to four pins with distinct sizes 1..=n (n <= 63) held as bit masks (bit
+//! s-1 set when the disc of size s is on the pin).
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -10,12 +12,13 @@ use num_traits::Zero;
 
 use crate::puzzle::Move;
 
+/// Up to four pins of distinct discs as bit masks (bit s-1: the disc of size s).
 #[derive(Clone, Copy, Debug)]
-struct Pins([u64; 3]);
+struct Pins([u64; 4]);
 
 impl Pins {
     fn tower(n: u32, pin: usize) -> Pins {
-        let mut m = [0u64; 3];
+        let mut m = [0u64; 4];
         m[pin] = if n == 0 {
             0
         } else {
@@ -43,7 +46,7 @@ impl Pins {
         self.0[t] |= bit;
     }
     fn pin_of(&self, size: u32) -> usize {
-        (0..3)
+        (0..4)
             .find(|&p| self.0[p] >> (size - 1) & 1 == 1)
             .unwrap_or(0)
     }
@@ -69,30 +72,85 @@ fn mv(f: usize, t: usize) -> Move {
     Move::new(f, t)
 }
 
-/// Classic, Lunnon's iterative period-3 rule (000_3e39fda85b098e00.txt, section Classic
-/// Hanoi): at time t move the smaller top disc between the pins (X, Z), (Y, X), (Z, Y) for n
-/// odd, (X, Y), (Z, X), (Y, Z) for n even, by t mod 3; X = 0, Y = 1, Z = 2.
-pub fn classic_period3(n: u32) -> impl Iterator<Item = Move> {
+/// Lunnon's iterative pair rule, the engine of his HanoiVar solvers `Classic_P`,
+/// `Adjacent_P`, `Reversi_P` and `Checkers_P` (HanoiLib.java, Tower of Hanoi mark 16:
+/// `ClassicDefn.tranC`, `DominoDefn.tranA`, `ReversiDefn.tranBABB`): at step t the smaller
+/// of the two top discs of the pin pair `pair(t)` moves onto the other pin (an empty pin
+/// counts as a base larger than every disc). It stops when all n discs are on `goal`, or
+/// when the pair has no disc to move (the checked simulation then reports the missed goal).
+fn pair_rule(
+    n: u32,
+    goal: usize,
+    pair: impl Fn(u64) -> (usize, usize),
+) -> impl Iterator<Item = Move> {
     let mut pins = Pins::tower(n, 0);
-    let total: u64 = 1u64.checked_shl(n).map_or(u64::MAX, |t| t - 1);
+    let full = Pins::tower(n, goal).0[goal];
     let mut t = 0u64;
     std::iter::from_fn(move || {
-        if t >= total {
+        if pins.0[goal] == full {
             return None;
         }
-        let pair = if n % 2 == 1 {
-            [(0, 2), (1, 0), (2, 1)][(t % 3) as usize]
-        } else {
-            [(0, 1), (2, 0), (1, 2)][(t % 3) as usize]
-        };
+        let (p, q) = pair(t);
         t += 1;
-        let (a, b) = if pins.legal(pair.0, pair.1) {
-            pair
+        let (a, b) = if pins.legal(p, q) {
+            (p, q)
+        } else if pins.legal(q, p) {
+            (q, p)
         } else {
-            (pair.1, pair.0)
+            return None;
         };
         pins.play(a, b);
         Some(mv(a, b))
+    })
+}
+
+/// Classic, Lunnon's iterative period-3 rule (Lunnon, §Classic Hanoi; HanoiVar's `Classic_P`,
+/// `ClassicDefn.tranC`): at time t move the smaller top disc between the pins (X, Z), (Y, X),
+/// (Z, Y) for n odd, (X, Y), (Z, X), (Y, Z) for n even, by t mod 3; X = 0, Y = 1, Z = 2.
+pub fn classic_period3(n: u32) -> impl Iterator<Item = Move> {
+    pair_rule(n, 2, move |t| {
+        if n % 2 == 1 {
+            [(0, 2), (1, 0), (2, 1)][(t % 3) as usize]
+        } else {
+            [(0, 1), (2, 0), (1, 2)][(t % 3) as usize]
+        }
+    })
+}
+
+/// Adjacent (pins in a row, tower 0 -> 2), Lunnon's iterative rule (HanoiVar's `Adjacent_P`,
+/// `DominoDefn.tranA`): alternately the pairs X-Y and Y-Z, the smaller top disc moving;
+/// `3^n - 1` moves.
+pub fn adjacent_alternating_pairs(n: u32) -> impl Iterator<Item = Move> {
+    pair_rule(n, 2, |t| if t % 2 == 0 { (0, 1) } else { (1, 2) })
+}
+
+/// Four pins W X Y Z = 0..3, tower W -> Z: Lunnon's periodic rule (HanoiVar's `Reversi_P`
+/// and `Checkers_P`, `ReversiDefn.tranBABB`): for n even the pairs {Y,W}, {W,X}, {X,Z},
+/// {Z,Y} by t mod 4; for n odd {W,X}, {X,Z}, {Y,W}, {W,X}, {Z,Y}, {Y,W}, {X,Z}, {Z,Y} by
+/// t mod 8, the smaller top disc moving. (The seed's text says "from P to Q", which read
+/// literally asks for a move from the empty pin Y at t = 0 when n is even; his code moves
+/// the smaller top disc, which is the legal direction.) Its moves are those of the recursive
+/// Reversi `BABB`, legal under the Reversi and the Checkers rules.
+pub fn four_pin_periodic(n: u32) -> impl Iterator<Item = Move> {
+    const W: usize = 0;
+    const X: usize = 1;
+    const Y: usize = 2;
+    const Z: usize = 3;
+    pair_rule(n, Z, move |t| {
+        if n % 2 == 0 {
+            [(Y, W), (W, X), (X, Z), (Z, Y)][(t % 4) as usize]
+        } else {
+            [
+                (W, X),
+                (X, Z),
+                (Y, W),
+                (W, X),
+                (Z, Y),
+                (Y, W),
+                (X, Z),
+                (Z, Y),
+            ][(t % 8) as usize]
+        }
     })
 }
 
@@ -432,29 +490,88 @@ pub fn disc_move_profile(n: u32, moves: impl Iterator<Item = Move>) -> (Vec<u64>
     (counts, smallest)
 }
 
-/// The alternative algorithms of a variant, by name: which seed algorithm can replace the
-/// recursion program of which variant (the programs are the reference; see
-/// [`run_alternative`]).
-pub fn alternative_names(variant: &str) -> &'static [&'static str] {
-    match variant {
-        "classic" => &["period3", "bichromatic", "binary", "gray", "sniedovich"],
-        "cyclic" => &["coloured"],
-        "fancy" | "longest" => &["period6"],
-        _ => &[],
-    }
+/// A seed's algorithm that is not a recursion program (an iterative rule, a colouring, a
+/// code), implemented here and set against a variant's program by [`run_alternative`].
+/// Which function of which variant it solves is data: the function's `alternatives` list in
+/// the variant file.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Algorithm {
+    /// The name variant files and `--algorithm` use.
+    pub name: &'static str,
+    /// What it does, in a line.
+    pub summary: &'static str,
+    /// Where the seed gives it.
+    pub source: &'static str,
 }
 
-/// The moves of alternative `name` of `variant.function` with `n` discs (`None`: no such
-/// alternative).
-pub fn alternative_moves(variant: &str, function: &str, n: u32, name: &str) -> Option<Vec<Move>> {
-    Some(match (variant, name) {
-        ("classic", "period3") => classic_period3(n).collect(),
-        ("classic", "bichromatic") => classic_bichromatic(n).collect(),
-        ("classic", "binary") => classic_binary(n).collect(),
-        ("classic", "gray") => classic_gray(n).collect(),
-        ("classic", "sniedovich") => sniedovich_recipe(n).collect(),
-        ("cyclic", "coloured") => cyclic_coloured(n, function == "A", |_| {}),
-        ("fancy" | "longest", "period6") => adjacent_period6(n).collect(),
+/// Every alternative algorithm the library implements.
+pub const ALGORITHMS: &[Algorithm] = &[
+    Algorithm {
+        name: "period3",
+        summary: "the period-3 iterative rule: at time t move between the pin pair t mod 3 of a fixed cycle, whichever way is legal",
+        source: "Lunnon, The Tower of Hanoi and Variations, §Classic Hanoi; HanoiLib.java (Tower of Hanoi mark 16), class Classic_P, ClassicDefn.tranC",
+    },
+    Algorithm {
+        name: "bichromatic",
+        summary: "discs alternate in colour; every move lands on the other colour and never undoes the previous move",
+        source: "Lunnon, The Tower of Hanoi and Variations, §Classic Hanoi",
+    },
+    Algorithm {
+        name: "binary",
+        summary: "move m goes from (m & (m-1)) mod 3 to ((m | (m-1)) + 1) mod 3",
+        source: "Wikipedia, Tower of Hanoi, §Binary solutions",
+    },
+    Algorithm {
+        name: "gray",
+        summary: "the disc to move is the bit that changes in the Gray code count; the smallest disc cycles",
+        source: "Wikipedia, Tower of Hanoi, §Gray code solution",
+    },
+    Algorithm {
+        name: "sniedovich",
+        summary: "the incremental recipe: odd steps move the smallest piece along a fixed pattern, even steps the only other legal move",
+        source: "Sniedovich, OR/MS Games: Towers of Hanoi, §Towers of Hanoi Recipe",
+    },
+    Algorithm {
+        name: "coloured",
+        summary: "the man-friendly coloured rule: discs flip orange/blue as they move; move the smallest until it is orange, then the one other legal move",
+        source: "Lunnon, The Tower of Hanoi and Variations, §Cyclic Hanoi",
+    },
+    Algorithm {
+        name: "period6",
+        summary: "in every triplet of moves the smallest disc moves twice the same way, then one larger disc; the smallest reverses between triplets",
+        source: "Wikipedia, Tower of Hanoi, §Long solutions",
+    },
+    Algorithm {
+        name: "alternating-pairs",
+        summary: "alternately the pin pairs X-Y and Y-Z, the smaller top disc moving",
+        source: "Lunnon, HanoiLib.java (Tower of Hanoi mark 16), class Adjacent_P, DominoDefn.tranA",
+    },
+    Algorithm {
+        name: "periodic",
+        summary: "four pins: at time t the smaller top disc moves between a fixed pin pair (period 4 for n even, 8 for n odd)",
+        source: "Lunnon, HanoiLib.java (Tower of Hanoi mark 16), classes Reversi_P and Checkers_P, ReversiDefn.tranBABB; Lunnon, The Tower of Hanoi and Variations, §Reversi Hanoi",
+    },
+];
+
+/// The algorithm of that name, if the library implements it.
+pub fn algorithm(name: &str) -> Option<&'static Algorithm> {
+    ALGORITHMS.iter().find(|a| a.name == name)
+}
+
+/// The moves of alternative algorithm `name` for function `function` with `n` discs
+/// (`None`: no such algorithm). Which functions an algorithm solves is the variant file's
+/// word; run it through [`run_alternative`], which checks every move under the rules.
+pub fn alternative_moves(function: &str, n: u32, name: &str) -> Option<Vec<Move>> {
+    Some(match name {
+        "period3" => classic_period3(n).collect(),
+        "alternating-pairs" => adjacent_alternating_pairs(n).collect(),
+        "bichromatic" => classic_bichromatic(n).collect(),
+        "binary" => classic_binary(n).collect(),
+        "gray" => classic_gray(n).collect(),
+        "sniedovich" => sniedovich_recipe(n).collect(),
+        "coloured" => cyclic_coloured(n, function == "A", |_| {}),
+        "period6" => adjacent_period6(n).collect(),
+        "periodic" => four_pin_periodic(n).collect(),
         _ => return None,
     })
 }
@@ -522,13 +639,22 @@ pub fn run_alternative(
     if n > ALTERNATIVE_MAX_N {
         return Err(AlternativeError::TooLarge(n));
     }
-    let moves = alternative_moves(&variant.id, function, n as u32, name).ok_or_else(|| {
-        AlternativeError::Unknown {
-            name: name.to_string(),
-            variant: variant.id.clone(),
-            known: alternative_names(&variant.id).join(", "),
-        }
-    })?;
+    let f = variant
+        .function(function)
+        .map_err(|e| AlternativeError::Variant(e.to_string()))?;
+    let unknown = || AlternativeError::Unknown {
+        name: name.to_string(),
+        variant: format!("{}.{function}", variant.id),
+        known: if f.alternatives.is_empty() {
+            "none".to_string()
+        } else {
+            f.alternatives.join(", ")
+        },
+    };
+    if !f.alternatives.iter().any(|a| a == name) {
+        return Err(unknown());
+    }
+    let moves = alternative_moves(function, n as u32, name).ok_or_else(unknown)?;
     let puzzle = variant
         .puzzle(function, n as i64, params)
         .map_err(|e| AlternativeError::Variant(e.to_string()))?;

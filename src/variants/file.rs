@@ -166,6 +166,10 @@ pub(super) struct FunctionFile {
     pub(super) parameter_min: BTreeMap<String, i64>,
     #[serde(default)]
     pub(super) parameter_max: BTreeMap<String, i64>,
+    /// Seed algorithms other than the program that solve this function
+    /// ([`crate::variants::alternatives::ALGORITHMS`]).
+    #[serde(default)]
+    pub(super) alternatives: Vec<toml::Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -400,8 +404,27 @@ impl Variant {
                     ));
                 }
             }
+            let mut alternatives = Vec::new();
+            for a in &f.alternatives {
+                if super::alternatives::algorithm(a.get_ref()).is_none() {
+                    let known: Vec<&str> = super::alternatives::ALGORITHMS
+                        .iter()
+                        .map(|a| a.name)
+                        .collect();
+                    return Err(malformed(
+                        a.span().start,
+                        format!(
+                            "functions.{name}.alternatives: unknown algorithm `{}` (known: {})",
+                            a.get_ref(),
+                            known.join(", ")
+                        ),
+                    ));
+                }
+                alternatives.push(a.get_ref().clone());
+            }
             functions.push(Function {
                 name: name.clone(),
+                alternatives,
                 summary: f.summary.clone(),
                 source: f.source.clone(),
                 bases: f.bases.clone(),

@@ -34,6 +34,10 @@ pub struct Solver {
     pub target: Option<String>,
     /// Lunnon's one-line comment on the class.
     pub comment: String,
+    /// The target function's alternative algorithm that is Lunnon's solver (an iterative
+    /// rule); `None`: the target's recursion program is.
+    #[serde(default)]
+    pub algorithm: Option<String>,
     /// How the target relates to Lunnon's solver (pins renamed, iterative form, ...).
     #[serde(default)]
     pub note: Option<String>,
@@ -233,7 +237,20 @@ mod tests {
             if let Some(t) = &s.target {
                 let (v, f) = t.split_once('.').unwrap();
                 let v = Variant::builtin(v).unwrap_or_else(|e| panic!("{}: {e}", s.name));
-                v.function(f).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+                let func = v.function(f).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+                if let Some(a) = &s.algorithm {
+                    assert!(
+                        func.alternatives.contains(a),
+                        "{}: {t} has no alternative algorithm {a}",
+                        s.name
+                    );
+                }
+            } else {
+                assert!(
+                    s.algorithm.is_none(),
+                    "{}: an algorithm without a target",
+                    s.name
+                );
             }
         }
     }

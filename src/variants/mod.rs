@@ -112,6 +112,10 @@ pub struct Function {
     /// sized discs being interchangeable (`goal_match = "sizes"`; Antwerp's T31, T13, T11,
     /// subsidiary problems that permute equal discs).
     pub goal_up_to_equal_sizes: bool,
+    /// The seed's other algorithms for this function, by name
+    /// ([`alternatives::ALGORITHMS`]): each is played under the rules and compared move for
+    /// move with the program by [`alternatives::run_alternative`].
+    pub alternatives: Vec<String>,
     start: Placement2,
     goal: Placement2,
     start_colours: Option<String>,

@@ -15,7 +15,9 @@
 //! * `BABB(n)`, `BAAB(n)`: goal on `Z` with the start colours.
 //!
 //! Their algorithms are recursions on `n - 2` (found by a dynamic programme over the
-//! positions of the two largest discs and the rest, see `docs/checkrev.md`):
+//! positions of the two largest discs and the rest, see `docs/checkrev.md`), written as the
+//! programs of `data/variants/reversi.toml` (an independent reference implementation is test
+//! code, `tests/suite/reversi_reference.rs`):
 //!
 //! ```text
 //! BABB(1; W,X,Y,Z) = move(W,X), move(X,Z)
@@ -30,9 +32,9 @@
 //!                    BABA(n-2; X,W,Y,Z)
 //! ```
 //!
-//! Also here: the periodic algorithm [`ReversiP`] (identical move for move to the
-//! recursive `BABB`), and [`reversi_g`] (the classic solution with every move detoured
-//! via the fourth pin, `2(2^n - 1)` moves).
+//! Here: the rules and puzzles, and the Frame-type algorithm [`ReversiFrame`] over three
+//! blocks. Lunnon's periodic `Reversi_P` is the alternative algorithm `periodic`
+//! ([`crate::variants::alternatives::four_pin_periodic`]).
 
 use crate::puzzle::model::{
     ColourRule, Config, Disc, Move, MoveGraph, Puzzle, Recolour, Rules, SizeRule,
@@ -88,30 +90,6 @@ impl Bottom {
             3,
             self.goal_flipped(),
         )
-    }
-
-    /// The recursive algorithm's move stream (lazy, explicit stack).
-    pub fn moves(self, n: usize) -> BottomMoves {
-        BottomMoves::new(self, n)
-    }
-
-    /// Exact number of moves of the recursive algorithm, by its recurrence
-    /// (`BABB(n) = 3 BABB(n-2) + 4`, `BABA(n) = 3 BABA(n-2) + 4`,
-    /// `BAAB(n) = 4 BABA(n-2) + 6`, with the one-disc cases 2, 1, 2).
-    pub fn count(self, n: usize) -> BigInt {
-        if n == 0 {
-            return BigInt::from(0);
-        }
-        if n == 1 {
-            return BigInt::from(match self {
-                Bottom::Baba => 1,
-                _ => 2,
-            });
-        }
-        match self {
-            Bottom::Baba | Bottom::Babb => self.count(n - 2) * 3 + 4,
-            Bottom::Baab => Bottom::Baba.count(n - 2) * 4 + 6,
-        }
     }
 }
 
@@ -198,269 +176,6 @@ impl Top {
     }
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    Call(Bottom, [usize; 4]),
-    Mv(usize, usize),
-}
-
-const W: usize = 0;
-const X: usize = 1;
-const Y: usize = 2;
-const Z: usize = 3;
-
-fn body(p: Bottom, n: usize) -> Vec<Step> {
-    use Step::*;
-    if n == 1 {
-        return match p {
-            Bottom::Baba => vec![Mv(W, Z)],
-            _ => vec![Mv(W, X), Mv(X, Z)],
-        };
-    }
-    match p {
-        Bottom::Babb => vec![
-            Call(p, [W, X, Y, Z]),
-            Mv(W, Y),
-            Mv(W, X),
-            Call(p, [Z, Y, X, W]),
-            Mv(X, Z),
-            Mv(Y, Z),
-            Call(p, [W, X, Y, Z]),
-        ],
-        Bottom::Baba => vec![
-            Call(p, [W, Z, Y, X]),
-            Mv(W, Y),
-            Mv(W, Z),
-            Call(p, [X, Z, Y, W]),
-            Mv(Y, X),
-            Mv(X, Z),
-            Call(p, [W, X, Y, Z]),
-        ],
-        Bottom::Baab => {
-            let a = Bottom::Baba;
-            vec![
-                Call(a, [W, Y, Z, X]),
-                Mv(W, Z),
-                Mv(W, Y),
-                Call(a, [X, W, Z, Y]),
-                Mv(Z, X),
-                Mv(X, W),
-                Call(a, [Y, W, Z, X]),
-                Mv(Y, Z),
-                Mv(W, Z),
-                Call(a, [X, W, Y, Z]),
-            ]
-        }
-    }
-}
-
-/// Lazy move stream of a bottom-level recursion (explicit stack of frames, depth n/2).
-#[derive(Clone, Debug)]
-pub struct BottomMoves {
-    // (procedure, n, pins, body, next step)
-    stack: Vec<(usize, [usize; 4], Vec<Step>, usize)>,
-}
-
-impl BottomMoves {
-    fn new(p: Bottom, n: usize) -> BottomMoves {
-        let mut s = BottomMoves { stack: Vec::new() };
-        if n > 0 {
-            s.stack.push((n, [W, X, Y, Z], body(p, n), 0));
-        }
-        s
-    }
-}
-
-impl Iterator for BottomMoves {
-    type Item = Move;
-    fn next(&mut self) -> Option<Move> {
-        loop {
-            let top = self.stack.last_mut()?;
-            let (n, pins) = (top.0, top.1);
-            if top.3 == top.2.len() {
-                self.stack.pop();
-                continue;
-            }
-            let step = top.2[top.3];
-            top.3 += 1;
-            match step {
-                Step::Mv(a, b) => return Some(Move::new(pins[a], pins[b])),
-                Step::Call(q, sub) => {
-                    if n >= 2 && n - 2 > 0 {
-                        let mapped = [pins[sub[0]], pins[sub[1]], pins[sub[2]], pins[sub[3]]];
-                        self.stack.push((n - 2, mapped, body(q, n - 2), 0));
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A tiny state tracker for Reversi / Checkers configurations (used by the periodic
-/// algorithms to pick the legal direction between two pins).
-#[derive(Clone, Debug)]
-struct Tracker {
-    pins: Vec<Vec<u32>>,
-    colours: Vec<u8>,
-    bases: Vec<Option<u8>>,
-    flip: bool,
-}
-
-impl Tracker {
-    fn legal(&self, from: usize, to: usize) -> bool {
-        let Some(&d) = self.pins[from].last() else {
-            return false;
-        };
-        let c = self.colours[d as usize] ^ u8::from(self.flip);
-        let under = match self.pins[to].last() {
-            Some(&e) => {
-                if e > d {
-                    return false; // ids grow upwards: a larger id is a smaller disc
-                }
-                Some(self.colours[e as usize])
-            }
-            None => self.bases[to],
-        };
-        under != Some(c)
-    }
-    fn apply(&mut self, from: usize, to: usize) {
-        let d = self.pins[from].pop().expect("legal move");
-        if self.flip {
-            self.colours[d as usize] ^= 1;
-        }
-        self.pins[to].push(d);
-    }
-}
-
-/// Lunnon's periodic algorithm `Reversi_P` for `BABB(n)` (pins `W X Y Z` = 0..3).
-///
-/// Move `t = 0, 1, 2, ...` is made between the two pins of the table below, **in whichever
-/// direction is legal** (it is always exactly one; the seed prints "from P to Q", which
-/// read literally asks for a move from the empty pin `Y` at `t = 0` when `n` is even):
-/// n even, `t mod 4`: 0 `{Y,W}`, 1 `{W,X}`, 2 `{X,Z}`, 3 `{Z,Y}`; n odd, `t mod 8`:
-/// 0,3 `{W,X}`, 1,6 `{X,Z}`, 2,5 `{Y,W}`, 4,7 `{Z,Y}`. It stops when the stack is on `Z`.
-///
-/// ```
-/// use hanoilab::variants::reversi::{Bottom, ReversiP};
-/// let p: Vec<_> = ReversiP::new(6).collect();
-/// let r: Vec<_> = Bottom::Babb.moves(6).collect();
-/// assert_eq!(p, r);
-/// ```
-#[derive(Clone, Debug)]
-pub struct ReversiP {
-    n: usize,
-    t: u64,
-    state: Tracker,
-    done: bool,
-}
-
-impl ReversiP {
-    /// The periodic stream for `n` discs under Reversi rules with bases BABB.
-    pub fn new(n: usize) -> ReversiP {
-        ReversiP::with_rules(n, vec![Some(1), Some(0), Some(1), Some(1)], true)
-    }
-
-    /// The same schedule under other bases / colour rules (`flip = false`: Checkers).
-    pub fn with_rules(n: usize, bases: Vec<Option<u8>>, flip: bool) -> ReversiP {
-        let c = alternating_stack(n, 4, 0);
-        ReversiP {
-            n,
-            t: 0,
-            state: Tracker {
-                pins: c.pins,
-                colours: c.colours,
-                bases,
-                flip,
-            },
-            done: n == 0,
-        }
-    }
-
-    fn pair(&self) -> (usize, usize) {
-        if self.n % 2 == 0 {
-            match self.t % 4 {
-                0 => (Y, W),
-                1 => (W, X),
-                2 => (X, Z),
-                _ => (Z, Y),
-            }
-        } else {
-            match self.t % 8 {
-                0 | 3 => (W, X),
-                1 | 6 => (X, Z),
-                2 | 5 => (Y, W),
-                _ => (Z, Y),
-            }
-        }
-    }
-}
-
-impl Iterator for ReversiP {
-    type Item = Move;
-    fn next(&mut self) -> Option<Move> {
-        if self.done {
-            return None;
-        }
-        let (p, q) = self.pair();
-        let (a, b) = if self.state.legal(p, q) {
-            (p, q)
-        } else if self.state.legal(q, p) {
-            (q, p)
-        } else {
-            self.done = true; // stuck: cannot happen for the documented rules
-            return None;
-        };
-        self.state.apply(a, b);
-        self.t += 1;
-        if self.state.pins[Z].len() == self.n {
-            self.done = true;
-        }
-        Some(Move::new(a, b))
-    }
-}
-
-/// `Reversi_G`: the classic three-pin solution `W -> Z` (via `X`) with every move `P -> Q`
-/// replaced by `P -> Y, Y -> Q`; `2(2^n - 1)` moves, solving `DDDF(n)`.
-pub fn reversi_g(n: usize) -> impl Iterator<Item = Move> {
-    // Classic move t (1-based): from (t & (t-1)) % 3 to ((t | (t-1)) + 1) % 3 on pins
-    // 0,1,2, which sends the tower to pin 2 when n is odd and to pin 1 when n is even.
-    let map: [usize; 3] = if n % 2 == 1 { [W, X, Z] } else { [W, Z, X] };
-    let total: u64 = if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    (1..=total).flat_map(move |t| {
-        let a = map[((t & (t - 1)) % 3) as usize];
-        let b = map[(((t | (t - 1)) + 1) % 3) as usize];
-        [Move::new(a, Y), Move::new(Y, b)]
-    })
-}
-
-/// Exact length of [`reversi_g`]: `2(2^n - 1)`.
-pub fn reversi_g_count(n: usize) -> BigInt {
-    (BigInt::from(1) << n) * 2 - 2
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_match_streams() {
-        for p in Bottom::ALL {
-            for n in 0..9 {
-                assert_eq!(BigInt::from(p.moves(n).count()), p.count(n), "{p} {n}");
-            }
-        }
-    }
-
-    #[test]
-    fn periodic_equals_recursive() {
-        for n in 0..10 {
-            let a: Vec<_> = ReversiP::new(n).collect();
-            let b: Vec<_> = Bottom::Babb.moves(n).collect();
-            assert_eq!(a, b, "n = {n}");
-        }
-    }
-}
-
 /// A step of a [`ReversiFrame`] plan: a single move of one of the two largest discs, or a
 /// whole transfer of the rest (`m - 2` discs) solved recursively.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -480,9 +195,11 @@ type FrameKey = (usize, [Option<u8>; 4], usize, usize, bool);
 /// Frame-type solutions of the uncoloured `DDDF`, `DDDE`, `EDDD` (not optimal from n = 4).
 ///
 /// ```
-/// use hanoilab::variants::reversi::{Bottom, ReversiFrame};
+/// use hanoilab::variants::reversi::ReversiFrame;
 /// let mut f = ReversiFrame::new();
-/// assert_eq!(f.count([Some(1), Some(0), Some(1), Some(1)], 0, 3, false, 7), Some(Bottom::Babb.count(7)));
+/// // Lunnon, The Tower of Hanoi and Variations, §Reversi Hanoi: BABB(n) = (4)3^[n/2] - 2
+/// // for n odd, so BABB(7) = 106.
+/// assert_eq!(f.count([Some(1), Some(0), Some(1), Some(1)], 0, 3, false, 7), Some(106.into()));
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct ReversiFrame {

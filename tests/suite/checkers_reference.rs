@@ -237,10 +237,11 @@ pub fn checkers_puzzle(n: usize, bases: Vec<Option<u8>>) -> Puzzle {
     }
 }
 
-/// `Checkers_P`: the moves of [`hanoilab::variants::reversi::ReversiP`] played under Checkers
+/// `Checkers_P`: the moves of Lunnon's periodic rule
+/// ([`hanoilab::variants::alternatives::four_pin_periodic`]) played under Checkers
 /// rules with uncoloured bases (they are legal there and solve `DDDD(n)`, very slowly).
-pub fn checkers_p(n: usize) -> hanoilab::variants::reversi::ReversiP {
-    hanoilab::variants::reversi::ReversiP::with_rules(n, vec![None; 4], false)
+pub fn checkers_p(n: usize) -> impl Iterator<Item = hanoilab::puzzle::model::Move> {
+    hanoilab::variants::alternatives::four_pin_periodic(n as u32)
 }
 
 /// One row of the Checkers / Reve's comparison.

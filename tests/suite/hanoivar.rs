@@ -1,12 +1,12 @@
 //! Lunnon's HanoiVar solvers (W. F. Lunnon, HanoiLib.java, Tower of Hanoi mark 16, 2010):
 //! the new recursion programs against independent routes (simulation under the rules, the
-//! Frame–Stewart min-recurrence, breadth-first search, Lunnon's iterative rules played here on
-//! a plain board), his Table of times, and name resolution in the CLI.
+//! Frame–Stewart min-recurrence, breadth-first search, Lunnon's iterative rules played as
+//! alternative algorithms against the recursive forms), his Table of times, and name
+//! resolution in the CLI.
 //!
 //! Numbers typed below are from Lunnon's "Table of times" (comment block after class Reversi
 //! in HanoiLib.java); nothing is a number printed by the code under test.
 
-use hanoilab::puzzle::Move;
 use hanoilab::sequences::frame_stewart;
 use hanoilab::variants::{Params, Variant};
 use num_bigint::BigInt;
@@ -201,130 +201,51 @@ fn algorithms_are_no_shorter_than_the_optimum() {
 
 // ---------------------------------------------------------------- Lunnon's iterative rules
 
-/// A plain board: pins of disc sizes (bottom first); the top of an empty pin counts as
-/// size n + 1 (Lunnon's base).
-struct Board {
-    pins: Vec<Vec<usize>>,
-    n: usize,
-}
-
-impl Board {
-    fn new(pins: usize, n: usize) -> Board {
-        let mut b = Board {
-            pins: vec![Vec::new(); pins],
-            n,
-        };
-        b.pins[0] = (1..=n).rev().collect();
-        b
-    }
-    fn top(&self, p: usize) -> usize {
-        *self.pins[p].last().unwrap_or(&(self.n + 1))
-    }
-    /// Lunnon's iterative step: between pins a and b, the smaller top disc moves.
-    fn step(&mut self, a: usize, b: usize) -> Move {
-        let (from, to) = if self.top(a) < self.top(b) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let d = self.pins[from].pop().unwrap();
-        self.pins[to].push(d);
-        Move {
-            from: from as u8,
-            to: to as u8,
+/// Every HanoiVar solver that is an iterative rule (`Classic_P`, `Adjacent_P`, `Checkers_P`,
+/// `Reversi_P`) is its target's alternative algorithm: played under the target's rules (every
+/// move checked, goal reached) it equals the recursion program move for move.
+#[test]
+fn iterative_solvers_are_played_and_equal_their_recursive_targets() {
+    use hanoilab::variants::alternatives::run_alternative;
+    let solvers = hanoilab::variants::hanoivar::solvers().unwrap();
+    let iterative: Vec<_> = solvers.iter().filter(|s| s.algorithm.is_some()).collect();
+    let names: Vec<&str> = iterative.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Classic_P", "Adjacent_P", "Checkers_P", "Reversi_P"]
+    );
+    for s in iterative {
+        let (id, f) = s.target.as_deref().unwrap().split_once('.').unwrap();
+        let v = Variant::builtin(id).unwrap();
+        let alg = s.algorithm.as_deref().unwrap();
+        for n in 0..=11u64 {
+            let r = run_alternative(&v, f, n, &Params::new(), alg)
+                .unwrap_or_else(|e| panic!("{} n = {n}: {e}", s.name));
+            assert!(r.report.goal_reached, "{} n = {n}", s.name);
+            assert_eq!(r.first_difference, None, "{} n = {n}", s.name);
         }
     }
-}
-
-fn recursive_moves(id: &str, f: &str, n: i64) -> Vec<Move> {
-    Variant::builtin(id)
-        .unwrap()
-        .moves(f, n, &Params::new())
-        .unwrap()
-        .collect()
-}
-
-/// Classic_P (ClassicDefn.tranC, iterative): pin pairs in a cycle of three, by parity of n.
-fn classic_p(n: usize) -> Vec<Move> {
-    let mut b = Board::new(3, n);
-    let (x, y, z) = (0, 1, 2);
-    let mut out = vec![];
-    let mut count = 0;
-    while b.pins[z].len() < n {
-        let pair = match (n % 2, count % 3) {
-            (1, 0) => (x, z),
-            (1, 1) => (y, x),
-            (1, _) => (z, y),
-            (_, 0) => (x, y),
-            (_, 1) => (z, x),
-            _ => (y, z),
-        };
-        out.push(b.step(pair.0, pair.1));
-        count += 1;
-    }
-    out
-}
-
-/// Adjacent_P (DominoDefn.tranA, iterative): alternately the pairs X-Y and Y-Z.
-fn adjacent_p(n: usize) -> Vec<Move> {
-    let mut b = Board::new(3, n);
-    let mut out = vec![];
-    let mut count = 0;
-    while b.pins[2].len() < n {
-        let pair = if count % 2 == 0 { (0, 1) } else { (1, 2) };
-        out.push(b.step(pair.0, pair.1));
-        count += 1;
-    }
-    out
-}
-
-/// Reversi_P and Checkers_P (ReversiDefn.tranBABB / CheckersDefn.tranBBAB, iterative): a
-/// period of eight pin pairs chosen by the parity of n.
-fn reversi_p(n: usize) -> Vec<Move> {
-    let mut b = Board::new(4, n);
-    let (w, x, y, z) = (0, 1, 2, 3);
-    let mut out = vec![];
-    let mut count = 0;
-    while b.pins[z].len() < n {
-        let pair = match (n % 2) * 8 + count % 8 {
-            1 | 5 | 8 | 11 => (w, x),
-            2 | 6 | 9 | 14 => (x, z),
-            0 | 4 | 10 | 13 => (y, w),
-            _ => (z, y),
-        };
-        out.push(b.step(pair.0, pair.1));
-        count += 1;
-    }
-    out
-}
-
-#[test]
-fn classic_p_iterative_rule_equals_classic_move_for_move() {
-    for n in 0..=12 {
-        assert_eq!(
-            classic_p(n),
-            recursive_moves("classic", "T", n as i64),
-            "n = {n}"
-        );
+    // Adjacent_P's moves are also Fancy Hanoi's (three in a row), and Reversi_P's are
+    // Checkers_P's (legal under both rule sets).
+    let fancy = Variant::builtin("fancy").unwrap();
+    let checkers = Variant::builtin("checkers").unwrap();
+    for n in 0..=8u64 {
+        let r = run_alternative(&fancy, "F", n, &Params::new(), "alternating-pairs").unwrap();
+        assert_eq!(r.first_difference, None, "fancy n = {n}");
+        let r = run_alternative(&checkers, "P", n, &Params::new(), "periodic").unwrap();
+        assert_eq!(r.first_difference, None, "checkers n = {n}");
     }
 }
 
 #[test]
-fn adjacent_p_iterative_rule_equals_domino_aba_and_fancy() {
-    for n in 0..=8 {
-        let it = adjacent_p(n);
-        assert_eq!(it, recursive_moves("domino", "ABA", n as i64), "n = {n}");
-        assert_eq!(it, recursive_moves("fancy", "F", n as i64), "n = {n}");
-    }
-}
-
-#[test]
-fn reversi_p_iterative_rule_equals_reversi_babb_and_checkers_p() {
-    for n in 0..=11 {
-        let it = reversi_p(n);
-        assert_eq!(it, recursive_moves("reversi", "BABB", n as i64), "n = {n}");
-        assert_eq!(it, recursive_moves("checkers", "P", n as i64), "n = {n}");
-    }
+fn a_hanoivar_iterative_name_simulates_its_rule() {
+    let out = stdout(&["simulate", "Reversi_P", "-n", "7"]);
+    assert!(
+        out.contains("algorithm periodic") && out.contains("identical to the recursion program"),
+        "{out}"
+    );
+    let out = stdout(&["show", "classic"]);
+    assert!(out.contains("classic.T --algorithm period3"), "{out}");
 }
 
 // ---------------------------------------------------------------- Table of times

@@ -31,6 +31,7 @@ mod rainbow;
 mod report;
 mod reversi;
 mod reversi_checkers_files;
+mod reversi_reference;
 mod search_cli;
 mod star;
 mod table_files;

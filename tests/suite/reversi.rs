@@ -2,8 +2,10 @@
 //! compared with the programs' recurrences and with Lunnon's printed formulas.
 
 use crate::common::simulate_independently as simulate;
+use crate::reversi_reference::{bottom_count, bottom_moves, reversi_g, reversi_g_count};
 use hanoilab::puzzle::model::Move;
-use hanoilab::variants::reversi::{reversi_g, reversi_g_count, Bottom, ReversiP, Top};
+use hanoilab::variants::alternatives::four_pin_periodic;
+use hanoilab::variants::reversi::{Bottom, Top};
 use num_bigint::BigInt;
 
 /// Lunnon's printed times, `000_3e39fda85b098e00.txt`, section Reversi Hanoi:
@@ -39,12 +41,25 @@ fn maple_reversi_b(n: u32) -> BigInt {
 fn bottom_problems_simulate_and_match_printed_times() {
     for p in Bottom::ALL {
         for n in 1..=12usize {
-            let k = simulate(&p.puzzle(n), p.moves(n)).unwrap_or_else(|e| panic!("{p}({n}): {e}"));
-            assert_eq!(BigInt::from(k), p.count(n), "{p}({n}) stream vs recurrence");
-            assert_eq!(p.count(n), printed(p, n as u32), "{p}({n}) vs Lunnon");
+            let k = simulate(&p.puzzle(n), bottom_moves(p, n))
+                .unwrap_or_else(|e| panic!("{p}({n}): {e}"));
+            assert_eq!(
+                BigInt::from(k),
+                bottom_count(p, n),
+                "{p}({n}) stream vs recurrence"
+            );
+            assert_eq!(
+                bottom_count(p, n),
+                printed(p, n as u32),
+                "{p}({n}) vs Lunnon"
+            );
         }
         for n in 13..=60u32 {
-            assert_eq!(p.count(n as usize), printed(p, n), "{p}({n}) vs Lunnon");
+            assert_eq!(
+                bottom_count(p, n as usize),
+                printed(p, n),
+                "{p}({n}) vs Lunnon"
+            );
         }
     }
 }
@@ -63,14 +78,14 @@ fn colour_check_before_flip_makes_babb_insoluble_for_one_disc() {
     // from which it can never land on Z as A; the programs rely on checking after the flip.
     let mut p = Bottom::Babb.puzzle(1);
     p.rules.check_after_recolour = false;
-    assert!(simulate(&p, Bottom::Babb.moves(1)).is_err());
+    assert!(simulate(&p, bottom_moves(Bottom::Babb, 1)).is_err());
 }
 
 #[test]
 fn reversi_p_is_the_recursive_babb_move_for_move() {
     for n in 0..=13usize {
-        let a: Vec<Move> = ReversiP::new(n).collect();
-        let b: Vec<Move> = Bottom::Babb.moves(n).collect();
+        let a: Vec<Move> = four_pin_periodic(n as u32).collect();
+        let b: Vec<Move> = bottom_moves(Bottom::Babb, n).collect();
         assert_eq!(a, b, "n = {n}");
         if n > 0 {
             simulate(&Bottom::Babb.puzzle(n), a).unwrap();
@@ -85,7 +100,7 @@ fn reversi_p_smallest_disc_times() {
     for n in 1..=10usize {
         let p = Bottom::Babb.puzzle(n);
         let mut c = p.start.clone();
-        for (t, m) in ReversiP::new(n).enumerate() {
+        for (t, m) in four_pin_periodic(n as u32).enumerate() {
             let d = c.pins[m.from as usize].pop().unwrap();
             c.pins[m.to as usize].push(d);
             let smallest = d as usize == n - 1;
@@ -111,6 +126,7 @@ fn reversi_g_solves_dddf_in_twice_classic() {
 
 mod frame {
     use super::simulate;
+    use crate::reversi_reference::bottom_count;
     use hanoilab::variants::reversi::{Bottom, ReversiFrame, Top};
     use num_bigint::BigInt;
 
@@ -122,7 +138,7 @@ mod frame {
             for n in 1..=20usize {
                 assert_eq!(
                     f.count(b, 0, 3, p.goal_flipped(), n),
-                    Some(p.count(n)),
+                    Some(bottom_count(p, n)),
                     "{p}({n})"
                 );
             }
@@ -130,7 +146,7 @@ mod frame {
                 let mv = f.moves(b, 0, 3, p.goal_flipped(), n);
                 assert_eq!(
                     simulate(&p.puzzle(n), mv).unwrap(),
-                    usize::try_from(p.count(n)).unwrap()
+                    usize::try_from(bottom_count(p, n)).unwrap()
                 );
             }
         }

@@ -112,9 +112,14 @@ pub(super) fn hanoivar_part(
         } else {
             agree.join("; ")
         };
+        // Lunnon's iterative solvers are the target's alternative algorithm, played as such.
+        let shown = match &sv.algorithm {
+            Some(a) => format!("[{target}]({vid}.md) `--algorithm {a}`"),
+            None => format!("[{target}]({vid}.md)"),
+        };
         let _ = writeln!(
             s,
-            "| {} | [{target}]({vid}.md) | {} | {} | {} | {} | {} |",
+            "| {} | {shown} | {} | {} | {} | {} | {} |",
             sv.name,
             md_cell(&rules),
             terms,
