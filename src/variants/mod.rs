@@ -403,6 +403,31 @@ text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
     }
 
     #[test]
+    fn alternatives_are_checked_against_the_library_and_located() {
+        let classic = include_str!("../../data/variants/classic.toml");
+        let v = Variant::from_toml(classic, "classic.toml").unwrap();
+        assert!(v
+            .function("T")
+            .unwrap()
+            .alternatives
+            .contains(&"gray".to_string()));
+        let bad = classic.replace("\"gray\"", "\"grey\"");
+        let line = bad.lines().position(|l| l.contains("grey")).unwrap() + 1;
+        match Variant::from_toml(&bad, "classic.toml") {
+            Err(VariantError::Malformed {
+                line: l, message, ..
+            }) => {
+                assert_eq!(l, line);
+                assert!(
+                    message.contains("unknown algorithm `grey`") && message.contains("gray"),
+                    "{message}"
+                );
+            }
+            other => panic!("accepted or other error: {other:?}"),
+        }
+    }
+
+    #[test]
     fn access_lists_against_other_parameters_are_an_error_not_a_panic() {
         // Fits the default l = 2; with l = 3 there are three stacks but two lists.
         let v =
