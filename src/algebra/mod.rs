@@ -15,6 +15,7 @@ pub(crate) mod modgcd;
 pub(crate) mod modp;
 pub mod poly;
 pub mod qpoly;
+pub(crate) mod ratio;
 pub mod recurrence;
 pub mod recurrence_bench;
 pub mod roots;

@@ -8,6 +8,7 @@
 //! precision, up to [`MAX_BITS`]; then it reports "cannot decide". No `f64` anywhere.
 
 use super::formula::{Aggregate, BinOp, CmpOp, Cond, Expr};
+use crate::algebra::ratio;
 use crate::sequences::certified::{self, Interval};
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
@@ -118,9 +119,12 @@ impl Surd {
             return sb;
         }
         // Opposite signs: compare a^2 with b^2 d (never equal: d is not a square).
-        let a2 = &self.a * &self.a;
-        let b2d = &self.b * &self.b * BigRational::from_integer(self.d.clone());
-        if a2 > b2d {
+        let a2 = ratio::mul(&self.a, &self.a);
+        let b2d = ratio::mul(
+            &ratio::mul(&self.b, &self.b),
+            &BigRational::from_integer(self.d.clone()),
+        );
+        if ratio::cmp(&a2, &b2d).is_gt() {
             sa
         } else {
             sb
@@ -508,8 +512,8 @@ impl Evaluator<'_> {
     fn neg(&self, a: &Value) -> Value {
         match a {
             Value::Exact(s) => Value::Exact(Surd {
-                a: -s.a.clone(),
-                b: -s.b.clone(),
+                a: ratio::neg(&s.a),
+                b: ratio::neg(&s.b),
                 d: s.d.clone(),
             }),
             Value::Real(i) => Value::Real(neg_interval(i)),
@@ -521,8 +525,8 @@ impl Evaluator<'_> {
             if let Some(d) = p.compatible(q) {
                 return Value::Exact(
                     Surd {
-                        a: &p.a + &q.a,
-                        b: &p.b + &q.b,
+                        a: ratio::add(&p.a, &q.a),
+                        b: ratio::add(&p.b, &q.b),
                         d,
                     }
                     .norm(),
@@ -535,11 +539,15 @@ impl Evaluator<'_> {
     fn mul(&self, x: &Value, y: &Value) -> Value {
         if let (Value::Exact(p), Value::Exact(q)) = (x, y) {
             if let Some(d) = p.compatible(q) {
+                if p.b.is_zero() && q.b.is_zero() {
+                    return Value::Exact(Surd::rational(ratio::mul(&p.a, &q.a)));
+                }
                 let dq = BigRational::from_integer(d.clone());
+                let bb = ratio::mul(&ratio::mul(&p.b, &q.b), &dq);
                 return Value::Exact(
                     Surd {
-                        a: &p.a * &q.a + &p.b * &q.b * dq,
-                        b: &p.a * &q.b + &p.b * &q.a,
+                        a: ratio::add(&ratio::mul(&p.a, &q.a), &bb),
+                        b: ratio::add(&ratio::mul(&p.a, &q.b), &ratio::mul(&p.b, &q.a)),
                         d,
                     }
                     .norm(),
@@ -552,14 +560,21 @@ impl Evaluator<'_> {
     fn inv(&self, x: &Value) -> Result<Value, EvalError> {
         match x {
             Value::Exact(s) => {
-                let den = &s.a * &s.a - &s.b * &s.b * BigRational::from_integer(s.d.clone());
+                let den = ratio::sub(
+                    &ratio::mul(&s.a, &s.a),
+                    &ratio::mul(
+                        &ratio::mul(&s.b, &s.b),
+                        &BigRational::from_integer(s.d.clone()),
+                    ),
+                );
                 if den.is_zero() {
                     return domain("division by zero");
                 }
+                let inv = ratio::recip(&den);
                 Ok(Value::Exact(
                     Surd {
-                        a: &s.a / &den,
-                        b: -(&s.b / &den),
+                        a: ratio::mul(&s.a, &inv),
+                        b: ratio::neg(&ratio::mul(&s.b, &inv)),
                         d: s.d.clone(),
                     }
                     .norm(),
