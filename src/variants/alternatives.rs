@@ -380,8 +380,8 @@ pub fn cyclic_average_blue(n: u32) -> (BigRational, bool) {
 pub fn cyclic_blue_totals(n: u32) -> (BigInt, BigInt, bool) {
     // The literature checker asks for the same n for the printed and the corrected density:
     // played once per process.
-    static DONE: std::sync::Mutex<Vec<(u32, (BigInt, BigInt, bool))>> =
-        std::sync::Mutex::new(Vec::new());
+    type Totals = (BigInt, BigInt, bool);
+    static DONE: std::sync::Mutex<Vec<(u32, Totals)>> = std::sync::Mutex::new(Vec::new());
     if let Some((_, r)) = DONE
         .lock()
         .ok()
