@@ -29,6 +29,7 @@ use super::interval::Interval;
 use super::matrix::ZMatrix;
 use super::poly::Poly;
 use super::quadratic::QuadraticNumber;
+use super::ratio;
 use super::recurrence::{minimal_recurrence_bounded, run_recurrence, solve_q, Recurrence};
 use super::roots::{dominant_roots, roots, ComplexRoot};
 use nalgebra::Complex;
@@ -1204,21 +1205,25 @@ fn certified_constant(
         .collect();
     // N(E) = sum_{j=0}^{m-1} E^j * sum_{i=0}^{m-1-j} u(n0+i) f_{i+j+1}
     let num: Vec<BigRational> = (0..m)
-        .map(|j| (0..m - j).map(|i| &init[i] * &fq[i + j + 1]).sum())
+        .map(|j| {
+            (0..m - j).fold(BigRational::zero(), |acc, i| {
+                ratio::add(&acc, &ratio::mul(&init[i], &fq[i + j + 1]))
+            })
+        })
         .collect();
     let eval = |x: &BigRational| -> BigRational {
-        fq.iter()
-            .rev()
-            .fold(BigRational::zero(), |acc, c| acc * x + c)
+        fq.iter().rev().fold(BigRational::zero(), |acc, c| {
+            ratio::add(&ratio::mul(&acc, x), c)
+        })
     };
     let g = BigRational::from_float(guess)?;
     let mut eps = BigRational::new(BigInt::one(), BigInt::from(1_000_000));
-    let (mut lo, mut hi) = (&g - &eps, &g + &eps);
+    let (mut lo, mut hi) = (ratio::sub(&g, &eps), ratio::add(&g, &eps));
     let mut tries = 0;
     while (eval(&lo).is_positive()) == (eval(&hi).is_positive()) {
-        eps *= BigRational::from_integer(BigInt::from(10));
-        lo = &g - &eps;
-        hi = &g + &eps;
+        eps = ratio::mul(&eps, &BigRational::from_integer(BigInt::from(10)));
+        lo = ratio::sub(&g, &eps);
+        hi = ratio::add(&g, &eps);
         tries += 1;
         if tries > 6 {
             return None;
@@ -1228,8 +1233,9 @@ fn certified_constant(
     for _round in 0..8 {
         let target = num_traits::pow(BigInt::from(10), digits + 10 + 10 * _round);
         let width_goal = BigRational::new(BigInt::one(), target);
-        while &hi - &lo > width_goal {
-            let mid = (&lo + &hi) / BigRational::from_integer(BigInt::from(2));
+        let half = BigRational::new(BigInt::one(), BigInt::from(2));
+        while ratio::cmp(&ratio::sub(&hi, &lo), &width_goal).is_gt() {
+            let mid = ratio::mul(&ratio::add(&lo, &hi), &half);
             let v = eval(&mid);
             if v.is_zero() {
                 lo = mid.clone();

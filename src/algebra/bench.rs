@@ -1,7 +1,7 @@
 //! Timings of the heavy algebra, for `cargo test --release --lib algebra::bench -- --ignored`.
 
 use super::modp::SplitMix;
-use super::{factor, real_roots, roots, Poly, ZMatrix};
+use super::{factor, real_roots, Poly, ZMatrix};
 use num_bigint::BigInt;
 use std::time::{Duration, Instant};
 
@@ -60,7 +60,8 @@ pub fn bench_factor_product(k: usize, deg: usize, bits: u32, seed: u64) -> Durat
 pub fn bench_roots(deg: usize, bits: u32, digits: u32) -> Duration {
     let f = random_poly(deg as u64 * 1000 + bits as u64, deg, bits);
     let t = Instant::now();
-    let r = roots(&f, digits);
+    // not `roots`, which remembers the polynomials it has seen
+    let r = super::roots::roots_near(&f, digits, None);
     let el = t.elapsed();
     assert_eq!(r.len(), deg);
     el
@@ -155,6 +156,59 @@ pub fn bench_matrix_phases(n: usize, seed: u64, digits: u32, with_berkowitz: boo
         factor: factor_t,
         roots: roots_t,
         factors: fz.factors.len(),
+    }
+}
+
+/// Mean time of `f` over repetitions filling at least `budget` (at least one run), as the
+/// peers are timed (PARI: `getabstime()` around a loop; FLINT: `time.perf_counter()`).
+pub fn mean_time(budget: Duration, mut f: impl FnMut()) -> Duration {
+    let t = Instant::now();
+    let mut runs = 0u32;
+    while runs == 0 || t.elapsed() < budget {
+        f();
+        runs += 1;
+    }
+    t.elapsed() / runs
+}
+
+/// Mean time of the complete factorisation of `f` over Q (see [`mean_time`]).
+pub fn time_factor(f: &Poly, budget: Duration) -> Duration {
+    mean_time(budget, || {
+        let _ = factor(f);
+    })
+}
+
+/// Mean time of the certified complex roots of `f` to `digits` decimals, recomputed every
+/// time (not from the memo of [`super::roots()`]).
+pub fn time_roots(f: &Poly, digits: u32, budget: Duration) -> Duration {
+    mean_time(budget, || {
+        let _ = super::roots::roots_near(f, digits, None);
+    })
+}
+
+/// The degree-40 product of [`bench_factor_degree40`] (5 pseudo-random degree-8 factors,
+/// 100-bit coefficients).
+pub fn degree40_product() -> Poly {
+    (0..5u64).fold(Poly::one(), |a, i| &a * &random_poly(40 + i, 8, 100))
+}
+
+/// The polynomial of [`bench_roots`]`(deg, bits, _)`.
+pub fn roots_case(deg: usize, bits: u32) -> Poly {
+    random_poly(deg as u64 * 1000 + bits as u64, deg, bits)
+}
+
+/// `f` in PARI/GP and Python syntax: `(c0) + (c1)*x + ...`.
+pub fn peer_syntax(f: &Poly) -> String {
+    let terms: Vec<String> = f
+        .coeffs()
+        .iter()
+        .enumerate()
+        .map(|(k, c)| format!("({c})*x^{k}"))
+        .collect();
+    if terms.is_empty() {
+        "0".into()
+    } else {
+        terms.join(" + ")
     }
 }
 

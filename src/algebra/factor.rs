@@ -199,6 +199,18 @@ fn is_prime(n: u64) -> bool {
     n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0)
 }
 
+/// The odd primes not dividing the leading coefficient of the square-free `f` and keeping
+/// it square-free, each with the monic `f mod p` (all but finitely many primes).
+fn good_primes(f: &Poly) -> impl Iterator<Item = (u64, modp::Fp)> + '_ {
+    (3u64..).filter(|&p| is_prime(p)).filter_map(move |p| {
+        if (f.leading() % BigInt::from(p)).is_zero() {
+            return None;
+        }
+        let fp = modp::monic(&modp::from_poly(f, p), p);
+        modp::is_squarefree(&fp, p).then_some((p, fp))
+    })
+}
+
 /// How many good primes to compare; the one with fewest modular factors is lifted.
 const PRIMES_TRIED: usize = 6;
 
@@ -237,28 +249,9 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
     // Degrees d such that f may have a factor of degree d, as a bitset over 0..=n.
     let mut allowed = vec![true; n + 1];
     let mut best: Option<(u64, usize)> = None;
-    let mut good = 0;
-    let mut p = 2;
-    while good < PRIMES_TRIED {
-        p += 1;
-        if !is_prime(p) || (f.leading() % BigInt::from(p)).is_zero() {
-            continue;
-        }
-        let fp = modp::monic(&modp::from_poly(f, p), p);
-        if !modp::is_squarefree(&fp, p) {
-            continue;
-        }
-        good += 1;
+    for (p, fp) in good_primes(f).take(PRIMES_TRIED) {
         let degs = modp::factor_degrees(&fp, p);
-        let mut sums = vec![false; n + 1];
-        sums[0] = true;
-        for &d in &degs {
-            for s in (d..=n).rev() {
-                if sums[s - d] {
-                    sums[s] = true;
-                }
-            }
-        }
+        let sums = subset_sums(&degs, n);
         for (a, s) in allowed.iter_mut().zip(&sums) {
             *a &= *s;
         }
@@ -288,12 +281,85 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
         modulus *= p;
         e += 1;
     }
-    let lifted = hensel::lift(f, &us, p, e);
-    recombine(f, lifted, &modulus, &allowed)
+    // Lifting to half the exponent costs a third of the whole lift (the last quadratic
+    // step dominates), and less again without the cofactors' last update; it usually
+    // suffices: the Mignotte bound is far above the factors' true coefficients. What
+    // recombination finds there divides f exactly; the pieces are accepted only if each is
+    // proved irreducible by the degree argument below, otherwise the lift starts again and
+    // goes to the bound. Not for many modular factors (a failed recombination there costs
+    // more than it can save).
+    let half = e.div_ceil(2);
+    if half > 1 && us.len() <= 16 {
+        let mut tree = hensel::LiftTree::new(f, &us, p);
+        tree.lift_to(half, true);
+        let mh = num_traits::pow(BigInt::from(p), half as usize);
+        let pieces = recombine(f, tree.factors(), &mh, &allowed);
+        if pieces.iter().all(|(g, degs)| proved_irreducible(g, degs)) {
+            let mut out: Vec<Poly> = pieces.into_iter().map(|(g, _)| g).collect();
+            out.sort_by(factor_order);
+            return out;
+        }
+    }
+    let mut tree = hensel::LiftTree::new(f, &us, p);
+    tree.lift_to(e, true);
+    let mut out: Vec<Poly> = recombine(f, tree.factors(), &modulus, &allowed)
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect();
+    out.sort_by(factor_order);
+    out
 }
 
-/// Zassenhaus recombination (vzGG Algorithm 15.19, step 6 onwards).
-fn recombine(f: &Poly, mut us: Vec<Poly>, m: &BigInt, allowed: &[bool]) -> Vec<Poly> {
+/// `sums[k]`: some sub-multiset of `degs` adds up to `k`, for `k` in `0..=n`.
+fn subset_sums(degs: &[usize], n: usize) -> Vec<bool> {
+    let mut sums = vec![false; n + 1];
+    sums[0] = true;
+    for &d in degs {
+        for s in (d..=n).rev() {
+            if sums[s - d] {
+                sums[s] = true;
+            }
+        }
+    }
+    sums
+}
+
+/// Whether the primitive, square-free `g` with factors of degrees `degs` modulo some
+/// prime is proved irreducible: by the discriminant for a quadratic, otherwise by the
+/// degree argument (a factor of degree `k` would make `k` a sum of modular factor degrees
+/// modulo every prime not dividing the leading coefficient and keeping `g` square-free),
+/// with up to 20 more primes. `false` means "not proved", not "reducible".
+fn proved_irreducible(g: &Poly, degs: &[usize]) -> bool {
+    let d = g.degree().unwrap_or(0);
+    if d <= 1 {
+        return true;
+    }
+    if d == 2 {
+        let (a, b, c) = (g.coeff(2), g.coeff(1), g.coeff(0));
+        let disc: BigInt = &b * &b - BigInt::from(4) * &a * &c;
+        return disc.is_negative() || {
+            let r = disc.sqrt();
+            &r * &r != disc
+        };
+    }
+    let mut possible = subset_sums(degs, d);
+    for (q, gq) in good_primes(g).take(20) {
+        if (1..d).all(|k| !possible[k]) {
+            return true;
+        }
+        let sums = subset_sums(&modp::factor_degrees(&gq, q), d);
+        for (a, s) in possible.iter_mut().zip(sums) {
+            *a &= s;
+        }
+    }
+    (1..d).all(|k| !possible[k])
+}
+
+/// Zassenhaus recombination (vzGG Algorithm 15.19, step 6 onwards): the factors found, each
+/// with the degrees of the modular factors it is the product of. Irreducible when `m`
+/// exceeds twice the factor bound; below it, a true factor whose coefficients `m` cannot
+/// hold is missed and the pieces may be reducible.
+fn recombine(f: &Poly, mut us: Vec<Poly>, m: &BigInt, allowed: &[bool]) -> Vec<(Poly, Vec<usize>)> {
     let mut out = Vec::new();
     let mut rest = f.clone();
     let mut s = 1;
@@ -318,7 +384,8 @@ fn recombine(f: &Poly, mut us: Vec<Poly>, m: &BigInt, allowed: &[bool]) -> Vec<P
                     });
                     let g = hensel::symmetric(&g, m).primitive_part();
                     if let Some(q) = rest.checked_div_exact(&g) {
-                        out.push(g);
+                        let degs = idx.iter().map(|&i| us[i].degree().unwrap_or(0)).collect();
+                        out.push((g, degs));
                         rest = q;
                         for &i in idx.iter().rev() {
                             us.remove(i);
@@ -349,9 +416,9 @@ fn recombine(f: &Poly, mut us: Vec<Poly>, m: &BigInt, allowed: &[bool]) -> Vec<P
         }
     }
     if rest.degree().is_some_and(|d| d > 0) {
-        out.push(rest.primitive_part());
+        let degs = us.iter().map(|u| u.degree().unwrap_or(0)).collect();
+        out.push((rest.primitive_part(), degs));
     }
-    out.sort_by(factor_order);
     out
 }
 

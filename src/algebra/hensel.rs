@@ -40,7 +40,7 @@ pub(crate) fn symmetric(f: &Poly, m: &BigInt) -> Poly {
 /// coefficients the packed product is several times faster).
 fn mul(a: &Poly, b: &Poly) -> Poly {
     let small = |p: &Poly| {
-        p.coeffs().len() < 8 || p.coeffs().iter().map(|c| c.bits()).max().unwrap_or(0) < 256
+        p.coeffs().len() < 4 || p.coeffs().iter().map(|c| c.bits()).max().unwrap_or(0) < 64
     };
     if small(a) || small(b) {
         a * b
@@ -49,6 +49,7 @@ fn mul(a: &Poly, b: &Poly) -> Poly {
     }
 }
 
+#[cfg(test)]
 fn mul_mod(a: &Poly, b: &Poly, m: &BigInt) -> Poly {
     reduce(&mul(a, b), m)
 }
@@ -88,28 +89,58 @@ fn to_poly(f: &Fp) -> Poly {
     Poly::new(f.iter().map(|&c| BigInt::from(c)).collect())
 }
 
+/// `p / m` for a polynomial whose coefficients are all multiples of `m` (exact).
+fn div_exact(p: &Poly, m: &BigInt) -> Poly {
+    Poly::new(p.coeffs().iter().map(|c| c / m).collect())
+}
+
+/// `a + m b` coefficientwise.
+fn add_scaled(a: &Poly, m: &BigInt, b: &Poly) -> Poly {
+    let n = a.coeffs().len().max(b.coeffs().len());
+    Poly::new((0..n).map(|k| a.coeff(k) + m * b.coeff(k)).collect())
+}
+
 /// One quadratic Hensel step (vzGG 15.10): from `f ≡ g h`, `s g + t h ≡ 1 (mod m)` with `h`
-/// monic to the same relations mod `m2`, any multiple of `m` dividing `m^2` (so the last
-/// step can stop at exactly the modulus needed instead of overshooting to a square).
-fn step(f: &Poly, g: &Poly, h: &Poly, s: &Poly, t: &Poly, m2: &BigInt) -> [Poly; 4] {
-    let e = reduce(&(f - &mul(g, h)), m2);
-    let (q, r) = divrem_monic_mod(&mul_mod(s, &e, m2), h, m2);
-    let g1 = reduce(&(&(g + &mul(t, &e)) + &mul(&q, g)), m2);
-    let h1 = reduce(&(h + &r), m2);
-    let b = reduce(&(&(&mul(s, &g1) + &mul(t, &h1)) - &Poly::one()), m2);
-    let (c, d) = divrem_monic_mod(&mul_mod(s, &b, m2), &h1, m2);
-    let s1 = reduce(&(s - &d), m2);
-    let t1 = reduce(&(&(t - &mul(t, &b)) - &mul(&c, &g1)), m2);
+/// monic and `g, h, s, t` reduced into `0..m`, to the same relations mod `m mp`, any `mp`
+/// dividing `m` (so the last step can stop at exactly the modulus needed instead of
+/// overshooting to a square).
+///
+/// The errors are divided by `m` first (as FLINT's `fmpz_poly_hensel_lift` does): with
+/// `f - g h = m e`, the corrections are `m` times polynomials mod `mp`, so every product
+/// but `g h`, `s g` and `t h` is of numbers below `mp`, a quarter of the schoolbook work of
+/// computing them mod `m mp`. The results are the same polynomials (a Hensel lift of
+/// monic `h` is unique; `s`, `t` follow by the same formulas).
+fn step(f: &Poly, [g, h, s, t]: [&Poly; 4], m: &BigInt, mp: &BigInt, last: bool) -> [Poly; 4] {
+    let m2: BigInt = m * mp;
+    let e = reduce(&div_exact(&(f - &mul(g, h)), m), mp);
+    let (sp, tp, gp, hp) = (reduce(s, mp), reduce(t, mp), reduce(g, mp), reduce(h, mp));
+    let (q, r) = divrem_monic_mod(&mul(&sp, &e), &hp, mp);
+    let gc = reduce(&(&mul(&tp, &e) + &mul(&q, &gp)), mp);
+    let g1 = add_scaled(g, m, &gc);
+    let h1 = add_scaled(h, m, &r);
+    if last {
+        // The cofactors are not needed after the last step: half of its products saved.
+        return [g1, h1, Poly::zero(), Poly::zero()];
+    }
+    // s g1 + t h1 - 1 = (s g + t h - 1) + m (s gc + t r), the first part a multiple of m
+    let b0 = div_exact(&(&(&mul(s, g) + &mul(t, h)) - &Poly::one()), m);
+    let b = reduce(&(&b0 + &(&mul(&sp, &gc) + &mul(&tp, &r))), mp);
+    // h1 = h + m r and g1 = g + m gc are h and g again mod mp (mp divides m)
+    let (c, d) = divrem_monic_mod(&mul(&sp, &b), &hp, mp);
+    let tc = reduce(&(&mul(&tp, &b) + &mul(&c, &gp)), mp);
+    let s1 = reduce(&(s - &d.scale(m)), &m2);
+    let t1 = reduce(&(t - &tc.scale(m)), &m2);
     [g1, h1, s1, t1]
 }
 
-/// The exponents `1 = e_0 < e_1 < ... < e_k = e` with `e_{i+1} <= 2 e_i`, halving down from
-/// `e` (rounding up), so every step is quadratic and the last lands on `p^e` exactly.
-pub(crate) fn exponent_chain(e: u32) -> Vec<u32> {
-    let mut chain = vec![e.max(1)];
-    while *chain.last().expect("non-empty") > 1 {
-        let last = *chain.last().expect("non-empty");
-        chain.push(last.div_ceil(2));
+/// The exponents `from = e_0 < e_1 < ... < e_k = e` with `e_{i+1} <= 2 e_i`, halving down
+/// from `e` (rounding up), so every step is quadratic and the last lands on `p^e` exactly.
+pub(crate) fn exponent_chain(from: u32, e: u32) -> Vec<u32> {
+    let from = from.max(1);
+    let mut chain = vec![e.max(from)];
+    while *chain.last().expect("non-empty") > from {
+        let next = (*chain.last().expect("non-empty")).div_ceil(2).max(from);
+        chain.push(next);
     }
     chain.reverse();
     chain
@@ -117,36 +148,162 @@ pub(crate) fn exponent_chain(e: u32) -> Vec<u32> {
 
 /// Lifts the monic factors `us` of `f mod p` (`f` square-free mod `p`, `p ∤ lc(f)`) to
 /// monic factors mod `p^e`, in the same order.
+#[cfg(test)]
 pub(crate) fn lift(f: &Poly, us: &[Fp], p: u64, e: u32) -> Vec<Poly> {
-    let chain = exponent_chain(e);
-    let pb = BigInt::from(p);
-    let moduli: Vec<BigInt> = chain
-        .iter()
-        .map(|&k| num_traits::pow(pb.clone(), k as usize))
-        .collect();
-    lift_chain(f, us, p, &moduli)
+    let mut tree = LiftTree::new(f, us, p);
+    tree.lift_to(e, true);
+    tree.factors()
 }
 
-fn lift_chain(f: &Poly, us: &[Fp], p: u64, moduli: &[BigInt]) -> Vec<Poly> {
-    let big_m = moduli.last().expect("non-empty chain");
-    let f = reduce(f, big_m);
-    if us.len() == 1 {
-        let li = inv_mod(&f.leading(), big_m);
-        return vec![reduce(&f.scale(&li), big_m)];
+/// A factor tree (vzGG 15.17) lifted so far: every inner node holds its two factors and
+/// their Bézout cofactors at the current modulus, so lifting can stop at an intermediate
+/// exponent (recombination may already succeed there) and resume from it.
+pub(crate) struct LiftTree {
+    f: Poly,
+    p: u64,
+    exponent: u32,
+    finished: bool,
+    root: Node,
+}
+
+enum Node {
+    /// The factor `us[i]`.
+    Leaf(usize),
+    Split {
+        g: Poly,
+        h: Poly,
+        s: Poly,
+        t: Poly,
+        left: Box<Node>,
+        right: Box<Node>,
+    },
+}
+
+/// Splits the factors `idx` of `us` in two of nearly equal total degree (largest first, each
+/// to the lighter side): a node's lift costs about the square of its degree, so a tree
+/// balanced by degree (not by count: `us` is sorted by degree) lifts less.
+fn split_by_degree(idx: &[usize], us: &[Fp]) -> (Vec<usize>, Vec<usize>) {
+    let mut order = idx.to_vec();
+    order.sort_by_key(|&i| std::cmp::Reverse(us[i].len()));
+    let (mut a, mut b) = (vec![], vec![]);
+    let (mut da, mut db) = (0, 0);
+    for i in order {
+        if da <= db {
+            da += us[i].len() - 1;
+            a.push(i);
+        } else {
+            db += us[i].len() - 1;
+            b.push(i);
+        }
     }
-    let (left, right) = us.split_at(us.len() / 2);
+    (a, b)
+}
+
+fn build(f: &Poly, us: &[Fp], idx: &[usize], p: u64) -> Node {
+    if idx.len() == 1 {
+        return Node::Leaf(idx[0]);
+    }
+    let (left, right) = split_by_degree(idx, us);
     let lc_p = modp::from_poly(&Poly::new(vec![f.leading()]), p)[0];
-    let g0 = left.iter().fold(vec![lc_p], |a, u| modp::mul(&a, u, p));
-    let h0 = right.iter().fold(vec![1u64], |a, u| modp::mul(&a, u, p));
+    let g0 = left
+        .iter()
+        .fold(vec![lc_p], |a, &u| modp::mul(&a, &us[u], p));
+    let h0 = right
+        .iter()
+        .fold(vec![1u64], |a, &u| modp::mul(&a, &us[u], p));
     let (one, s0, t0) = modp::ext_gcd(&g0, &h0, p);
     debug_assert_eq!(one, vec![1]);
-    let (mut g, mut h, mut s, mut t) = (to_poly(&g0), to_poly(&h0), to_poly(&s0), to_poly(&t0));
-    for m2 in &moduli[1..] {
-        [g, h, s, t] = step(&reduce(&f, m2), &g, &h, &s, &t, m2);
+    let (g, h) = (to_poly(&g0), to_poly(&h0));
+    Node::Split {
+        left: Box::new(build(&g, us, &left, p)),
+        right: Box::new(build(&h, us, &right, p)),
+        g,
+        h,
+        s: to_poly(&s0),
+        t: to_poly(&t0),
     }
-    let mut out = lift_chain(&g, left, p, moduli);
-    out.extend(lift_chain(&h, right, p, moduli));
-    out
+}
+
+/// Lifts the node for `f` through `moduli` (the first is the node's current modulus);
+/// `last`: the cofactors are not wanted afterwards.
+fn lift_node(node: &mut Node, f: &Poly, moduli: &[BigInt], last: bool) {
+    let Node::Split {
+        g,
+        h,
+        s,
+        t,
+        left,
+        right,
+    } = node
+    else {
+        return;
+    };
+    let k = moduli.len();
+    for (i, w) in moduli.windows(2).enumerate() {
+        let (m, m2) = (&w[0], &w[1]);
+        let mp = m2 / m;
+        let fin = last && i + 2 == k;
+        [*g, *h, *s, *t] = step(&reduce(f, m2), [g, h, s, t], m, &mp, fin);
+    }
+    lift_node(left, g, moduli, last);
+    lift_node(right, h, moduli, last);
+}
+
+fn leaves(node: &Node, f: &Poly, m: &BigInt, out: &mut Vec<(usize, Poly)>) {
+    match node {
+        Node::Leaf(i) => {
+            let f = reduce(f, m);
+            let li = inv_mod(&f.leading(), m);
+            out.push((*i, reduce(&f.scale(&li), m)));
+        }
+        Node::Split {
+            g, h, left, right, ..
+        } => {
+            leaves(left, g, m, out);
+            leaves(right, h, m, out);
+        }
+    }
+}
+
+impl LiftTree {
+    /// The tree of the monic factors `us` of `f mod p` at exponent 1.
+    pub(crate) fn new(f: &Poly, us: &[Fp], p: u64) -> LiftTree {
+        LiftTree {
+            f: f.clone(),
+            p,
+            exponent: 1,
+            finished: false,
+            root: build(f, us, &(0..us.len()).collect::<Vec<_>>(), p),
+        }
+    }
+
+    /// Lifts to `p^e` (`e` at least the current exponent) by quadratic steps that land on
+    /// `e` exactly; `last`: no further lifting will be asked for.
+    pub(crate) fn lift_to(&mut self, e: u32, last: bool) {
+        if e <= self.exponent {
+            return;
+        }
+        assert!(!self.finished, "LiftTree::lift_to after the last lift");
+        let chain = exponent_chain(self.exponent, e);
+        let pb = BigInt::from(self.p);
+        let moduli: Vec<BigInt> = chain
+            .iter()
+            .map(|&k| num_traits::pow(pb.clone(), k as usize))
+            .collect();
+        let f = reduce(&self.f, moduli.last().expect("non-empty"));
+        lift_node(&mut self.root, &f, &moduli, last);
+        self.exponent = e;
+        self.finished = last;
+    }
+
+    /// The monic lifted factors mod `p^e` for the current exponent, in the order of `us`.
+    pub(crate) fn factors(&self) -> Vec<Poly> {
+        let m = num_traits::pow(BigInt::from(self.p), self.exponent as usize);
+        let mut out = vec![];
+        leaves(&self.root, &self.f, &m, &mut out);
+        out.sort_by_key(|(i, _)| *i);
+        out.into_iter().map(|(_, u)| u).collect()
+    }
 }
 
 #[cfg(test)]
@@ -155,11 +312,13 @@ mod tests {
 
     #[test]
     fn exponent_chains_are_quadratic_and_exact() {
-        for e in 1..200 {
-            let c = exponent_chain(e);
-            assert_eq!(c[0], 1);
-            assert_eq!(*c.last().unwrap(), e);
-            assert!(c.windows(2).all(|w| w[0] < w[1] && w[1] <= 2 * w[0]));
+        for from in 1..40 {
+            for e in from..200 {
+                let c = exponent_chain(from, e);
+                assert_eq!(c[0], from);
+                assert_eq!(*c.last().unwrap(), e);
+                assert!(c.windows(2).all(|w| w[0] < w[1] && w[1] <= 2 * w[0]));
+            }
         }
     }
 
@@ -193,5 +352,41 @@ mod tests {
             assert!(u.is_monic());
             assert_eq!(&modp::from_poly(u, p), u0);
         }
+    }
+
+    #[test]
+    fn lifting_in_stages_equals_lifting_at_once() {
+        use crate::algebra::testutil::{rand_poly, Rng};
+        let mut rng = Rng::new(0x11f7);
+        let mut done = 0;
+        for round in 0..60u32 {
+            let f = (0..2 + round % 4).fold(Poly::one(), |a, _| {
+                let deg = 1 + (rng.next() % 5) as usize;
+                &a * &rand_poly(&mut rng, deg, 5 + round % 40)
+            });
+            let Some(n) = f.degree() else { continue };
+            let p = [101u64, 103, 107, 109, 113][round as usize % 5];
+            if n < 2 || (f.leading() % BigInt::from(p)).is_zero() {
+                continue;
+            }
+            let fp = modp::monic(&modp::from_poly(&f, p), p);
+            if fp.len() != n + 1 || !modp::is_squarefree(&fp, p) {
+                continue;
+            }
+            let us = modp::factor_squarefree(&fp, p, 3);
+            let e = 2 + round % 30;
+            let at_once = lift(&f, &us, p, e);
+            let mut tree = LiftTree::new(&f, &us, p);
+            tree.lift_to(e.div_ceil(2), false);
+            let half = tree.factors();
+            tree.lift_to(e, true);
+            assert_eq!(tree.factors(), at_once);
+            // the intermediate factors are the final ones reduced
+            let mh = num_traits::pow(BigInt::from(p), e.div_ceil(2) as usize);
+            let reduced: Vec<Poly> = at_once.iter().map(|u| reduce(u, &mh)).collect();
+            assert_eq!(half, reduced);
+            done += 1;
+        }
+        assert!(done > 20);
     }
 }

@@ -7,9 +7,13 @@
 //! sizes stay bounded. Nothing here uses floating point: a decision such as "this real number
 //! lies strictly between two integers" is taken only when the enclosure proves it.
 
+use crate::algebra::ratio;
 use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// A closed interval `[lo, hi]` of rationals known to contain a real number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,11 +29,41 @@ fn pow2(bits: u32) -> BigInt {
 }
 
 fn floor_r(x: &BigRational) -> BigInt {
-    x.floor().to_integer()
+    ratio::floor(x)
 }
 
 fn ceil_r(x: &BigRational) -> BigInt {
-    x.ceil().to_integer()
+    ratio::ceil(x)
+}
+
+/// `floor(x 2^bits)` and `ceil(x 2^bits)`.
+fn scaled_floor(x: &BigRational, bits: u32) -> BigInt {
+    (x.numer() << bits).div_floor(x.denom())
+}
+
+fn scaled_ceil(x: &BigRational, bits: u32) -> BigInt {
+    -((-(x.numer() << bits)).div_floor(x.denom()))
+}
+
+thread_local! {
+    /// `ln 2`, `ln 3` and `e` by precision: the same constants are asked for at every n of a
+    /// range (`2^sqrt(2n)`, `log(2)/log(3)`), and each costs a series of big divisions.
+    static CONSTANTS: RefCell<HashMap<(u8, u32), Interval>> = RefCell::new(HashMap::new());
+}
+
+fn cached(which: u8, bits: u32, f: impl FnOnce() -> Interval) -> Interval {
+    if let Some(v) = CONSTANTS.with(|c| c.borrow().get(&(which, bits)).cloned()) {
+        return v;
+    }
+    let v = f();
+    CONSTANTS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() > 256 {
+            c.clear();
+        }
+        c.insert((which, bits), v.clone());
+    });
+    v
 }
 
 impl Interval {
@@ -48,48 +82,55 @@ impl Interval {
 
     /// The degenerate interval of a fraction `a / b`.
     pub fn frac(a: i64, b: i64) -> Interval {
-        Interval::exact(BigRational::new(BigInt::from(a), BigInt::from(b)))
+        Interval::exact(ratio::new(BigInt::from(a), BigInt::from(b)))
     }
 
     /// Width `hi - lo`.
     pub fn width(&self) -> BigRational {
-        &self.hi - &self.lo
+        ratio::sub(&self.hi, &self.lo)
     }
 
     /// Rounds the bounds outwards to multiples of `2^-bits` (the enclosure only grows).
     pub fn round_out(&self, bits: u32) -> Interval {
-        let s = BigRational::from_integer(pow2(bits));
-        let lo = BigRational::new(floor_r(&(&self.lo * &s)), pow2(bits));
-        let hi = BigRational::new(ceil_r(&(&self.hi * &s)), pow2(bits));
+        let lo = ratio::dyadic(scaled_floor(&self.lo, bits), bits as u64);
+        let hi = ratio::dyadic(scaled_ceil(&self.hi, bits), bits as u64);
         Interval { lo, hi }
     }
 
     /// Sum.
     pub fn add(&self, o: &Interval) -> Interval {
         Interval {
-            lo: &self.lo + &o.lo,
-            hi: &self.hi + &o.hi,
+            lo: ratio::add(&self.lo, &o.lo),
+            hi: ratio::add(&self.hi, &o.hi),
         }
     }
 
     /// Difference.
     pub fn sub(&self, o: &Interval) -> Interval {
         Interval {
-            lo: &self.lo - &o.hi,
-            hi: &self.hi - &o.lo,
+            lo: ratio::sub(&self.lo, &o.hi),
+            hi: ratio::sub(&self.hi, &o.lo),
         }
     }
 
     /// Product (the extreme of the four corner products).
     pub fn mul(&self, o: &Interval) -> Interval {
+        // Both factors non-negative (the common case: growth constants, powers): one
+        // product per bound.
+        if !self.lo.is_negative() && !o.lo.is_negative() {
+            return Interval {
+                lo: ratio::mul(&self.lo, &o.lo),
+                hi: ratio::mul(&self.hi, &o.hi),
+            };
+        }
         let c = [
-            &self.lo * &o.lo,
-            &self.lo * &o.hi,
-            &self.hi * &o.lo,
-            &self.hi * &o.hi,
+            ratio::mul(&self.lo, &o.lo),
+            ratio::mul(&self.lo, &o.hi),
+            ratio::mul(&self.hi, &o.lo),
+            ratio::mul(&self.hi, &o.hi),
         ];
-        let lo = c.iter().min().cloned().unwrap_or_else(BigRational::zero);
-        let hi = c.iter().max().cloned().unwrap_or_else(BigRational::zero);
+        let lo = c[1..].iter().fold(&c[0], |m, x| ratio::min(m, x)).clone();
+        let hi = c[1..].iter().fold(&c[0], |m, x| ratio::max(m, x)).clone();
         Interval { lo, hi }
     }
 
@@ -97,8 +138,8 @@ impl Interval {
     pub fn div(&self, o: &Interval) -> Option<Interval> {
         if o.lo.is_positive() || o.hi.is_negative() {
             let inv = Interval {
-                lo: o.hi.recip(),
-                hi: o.lo.recip(),
+                lo: ratio::recip(&o.hi),
+                hi: ratio::recip(&o.lo),
             };
             Some(self.mul(&inv))
         } else {
@@ -146,7 +187,7 @@ impl Interval {
 
     /// Whether the interval contains `q`.
     pub fn contains(&self, q: &BigRational) -> bool {
-        &self.lo <= q && q <= &self.hi
+        ratio::cmp(&self.lo, q).is_le() && ratio::cmp(q, &self.hi).is_le()
     }
 
     /// Midpoint as `f64` (for reporting only).
@@ -159,17 +200,16 @@ impl Interval {
 
 /// Encloses `sqrt(q)` for `q >= 0` with bounds on the grid `2^-bits`.
 pub fn sqrt_rational(q: &BigRational, bits: u32) -> Interval {
-    let s = BigRational::from_integer(pow2(2 * bits));
-    let scaled_lo = floor_r(&(q * &s)).max(BigInt::zero());
-    let scaled_hi = ceil_r(&(q * &s)).max(BigInt::zero());
+    let scaled_lo = scaled_floor(q, 2 * bits).max(BigInt::zero());
+    let scaled_hi = scaled_ceil(q, 2 * bits).max(BigInt::zero());
     let r_lo = scaled_lo.sqrt();
     let mut r_hi = scaled_hi.sqrt();
     if &r_hi * &r_hi < scaled_hi {
         r_hi += 1;
     }
     Interval {
-        lo: BigRational::new(r_lo, pow2(bits)),
-        hi: BigRational::new(r_hi, pow2(bits)),
+        lo: ratio::dyadic(r_lo, bits as u64),
+        hi: ratio::dyadic(r_hi, bits as u64),
     }
 }
 
@@ -181,12 +221,16 @@ pub fn sqrt(x: &Interval, bits: u32) -> Interval {
 }
 
 fn dyadic(num: BigInt, bits: u32) -> BigRational {
-    BigRational::new(num, pow2(bits))
+    ratio::dyadic(num, bits as u64)
 }
 
 /// Encloses `ln 2 = sum_{k>=1} 1/(k 2^k)` in fixed point: each term is rounded down to a
 /// multiple of `2^-B` (error < 1 unit each) and the tail after N terms is below `2^-N`.
 pub fn ln2(bits: u32) -> Interval {
+    cached(0, bits, || ln2_uncached(bits))
+}
+
+fn ln2_uncached(bits: u32) -> Interval {
     let b = bits + 16;
     let terms = bits + 8;
     let one = pow2(b);
@@ -204,6 +248,10 @@ pub fn ln2(bits: u32) -> Interval {
 /// Encloses `ln 3 = ln 2 + 2 atanh(1/5)`; the atanh terms are rounded down in fixed point
 /// and its tail is bounded by a geometric series.
 pub fn ln3(bits: u32) -> Interval {
+    cached(1, bits, || ln3_uncached(bits))
+}
+
+fn ln3_uncached(bits: u32) -> Interval {
     let b = bits + 16;
     let terms = bits / 4 + 8;
     let one = pow2(b);
@@ -228,8 +276,7 @@ pub fn ln3(bits: u32) -> Interval {
 fn exp_unit(r: &BigRational, bits: u32) -> Interval {
     let b = bits + 16;
     let one = pow2(b);
-    let scaled = r * BigRational::from_integer(one.clone());
-    let (rl, rh) = (floor_r(&scaled), ceil_r(&scaled));
+    let (rl, rh) = (scaled_floor(r, b), scaled_ceil(r, b));
     let mut lo = BigInt::zero();
     let mut t = one.clone();
     let mut k = 0u32;
@@ -268,11 +315,13 @@ fn exp_rational(q: &BigRational, bits: u32) -> Interval {
     // q = m + f with integer m >= 0 and 0 <= f < 1; e^q = e^f * e^m. Extra precision covers
     // the growth of e^m (about 1.45 m bits).
     let m = floor_r(q);
-    let f = q - BigRational::from_integer(m.clone());
+    let f = ratio::sub(q, &BigRational::from_integer(m.clone()));
     let m_u = m.to_u64().unwrap_or(u64::MAX).min(1 << 20);
     let extra = (m_u as u32).saturating_mul(2) + 8;
     let ef = exp_unit(&f, bits + extra);
-    let e = exp_unit(&BigRational::one(), bits + extra);
+    let e = cached(2, bits + extra, || {
+        exp_unit(&BigRational::one(), bits + extra)
+    });
     let mut acc = ef;
     // e^m by binary powering with outward rounding.
     let mut base = e;
@@ -315,17 +364,18 @@ pub fn ln_int(v: &BigInt, bits: u32) -> Option<Interval> {
         return None;
     }
     let b = v.bits() - 1;
-    let y = BigRational::new(v.clone(), BigInt::one() << b);
-    let one = BigRational::one();
-    let z = (&y - &one) / (&y + &one); // 0 <= z < 1/3
-    let z2 = &z * &z;
+    let p = BigInt::one() << b;
+    // y = v / 2^b in [1, 2), z = (y - 1)/(y + 1) = (v - 2^b)/(v + 2^b)
+    let z = ratio::new(v - &p, v + &p); // 0 <= z < 1/3
+    let z2 = ratio::mul(&z, &z);
     let mut s = BigRational::zero();
     let mut pw = z.clone();
-    let eps = BigRational::new(BigInt::one(), pow2(bits + 4));
+    let eps = ratio::dyadic(BigInt::one(), bits as u64 + 4);
     let mut k = 0u32;
-    while pw > eps {
-        s += &pw / BigRational::from_integer(BigInt::from(2 * k + 1));
-        pw = &pw * &z2;
+    while ratio::cmp(&pw, &eps).is_gt() {
+        let term = ratio::mul(&pw, &ratio::new(BigInt::one(), BigInt::from(2 * k + 1)));
+        s = ratio::add(&s, &term);
+        pw = ratio::mul(&pw, &z2);
         k += 1;
         if k % 16 == 0 {
             s = Interval::exact(s).round_out(bits + 16).lo;
@@ -333,11 +383,11 @@ pub fn ln_int(v: &BigInt, bits: u32) -> Option<Interval> {
         }
     }
     // tail <= pw * 1/(1 - z^2) <= pw * 9/8
-    let tail = &pw * BigRational::new(BigInt::from(9), BigInt::from(8));
+    let tail = ratio::mul(&pw, &ratio::new(BigInt::from(9), BigInt::from(8)));
     let two = BigRational::from_integer(BigInt::from(2));
     let at = Interval {
-        lo: &two * &s,
-        hi: &two * (s + tail),
+        lo: ratio::mul(&two, &s),
+        hi: ratio::mul(&two, &ratio::add(&s, &tail)),
     };
     let l2 = ln2(bits + 24);
     let bl = l2.mul(&Interval::int(b as i64));

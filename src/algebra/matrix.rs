@@ -682,14 +682,16 @@ impl KrylovDependency {
             if w[*p].is_zero() {
                 continue;
             }
-            let f = &w[*p] / &b[*p];
+            let f = super::ratio::mul(&w[*p], &super::ratio::recip(&b[*p]));
             for (wi, bi) in w.iter_mut().zip(b) {
                 if !bi.is_zero() {
-                    *wi -= &f * bi;
+                    *wi = super::ratio::sub(wi, &super::ratio::mul(&f, bi));
                 }
             }
             for (ci, cc) in combo.iter_mut().zip(c) {
-                *ci -= &f * cc;
+                if !cc.is_zero() {
+                    *ci = super::ratio::sub(ci, &super::ratio::mul(&f, cc));
+                }
             }
         }
         match w.iter().position(|x| !x.is_zero()) {

@@ -21,6 +21,7 @@ pub mod poly;
 pub mod power;
 pub mod qpoly;
 pub mod quadratic;
+pub(crate) mod ratio;
 pub mod recurrence;
 pub mod recurrence_bench;
 pub mod roots;

@@ -12,6 +12,7 @@
 
 use super::interval::{sqrt_rational, Interval};
 use super::power::binary_power;
+use super::ratio;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -102,8 +103,8 @@ impl QuadraticNumber {
     /// `-x`.
     pub fn neg(&self) -> QuadraticNumber {
         QuadraticNumber {
-            a: -self.a.clone(),
-            b: -self.b.clone(),
+            a: ratio::neg(&self.a),
+            b: ratio::neg(&self.b),
             d: self.d.clone(),
         }
     }
@@ -112,31 +113,36 @@ impl QuadraticNumber {
     pub fn conj(&self) -> QuadraticNumber {
         QuadraticNumber {
             a: self.a.clone(),
-            b: -self.b.clone(),
+            b: ratio::neg(&self.b),
             d: self.d.clone(),
         }
     }
 
     /// The norm `a² - d b²` (the product with the conjugate).
     pub fn norm(&self) -> BigRational {
-        &self.a * &self.a - &self.b * &self.b * BigRational::from_integer(self.d.clone())
+        ratio::sub(
+            &ratio::mul(&self.a, &self.a),
+            &ratio::mul(
+                &ratio::mul(&self.b, &self.b),
+                &BigRational::from_integer(self.d.clone()),
+            ),
+        )
     }
 
     /// `x + y`, or `None` when the two lie in different fields.
     pub fn checked_add(&self, o: &QuadraticNumber) -> Option<QuadraticNumber> {
         let d = self.common_radicand(o)?;
-        Some(QuadraticNumber::new(&self.a + &o.a, &self.b + &o.b, d))
+        Some(QuadraticNumber::new(
+            ratio::add(&self.a, &o.a),
+            ratio::add(&self.b, &o.b),
+            d,
+        ))
     }
 
     /// `x · y`, or `None` when the two lie in different fields.
     pub fn checked_mul(&self, o: &QuadraticNumber) -> Option<QuadraticNumber> {
         let d = self.common_radicand(o)?;
-        let dq = BigRational::from_integer(d.clone());
-        Some(QuadraticNumber::new(
-            &self.a * &o.a + &self.b * &o.b * dq,
-            &self.a * &o.b + &self.b * &o.a,
-            d,
-        ))
+        Some(self.product(o, d))
     }
 
     /// `1 / x`, or `None` when `x = 0`.
@@ -145,9 +151,10 @@ impl QuadraticNumber {
         if norm.is_zero() {
             return None;
         }
+        let inv = ratio::recip(&norm);
         Some(QuadraticNumber::new(
-            &self.a / &norm,
-            -(&self.b / &norm),
+            ratio::mul(&self.a, &inv),
+            ratio::neg(&ratio::mul(&self.b, &inv)),
             self.d.clone(),
         ))
     }
@@ -162,11 +169,21 @@ impl QuadraticNumber {
     /// A product of two numbers known to share a field (powers and products of one number).
     fn same_field_mul(&self, o: &QuadraticNumber) -> QuadraticNumber {
         let d = if self.b.is_zero() { &o.d } else { &self.d };
+        self.product(o, d.clone())
+    }
+
+    /// The product in `Q(√d)` (on the exact rationals of [`ratio`], which reduce by Lehmer's
+    /// gcd; two rationals multiply without the field's cross terms).
+    fn product(&self, o: &QuadraticNumber, d: BigInt) -> QuadraticNumber {
+        if self.b.is_zero() && o.b.is_zero() {
+            return QuadraticNumber::rational(ratio::mul(&self.a, &o.a));
+        }
         let dq = BigRational::from_integer(d.clone());
+        let bb = ratio::mul(&ratio::mul(&self.b, &o.b), &dq);
         QuadraticNumber::new(
-            &self.a * &o.a + &self.b * &o.b * dq,
-            &self.a * &o.b + &self.b * &o.a,
-            d.clone(),
+            ratio::add(&ratio::mul(&self.a, &o.a), &bb),
+            ratio::add(&ratio::mul(&self.a, &o.b), &ratio::mul(&self.b, &o.a)),
+            d,
         )
     }
 
@@ -184,9 +201,16 @@ impl QuadraticNumber {
             return Some(sb);
         }
         // Opposite signs: compare a^2 with b^2 d (never equal: d is not a square).
-        let a2 = &self.a * &self.a;
-        let b2d = &self.b * &self.b * BigRational::from_integer(self.d.clone());
-        Some(if a2 > b2d { sa } else { sb })
+        let a2 = ratio::mul(&self.a, &self.a);
+        let b2d = ratio::mul(
+            &ratio::mul(&self.b, &self.b),
+            &BigRational::from_integer(self.d.clone()),
+        );
+        Some(if ratio::cmp(&a2, &b2d).is_gt() {
+            sa
+        } else {
+            sb
+        })
     }
 
     /// A certified enclosure of a real number on the grid `2^-bits`, `None` for an imaginary

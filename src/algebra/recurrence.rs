@@ -18,6 +18,7 @@ use super::error::AlgebraError;
 use super::factor::factor;
 use super::kronecker::{pack, unpack};
 use super::poly::Poly;
+use super::ratio;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -331,16 +332,22 @@ pub(crate) fn solve_q(
             if i == k || a[i][k].is_zero() {
                 continue;
             }
-            let f = &a[i][k] / &a[k][k];
+            let f = ratio::mul(&a[i][k], &ratio::recip(&a[k][k]));
             let pivot_row = a[k].clone();
             for (x, y) in a[i].iter_mut().zip(&pivot_row).skip(k) {
-                *x -= &f * y;
+                if !y.is_zero() {
+                    *x = ratio::sub(x, &ratio::mul(&f, y));
+                }
             }
-            let v = &f * &b[k];
-            b[i] -= v;
+            let v = ratio::mul(&f, &b[k]);
+            b[i] = ratio::sub(&b[i], &v);
         }
     }
-    Some((0..n).map(|i| &b[i] / &a[i][i]).collect())
+    Some(
+        (0..n)
+            .map(|i| ratio::mul(&b[i], &ratio::recip(&a[i][i])))
+            .collect(),
+    )
 }
 
 /// The values at `n0, n0 + 1, ..., n0 + count - 1` of the sequence with recurrence `f`
@@ -350,9 +357,10 @@ pub(crate) fn run_recurrence(f: &Poly, init: &[BigRational], count: usize) -> Ve
     let mut v: Vec<BigRational> = init.to_vec();
     while v.len() < count {
         let k = v.len();
-        let s: BigRational = (0..m)
-            .map(|j| -BigRational::from_integer(f.coeff(j)) * &v[k - m + j])
-            .sum();
+        let s = (0..m).fold(BigRational::zero(), |acc, j| {
+            let c = BigRational::from_integer(-f.coeff(j));
+            ratio::add(&acc, &ratio::mul(&c, &v[k - m + j]))
+        });
         v.push(s);
     }
     v.truncate(count);
@@ -374,21 +382,21 @@ fn berlekamp_massey(terms: &[BigInt]) -> (usize, Vec<BigRational>) {
         let mut disc = s[n].clone();
         for i in 1..=l.min(c.len() - 1) {
             if !c[i].is_zero() {
-                disc += &c[i] * &s[n - i];
+                disc = ratio::add(&disc, &ratio::mul(&c[i], &s[n - i]));
             }
         }
         if disc.is_zero() {
             m += 1;
             continue;
         }
-        let f = &disc / &bd;
+        let f = ratio::mul(&disc, &ratio::recip(&bd));
         let old = c.clone();
         if c.len() < b.len() + m {
             c.resize(b.len() + m, BigRational::zero());
         }
         for (i, bi) in b.iter().enumerate() {
             if !bi.is_zero() {
-                c[i + m] -= &f * bi;
+                c[i + m] = ratio::sub(&c[i + m], &ratio::mul(&f, bi));
             }
         }
         if 2 * l <= n {

@@ -17,13 +17,14 @@
 
 use super::decimal::{fixed, Rounding::HalfAwayFromZero};
 use super::factor::FactorError;
-use super::{factor, squarefree_part, Poly};
+use super::{factor, ratio, squarefree_part, Poly};
 use nalgebra::{Complex, DMatrix, Schur};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::fmt;
 
 /// A disc `|z - (re + i im)| ≤ radius` holding exactly one root of the polynomial it was
@@ -67,12 +68,10 @@ impl ComplexRoot {
 
     /// Certified bounds `lo ≤ |root| ≤ hi` on the modulus, dyadic with `bits` fractional bits.
     pub fn modulus_bounds(&self, bits: u32) -> (BigRational, BigRational) {
-        let m2 = &self.re * &self.re + &self.im * &self.im;
-        let scale = BigInt::one() << (2 * bits as usize);
-        let s = (m2.numer() * &scale / m2.denom()).sqrt();
-        let den = BigInt::one() << bits as usize;
-        let lo = BigRational::new(s.clone(), den.clone()) - &self.radius;
-        let hi = BigRational::new(s + 1, den) + &self.radius;
+        let m2 = modulus2(self);
+        let s = ((m2.numer() << (2 * bits as usize)) / m2.denom()).sqrt();
+        let lo = ratio::sub(&ratio::dyadic(s.clone(), bits as u64), &self.radius);
+        let hi = ratio::add(&ratio::dyadic(s + 1, bits as u64), &self.radius);
         (
             if lo.is_negative() {
                 BigRational::zero()
@@ -89,11 +88,13 @@ impl ComplexRoot {
         if self.radius.is_zero() {
             return u32::MAX;
         }
+        // radius <= 1 / (20 10^d), i.e. 20 10^d numer <= denom
+        let (n, den) = (self.radius.numer(), self.radius.denom());
         let mut d: u32 = 0;
-        let mut bound = BigRational::new(BigInt::one(), BigInt::from(20));
-        while self.radius <= bound {
+        let mut lhs = n * 20u32;
+        while &lhs <= den {
             d += 1;
-            bound /= BigInt::from(10);
+            lhs *= 10u32;
         }
         d
     }
@@ -451,13 +452,39 @@ fn newton_radius(f: &Poly, df: &Poly, x: &(BigInt, BigInt), w: u32) -> Option<Bi
         return Some(BigInt::one());
     }
     let (dr, di) = eval_exact(df.coeffs(), x, w);
-    let dn = (&dr * &dr + &di * &di).sqrt();
+    let dn = modulus_bound(&dr, &di, false);
     if dn.is_zero() {
         return None;
     }
-    let pn: BigInt = (&pr * &pr + &pi * &pi).sqrt() + 1;
+    let pn = modulus_bound(&pr, &pi, true);
     // |p|/|p'| = |P| / (2^w |P'|); scaled by 2^w that is |P|/|P'|.
     Some((pn * BigInt::from(n)).div_floor(&dn) + 1)
+}
+
+/// An upper (`up`) or lower bound on `sqrt(re^2 + im^2)` from the leading 62 bits of the
+/// parts: the values are `w n` bits long (`D^n p(X/D)`), and an exact square root of their
+/// squares (Newton's method, a long division per step) was most of the certification.
+/// The bound is within a relative `2^-60` of the modulus, which only widens the disc by as
+/// much.
+fn modulus_bound(re: &BigInt, im: &BigInt, up: bool) -> BigInt {
+    let top = re.bits().max(im.bits());
+    let k = top.saturating_sub(62);
+    let part = |v: &BigInt| {
+        let t = v.abs() >> k;
+        if up && k > 0 {
+            t + 1
+        } else {
+            t
+        }
+    };
+    let (a, b) = (part(re), part(im));
+    let s = (&a * &a + &b * &b).sqrt();
+    let s = if up && &s * &s < &a * &a + &b * &b {
+        s + 1
+    } else {
+        s
+    };
+    s << k
 }
 
 /// Tries to certify the approximations: conjugation-symmetric, pairwise disjoint discs.
@@ -497,11 +524,14 @@ fn certify(f: &Poly, df: &Poly, zs: &[Fx], w: u32) -> Option<Vec<(Disc, bool)>> 
 
 /// Deterministic order: decreasing modulus, then increasing real part, then imaginary part.
 fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
-    let ma = &a.re * &a.re + &a.im * &a.im;
-    let mb = &b.re * &b.re + &b.im * &b.im;
-    mb.cmp(&ma)
-        .then_with(|| a.re.cmp(&b.re))
-        .then_with(|| a.im.cmp(&b.im))
+    ratio::cmp(&modulus2(b), &modulus2(a))
+        .then_with(|| ratio::cmp(&a.re, &b.re))
+        .then_with(|| ratio::cmp(&a.im, &b.im))
+}
+
+/// `|centre|^2`, exactly.
+fn modulus2(z: &ComplexRoot) -> BigRational {
+    ratio::add(&ratio::mul(&z.re, &z.re), &ratio::mul(&z.im, &z.im))
 }
 
 /// All distinct complex roots of `f`, each in a certified disc of radius below
@@ -523,7 +553,25 @@ fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
 /// assert_eq!(r[0].to_decimal(20), "2.73205080756887729353");
 /// ```
 pub fn roots(f: &Poly, digits: u32) -> Vec<ComplexRoot> {
-    roots_near(f, digits, None)
+    // The same factor comes back for every component of a transfer system that shares it
+    // (61 components of Lunnon's Reversi share three recurrences): computed once per thread.
+    thread_local! {
+        static CACHE: std::cell::RefCell<HashMap<(Poly, u32), Vec<ComplexRoot>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    let key = (f.clone(), digits);
+    if let Some(r) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        return r;
+    }
+    let r = roots_near(f, digits, None);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 512 {
+            c.clear();
+        }
+        c.insert(key, r.clone());
+    });
+    r
 }
 
 /// As [`roots`], starting the iteration from `guesses` when given (approximations of the
@@ -559,13 +607,12 @@ pub(crate) fn roots_near(
     for _round in 0..60 {
         let converged = aberth(&g, &mut zs, w, 40 + 4 * n);
         if let Some(discs) = certify(&g, &dg, &zs, w) {
-            let den = BigInt::one() << w as usize;
             let mut out: Vec<ComplexRoot> = discs
                 .into_iter()
                 .map(|((x, y, r), real)| ComplexRoot {
-                    re: BigRational::new(x, den.clone()),
-                    im: BigRational::new(y, den.clone()),
-                    radius: BigRational::new(r, den.clone()),
+                    re: ratio::dyadic(x, w as u64),
+                    im: ratio::dyadic(y, w as u64),
+                    radius: ratio::dyadic(r, w as u64),
                     real,
                 })
                 .collect();

@@ -95,18 +95,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 &format!("{} digits, {}...", r.digits, r.leading),
             )?;
         }
-        let t = crate::algebra::bench::bench_factor_degree40();
-        line(
-            "factor degree 40 over Q (5 x degree 8, 100-bit)",
-            t.as_secs_f64(),
-            "Zassenhaus: mod p, Hensel, recombination",
-        )?;
-        let t = crate::algebra::bench::bench_roots(40, 100, 30);
-        line(
-            "certified complex roots, degree 40, 30 digits",
-            t.as_secs_f64(),
-            "",
-        )?;
+        algebra_against_peers()?;
         for n in [12, 30, 100] {
             let p = crate::algebra::bench::bench_matrix_phases(n, n as u64, 30, n <= 30);
             let total = p.charpoly + p.minimal_polynomial + p.factor + p.roots;
@@ -184,4 +173,151 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         )?;
     }
     Ok(())
+}
+
+/// Factorisation over Q and certified roots (30 digits) of the degree-40 cases and of every
+/// built-in variant's characteristic polynomial, each against PARI/GP (`factor`,
+/// `polroots` at `realprecision` 30) and FLINT (python-flint: `fmpz_poly.factor`,
+/// `complex_roots` at 110 bits) in the same run, where they are installed. Every figure is
+/// a mean over repetitions filling 50 ms, as the peers are timed.
+fn algebra_against_peers() -> Result<(), CliError> {
+    use crate::algebra::bench::{
+        degree40_product, peer_syntax, roots_case, time_factor, time_roots,
+    };
+    use std::time::Duration;
+    let mut cases: Vec<(String, crate::algebra::Poly)> = vec![
+        (
+            "degree 40 (5 x degree 8, 100-bit)".into(),
+            degree40_product(),
+        ),
+        ("degree 40 random, 100-bit".into(), roots_case(40, 100)),
+    ];
+    for id in crate::variants::builtin_ids() {
+        let v = Variant::builtin(id).map_err(|e| CliError::input(e.to_string()))?;
+        if let Ok(Some(sys)) = v.transfer_system(&Params::new()) {
+            let m = crate::algebra::ZMatrix::from_rows(sys.matrix)
+                .map_err(|e| CliError::failure(e.to_string()))?;
+            let c = m.charpoly().map_err(|e| CliError::failure(e.to_string()))?;
+            cases.push((
+                format!("charpoly {id} (degree {})", c.degree().unwrap_or(0)),
+                c,
+            ));
+        }
+    }
+    let budget = Duration::from_millis(50);
+    let ours: Vec<(f64, f64)> = cases
+        .iter()
+        .map(|(_, f)| {
+            (
+                time_factor(f, budget).as_secs_f64(),
+                time_roots(f, 30, budget).as_secs_f64(),
+            )
+        })
+        .collect();
+    let polys: Vec<String> = cases.iter().map(|(_, f)| peer_syntax(f)).collect();
+    let gp = run_peer("gp", &["-q", "-f", "-s", "1G"], &gp_script(&polys));
+    let flint = run_peer("python3", &["-"], &flint_script(&cases));
+    let peer = |out: &Option<Vec<(char, usize, f64)>>, kind: char, i: usize| {
+        out.as_ref().and_then(|v| {
+            v.iter()
+                .find(|(k, j, _)| *k == kind && *j == i)
+                .map(|(_, _, ms)| ms / 1e3)
+        })
+    };
+    for (i, (name, _)) in cases.iter().enumerate() {
+        for (kind, what, ours) in [
+            ('F', "factor over Q", ours[i].0),
+            ('R', "roots, 30 digits", ours[i].1),
+        ] {
+            let p = peer(&gp, kind, i);
+            let fl = peer(&flint, kind, i);
+            let show = |label: &str, v: Option<f64>| {
+                v.map_or(String::new(), |v| {
+                    format!("{label} {v:.5} s ({:.2}x)   ", ours / v.max(1e-9))
+                })
+            };
+            line(
+                &format!("{what}: {name}"),
+                ours,
+                &format!("{}{}", show("PARI", p), show("FLINT", fl)),
+            )?;
+        }
+    }
+    if gp.is_none() {
+        line("(PARI/GP not found: apt-get install pari-gp)", 0.0, "")?;
+    }
+    if flint.is_none() {
+        line(
+            "(python-flint not found: pip install python-flint)",
+            0.0,
+            "",
+        )?;
+    }
+    Ok(())
+}
+
+/// The PARI/GP script: per polynomial `i`, lines `F i ms` and `R i ms`.
+fn gp_script(polys: &[String]) -> String {
+    let mut s = String::from("default(realprecision, 30);\n");
+    for (i, p) in polys.iter().enumerate() {
+        s.push_str(&format!("f = {p};\n"));
+        for (kind, call) in [('F', "factor(f)"), ('R', "polroots(f)")] {
+            s.push_str(&format!(
+                "n = 0; t = getabstime(); until(getabstime() - t >= 50, {call}; n++); \
+                 printf(\"{kind} {i} %.6f\\n\", (getabstime() - t) / n);\n"
+            ));
+        }
+    }
+    s.push_str("quit;\n");
+    s
+}
+
+/// The python-flint script, as [`gp_script`].
+fn flint_script(cases: &[(String, crate::algebra::Poly)]) -> String {
+    let mut s = String::from("import time, flint\nflint.ctx.prec = 110\ncases = [\n");
+    for (_, f) in cases {
+        let cs: Vec<String> = f.coeffs().iter().map(|c| c.to_string()).collect();
+        s.push_str(&format!("  [{}],\n", cs.join(", ")));
+    }
+    s.push_str(
+        "]\n\
+         for i, c in enumerate(cases):\n\
+         \x20   f = flint.fmpz_poly(c)\n\
+         \x20   for kind, call in (('F', f.factor), ('R', f.complex_roots)):\n\
+         \x20       n, t = 0, time.perf_counter()\n\
+         \x20       while n == 0 or time.perf_counter() - t < 0.05:\n\
+         \x20           call(); n += 1\n\
+         \x20       print(kind, i, (time.perf_counter() - t) / n * 1000)\n",
+    );
+    s
+}
+
+/// Runs a peer with `script` on standard input; its `K i ms` lines, or `None` when the
+/// peer is missing or fails.
+fn run_peer(program: &str, args: &[&str], script: &str) -> Option<Vec<(char, usize, f64)>> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(script.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let rows: Vec<(char, usize, f64)> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let mut w = l.split_whitespace();
+            let k = w.next()?.chars().next()?;
+            let i = w.next()?.parse().ok()?;
+            let ms = w.next()?.parse().ok()?;
+            Some((k, i, ms))
+        })
+        .collect();
+    (!rows.is_empty()).then_some(rows)
 }

@@ -32,8 +32,18 @@ pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
         pb.enable_steady_tick(std::time::Duration::from_millis(120));
         pb
     });
+    // On a terminal: a line per finished step with its time, and a spinner on the current
+    // one; nothing when stderr is piped.
+    let mut step: Option<(String, std::time::Instant)> = None;
     let mut progress = |what: &str| {
         if let Some(pb) = &bar {
+            if let Some((prev, t)) = step.take() {
+                pb.println(format!(
+                    "report: {prev} ({:.1} s)",
+                    t.elapsed().as_secs_f64()
+                ));
+            }
+            step = Some((what.to_string(), std::time::Instant::now()));
             pb.set_message(format!("report: {what}"));
         }
     };
@@ -44,6 +54,7 @@ pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
     let summary = bundle
         .write(out)
         .map_err(|e| CliError::failure(e.to_string()))?;
+    progress("done");
     if let Some(pb) = bar {
         pb.finish_and_clear();
     }

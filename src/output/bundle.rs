@@ -63,6 +63,26 @@ impl Bundle {
         }
     }
 
+    /// Adds every page, table and chart of `other` (a part computed on its own), each
+    /// as [`Bundle::page`], [`Bundle::table`], [`Bundle::chart`] would.
+    pub fn merge(&mut self, other: Bundle) {
+        for (name, page) in other.pages {
+            self.page(&name, page);
+        }
+        for (name, table) in other.tables {
+            self.table(&name, table);
+        }
+        for (name, chart) in other.charts {
+            self.chart(&name, chart);
+        }
+        for (name, text) in other.table_files {
+            if self.table_files.insert(name.clone(), text).is_some() {
+                self.duplicates.push(name);
+            }
+        }
+        self.duplicates.extend(other.duplicates);
+    }
+
     /// Relative link from a report page to a chart image (PNG).
     pub fn chart_link(name: &str) -> String {
         format!("plots/{name}.png")

@@ -436,23 +436,39 @@ pub fn cyclic_average_blue(n: u32) -> (BigRational, bool) {
 /// discs of consecutive size are both blue" held throughout (Lunnon, Cyclic Hanoi).
 /// Cost: one pass over the `A(n) ~ 0.68 (1 + sqrt 3)^n` moves.
 pub fn cyclic_blue_totals(n: u32) -> (BigInt, BigInt, bool) {
+    // The literature checker asks for the same n for the printed and the corrected density:
+    // played once per process.
+    type Totals = (BigInt, BigInt, bool);
+    static DONE: std::sync::Mutex<Vec<(u32, Totals)>> = std::sync::Mutex::new(Vec::new());
+    if let Some((_, r)) = DONE
+        .lock()
+        .ok()
+        .and_then(|d| d.iter().find(|(k, _)| *k == n).cloned())
+    {
+        return r;
+    }
     let mut sum = 0u64;
     let mut configs = 0u64;
-    let mut ok = true;
+    let mut adjacent = 0u8;
     cyclic_coloured_each(
         n,
         true,
         |c| {
-            let blue = c.iter().filter(|&&x| x == 1).count();
-            sum += blue as u64;
+            // branch-free passes over the colours (0 or 1), which the compiler vectorises
+            sum += c.iter().map(|&x| x as u64).sum::<u64>();
             configs += 1;
-            if c.windows(2).any(|w| w[0] == 1 && w[1] == 1) {
-                ok = false;
-            }
+            adjacent |= c
+                .iter()
+                .zip(&c[1.min(c.len())..])
+                .fold(0, |a, (x, y)| a | (x & y));
         },
         |_| {},
     );
-    (BigInt::from(sum), BigInt::from(configs), ok)
+    let r = (BigInt::from(sum), BigInt::from(configs), adjacent == 0);
+    if let Ok(mut d) = DONE.lock() {
+        d.push((n, r.clone()));
+    }
+    r
 }
 
 /// Compares a rational `x` with `(2 - sqrt 3) n` exactly: returns `Less`, `Equal` or

@@ -114,13 +114,24 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     enum Job<'a> {
         Variant(&'a str),
         Claim(&'a crate::literature::Claim),
+        Part(Part),
     }
     enum Done {
         Variant(Box<Result<VariantFacts, ReportError>>),
         Claim(Box<CheckedClaim>),
+        Part(Box<Result<Bundle, ReportError>>),
     }
+    // The pages that need no variant's facts are jobs too (first: Reversi's Frame-type
+    // systems are among the longest jobs), so that no part runs on one core alone.
+    type Part = fn(&mut Bundle) -> Result<(), ReportError>;
+    const PARTS: [(&str, Part); 3] = [
+        ("reversi frame-type", reversi_frame_part),
+        ("frame-stewart", frame_stewart_part),
+        ("star", star_part),
+    ];
     let claim_list = crate::literature::builtin_claims();
-    let mut jobs: Vec<Job> = ids.iter().map(|id| Job::Variant(id)).collect();
+    let mut jobs: Vec<Job> = PARTS.iter().map(|(_, f)| Job::Part(*f)).collect();
+    jobs.extend(ids.iter().map(|id| Job::Variant(id)));
     if let Ok(list) = &claim_list {
         jobs.extend(list.iter().map(Job::Claim));
     }
@@ -128,13 +139,19 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     let done = run_in_parallel(&jobs, threads, |job| match job {
         Job::Variant(id) => Done::Variant(Box::new(gather(id, opts))),
         Job::Claim(c) => Done::Claim(Box::new(crate::literature::check_claim(c))),
+        Job::Part(f) => Done::Part(Box::new({
+            let mut part = Bundle::default();
+            f(&mut part).map(|()| part)
+        })),
     });
     let mut gathered = vec![];
     let mut claims = vec![];
+    let mut parts = vec![];
     for d in done {
         match d {
             Done::Variant(f) => gathered.push(*f),
             Done::Claim(c) => claims.push(*c),
+            Done::Part(p) => parts.push(*p),
         }
     }
     if claim_list.is_err() {
@@ -162,12 +179,10 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         b.table(id, table);
         facts.push(f);
     }
-    progress("frame-stewart");
-    frame_stewart_part(&mut b)?;
-    progress("star");
-    star_part(&mut b)?;
-    progress("reversi frame-type");
-    reversi_frame_part(&mut b)?;
+    for ((what, _), part) in PARTS.iter().zip(parts) {
+        progress(what);
+        b.merge(part?);
+    }
     b.chart("growth", growth_chart(&facts));
     literature_part(&mut b, &claims);
     progress("search tables");
