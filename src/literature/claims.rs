@@ -254,26 +254,13 @@ pub enum ClaimKind {
         #[serde(default)]
         params: BTreeMap<String, i64>,
     },
-    /// A statement about the true optimum, checked by exhaustive search of the puzzle of
-    /// `target` (`VARIANT.FUNCTION`) within the search budget of the checker: printed minima
-    /// `[n, "printed"]`, printed numbers of minimal move sequences, and/or the claim that
-    /// the function's algorithm is optimal for every n of the range `optimal = "A..B"`.
-    Search {
-        /// `VARIANT.FUNCTION` whose puzzle (start, goal, rules) is searched.
-        target: String,
-        /// Printed minimum numbers of moves, rows `[n, printed]`.
-        #[serde(default)]
-        minima: Vec<(i64, String)>,
-        /// Printed numbers of minimal move sequences, rows `[n, printed]`.
-        #[serde(default)]
-        counts: Vec<(i64, String)>,
-        /// Range `A..B` over which the function's count is claimed optimal.
-        #[serde(default)]
-        optimal: Option<String>,
-        /// Parameters.
-        #[serde(default)]
-        params: BTreeMap<String, i64>,
-    },
+    /// A statement about the true optimum, checked by exhaustive search of the puzzle of a
+    /// variant function within the search budget of the checker (see [`SearchClaim`]).
+    Search(SearchClaim),
+    /// A statement about the longest move sequences that repeat no configuration (the "max
+    /// version"), checked by exhaustive longest-path search for small n (see
+    /// [`LongestClaim`]).
+    Longest(LongestClaim),
     /// A statement recorded but not checkable here (optimality, counts of solutions).
     Unchecked {
         /// Why not.
@@ -282,6 +269,79 @@ pub enum ClaimKind {
         #[serde(default)]
         printed: Vec<String>,
     },
+}
+
+/// The data of a [`ClaimKind::Search`] claim: printed minima, printed numbers of minimal
+/// (and of symmetric minimal) move sequences, printed move counts of an alternative
+/// algorithm, a lower bound on the optimum, and/or the claim that the function's algorithm
+/// (or the alternative) is optimal for every n of a range.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SearchClaim {
+    /// `VARIANT.FUNCTION` whose puzzle (start, goal, rules) is searched.
+    pub target: String,
+    /// Printed minimum numbers of moves, rows `[n, printed]`.
+    #[serde(default)]
+    pub minima: Vec<(i64, String)>,
+    /// Printed numbers of minimal move sequences, rows `[n, printed]`.
+    #[serde(default)]
+    pub counts: Vec<(i64, String)>,
+    /// Printed numbers of symmetric minimal move sequences, rows `[n, printed]` (needs
+    /// `mirror`).
+    #[serde(default)]
+    pub symmetric: Vec<(i64, String)>,
+    /// The pin permutation that defines symmetry: a symmetric sequence's configurations
+    /// satisfy `c(L - i) = mirror(c(i))` ([`crate::search::symmetric_minimal_solutions`]).
+    #[serde(default)]
+    pub mirror: Option<Vec<usize>>,
+    /// An alternative algorithm of the variant (by name, as `simulate --algorithm` takes
+    /// it): `moves` and `optimal` then speak of it instead of the function's program. Its
+    /// moves are played under the rules, every move checked.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// Printed numbers of moves of the algorithm, rows `[n, printed]`.
+    #[serde(default)]
+    pub moves: Vec<(i64, String)>,
+    /// Range `A..B` over which the algorithm is claimed optimal.
+    #[serde(default)]
+    pub optimal: Option<String>,
+    /// The claim speaks of exactly the n of `optimal` (not of every n from its start).
+    #[serde(default)]
+    pub only: bool,
+    /// A printed lower bound on the optimum (a formula in n), claimed for every n of
+    /// `bound_n` (from its start on).
+    #[serde(default)]
+    pub lower_bound: Option<String>,
+    /// Range `A..B` of `lower_bound`.
+    #[serde(default)]
+    pub bound_n: Option<String>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
+}
+
+/// The data of a [`ClaimKind::Longest`] claim: the longest move sequence start → goal of
+/// `target`'s puzzle that repeats no configuration has as many moves as `target`'s
+/// algorithm, for every n of `n` (from its start on); with `unique`, it is the only one of
+/// that length and it is the algorithm's; with `states`, the puzzle has that many
+/// reachable configurations (which bounds every cycle-free sequence).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LongestClaim {
+    /// `VARIANT.FUNCTION`.
+    pub target: String,
+    /// Range `A..B`.
+    pub n: String,
+    /// The longest sequence is unique (and equals the algorithm's moves).
+    #[serde(default)]
+    pub unique: bool,
+    /// The printed number of longest cycle-free solutions.
+    #[serde(default)]
+    pub solutions: Option<String>,
+    /// The number of reachable configurations, a formula in n.
+    #[serde(default)]
+    pub states: Option<String>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
 }
 
 fn one() -> i64 {
@@ -448,7 +508,8 @@ impl Claim {
             | ClaimKind::Table { target, .. }
             | ClaimKind::Asymptotic { target, .. }
             | ClaimKind::Bound { target, .. }
-            | ClaimKind::Search { target, .. } => from_target(target),
+            | ClaimKind::Search(SearchClaim { target, .. })
+            | ClaimKind::Longest(LongestClaim { target, .. }) => from_target(target),
             ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
             _ => None,
         }
@@ -465,7 +526,8 @@ impl Claim {
             ClaimKind::Constant { .. } => "constant",
             ClaimKind::Asymptotic { .. } => "asymptotic",
             ClaimKind::Bound { .. } => "bound",
-            ClaimKind::Search { .. } => "search",
+            ClaimKind::Search(_) => "search",
+            ClaimKind::Longest(_) => "longest",
             ClaimKind::Unchecked { .. } => "unchecked",
         }
     }
@@ -528,7 +590,13 @@ impl Claim {
                 v
             }
             ClaimKind::Constant { expression, .. } => vec![("expression", expression.clone())],
-            ClaimKind::Search { .. } | ClaimKind::Unchecked { .. } => vec![],
+            ClaimKind::Search(c) => c
+                .lower_bound
+                .iter()
+                .map(|f| ("lower_bound", f.clone()))
+                .collect(),
+            ClaimKind::Longest(c) => c.states.iter().map(|f| ("states", f.clone())).collect(),
+            ClaimKind::Unchecked { .. } => vec![],
         }
     }
 }

@@ -1,5 +1,8 @@
-//! Alternative (non-recursive) algorithms from the seeds. Each yields the same moves as a
-//! recursive program of a built-in variant; the tests check them move for move.
+//! Alternative (non-recursive) algorithms from the seeds. Most yield the same moves as a
+//! recursive program of a built-in variant, and the tests check them move for move; one is a
+//! different algorithm, set against the program and the search optimum instead: Stockmeyer's
+//! bottom-driven algorithm for the 4-post cyclic puzzle (`cyclic4`, `bottom-driven`), which
+//! is minimal for n <= 4 and not at n = 5.
 //!
 //! All work on three pins with distinct sizes 1..=n (n <= 63) held as bit masks (bit s-1
 //! set when the disc of size s is on the pin).
@@ -440,6 +443,7 @@ pub fn alternative_names(variant: &str) -> &'static [&'static str] {
         "classic" => &["period3", "bichromatic", "binary", "gray", "sniedovich"],
         "cyclic" => &["coloured"],
         "fancy" | "longest" => &["period6"],
+        "cyclic4" => &["bottom-driven"],
         _ => &[],
     }
 }
@@ -455,6 +459,9 @@ pub fn alternative_moves(variant: &str, function: &str, n: u32, name: &str) -> O
         ("classic", "sniedovich") => sniedovich_recipe(n).collect(),
         ("cyclic", "coloured") => cyclic_coloured(n, function == "A", |_| {}),
         ("fancy" | "longest", "period6") => adjacent_period6(n).collect(),
+        ("cyclic4", "bottom-driven") => crate::sequences::moves::cyclic4_bottom_driven_moves(n)
+            .ok()?
+            .collect(),
         _ => return None,
     })
 }

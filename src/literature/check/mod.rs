@@ -35,7 +35,7 @@
 //! - if no n fits the budget the claim stays `unchecked`, with the state counts.
 
 use crate::literature::claims::{
-    builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind,
+    builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind, LongestClaim, SearchClaim,
 };
 use crate::literature::eval::{
     compare_with, decimal, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
@@ -342,13 +342,8 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
                 "an inequality is checked n by n; no proof for every n is attempted",
             ))
         }
-        ClaimKind::Search {
-            target,
-            minima,
-            counts,
-            optimal,
-            params,
-        } => check_search(target, minima, counts, optimal.as_deref(), params),
+        ClaimKind::Search(s) => check_search(s),
+        ClaimKind::Longest(l) => check_longest(l),
         ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
     }
 }
