@@ -406,57 +406,87 @@ mod tests {
     use crate::puzzle::MoveGraph;
     use crate::sequences::moves::tower_puzzle;
 
-    /// Every simple path start → goal, without any pruning: (longest length, how many).
-    fn brute_longest(p: &Puzzle) -> (u64, u64) {
-        fn walk(
-            g: &StateGraph,
-            u: usize,
-            goal: usize,
-            vis: &mut Vec<bool>,
-            d: u64,
-            best: &mut (u64, u64),
-        ) {
-            if u == goal {
-                if d > best.0 {
-                    *best = (d, 1);
-                } else if d == best.0 {
-                    best.1 += 1;
-                }
-                return;
-            }
-            for &(v, _) in g.edges(u) {
-                if !vis[v] {
-                    vis[v] = true;
-                    walk(g, v, goal, vis, d + 1, best);
-                    vis[v] = false;
-                }
-            }
-        }
+    /// Every simple path start → goal (for start = goal: every tour that repeats only the
+    /// start), without pruning: (longest length, how many of that length, how many in all).
+    fn brute_all(p: &Puzzle) -> (u64, u64, u64) {
         let g = state_graph(p, 1 << 16).unwrap();
         let goal = g.index_of(&p.goal).unwrap();
+        let closed = goal == 0;
         let mut vis = vec![false; g.len()];
         vis[0] = true;
-        let mut best = (0, 0);
-        walk(&g, 0, goal, &mut vis, 0, &mut best);
+        let mut best = (0u64, 0u64, 0u64);
+        let note = |d: u64, best: &mut (u64, u64, u64)| {
+            best.2 += 1;
+            if d > best.0 {
+                (best.0, best.1) = (d, 1);
+            } else if d == best.0 {
+                best.1 += 1;
+            }
+        };
+        // Explicit stack: (state, depth, next edge index).
+        let mut stack = vec![(0usize, 0u64, 0usize)];
+        if closed {
+            note(0, &mut best); // the empty tour
+        }
+        while let Some(&mut (u, d, ref mut i)) = stack.last_mut() {
+            if !closed && u == goal {
+                note(d, &mut best);
+                vis[u] = false;
+                stack.pop();
+                continue;
+            }
+            let Some(&(v, _)) = g.edges(u).get(*i) else {
+                vis[u] = false;
+                stack.pop();
+                continue;
+            };
+            *i += 1;
+            if closed && v == 0 {
+                note(d + 1, &mut best);
+            } else if !vis[v] {
+                vis[v] = true;
+                stack.push((v, d + 1, 0));
+            }
+        }
         best
     }
 
     #[test]
-    fn longest_equals_unpruned_enumeration() {
+    fn brute_force_counts_every_non_selfcrossing_path() {
+        // Wikipedia, Tower of Hanoi (001_f2dd7c3193aeec0c.txt), Graphical representation: the
+        // number N_h of non selfcrossing paths moving a tower of h disks from one peg to
+        // another is N_1 = 2, N_(h+1) = N_h^2 + N_h^3: 2, 12, 1872.
+        for (h, n_h) in [(1u32, 2u64), (2, 12), (3, 1872)] {
+            let p = tower_puzzle(3, h, MoveGraph::Complete, 0, 2);
+            assert_eq!(brute_all(&p).2, n_h, "h = {h}");
+        }
+    }
+
+    #[test]
+    fn longest_equals_brute_force_for_paths_and_tours() {
         for (pins, graph, n, goal) in [
             (3, MoveGraph::Complete, 2, 2),
             (3, MoveGraph::Path, 2, 2),
             (4, MoveGraph::Cycle, 2, 2),
             (4, MoveGraph::Path, 2, 3),
             (3, MoveGraph::Cycle, 2, 1),
+            (3, MoveGraph::Complete, 3, 2),
+            (3, MoveGraph::Complete, 2, 0),
+            (3, MoveGraph::Complete, 3, 0),
+            (3, MoveGraph::Path, 3, 0),
+            (3, MoveGraph::Path, 2, 1),
+            (4, MoveGraph::Cycle, 2, 0),
+            (4, MoveGraph::Cycle, 1, 0),
+            (4, MoveGraph::Complete, 1, 3),
+            (4, MoveGraph::Complete, 1, 0),
         ] {
             let p = tower_puzzle(pins, n, graph.clone(), 0, goal);
             let r = longest_solutions(&p, 1 << 16, 1 << 24).unwrap();
-            let (len, count) = brute_longest(&p);
+            let (len, count, _) = brute_all(&p);
             assert_eq!(
                 (r.length, r.count),
                 (Some(len), count),
-                "{pins} pins {graph:?} n = {n}"
+                "{pins} pins {graph:?} n = {n} goal {goal}"
             );
             // The witness is a solution of that length under the rules.
             let mut c = p.start.clone();
@@ -465,6 +495,22 @@ mod tests {
             }
             assert_eq!(c, p.goal);
             assert_eq!(r.witness.len() as u64, len);
+        }
+    }
+
+    #[test]
+    fn classic_longest_path_is_unique_and_visits_every_state() {
+        // Sniedovich (003_227df5b243378ddd.txt), Theorem 5: the 'max version' of size m has
+        // G(m) = 3^m - 1 moves; Wikipedia (001), Long solutions: "this uniquely defined
+        // solution" is a Hamilton path; circular Hamilton path: "exactly two solutions",
+        // of length 3^h.
+        for n in 1..=4u32 {
+            let p = tower_puzzle(3, n, MoveGraph::Complete, 0, 2);
+            let r = longest_solutions(&p, 1000, 1 << 24).unwrap();
+            assert_eq!((r.length, r.count), (Some(3u64.pow(n) - 1), 1), "n = {n}");
+            let p = tower_puzzle(3, n, MoveGraph::Complete, 0, 0);
+            let r = longest_solutions(&p, 1000, 1 << 24).unwrap();
+            assert_eq!((r.length, r.count), (Some(3u64.pow(n)), 2), "n = {n}");
         }
     }
 

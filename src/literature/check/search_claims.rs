@@ -31,9 +31,16 @@ struct SearchTally {
 }
 
 impl SearchTally {
+    /// Records the first failure; `what` is worded "`what` PRINTED, the search finds ACTUAL"
+    /// unless it places the two values itself (`{P}`, `{A}`).
     fn fail(&mut self, n: i64, what: &str, printed: &str, actual: &str) {
         if self.failure.is_none() {
-            self.failure = Some((n, what.to_string(), printed.to_string(), actual.to_string()));
+            let message = if what.contains("{P}") {
+                what.replace("{P}", printed).replace("{A}", actual)
+            } else {
+                format!("{what} {printed}, the search finds {actual}")
+            };
+            self.failure = Some((n, message, printed.to_string(), actual.to_string()));
         }
     }
 }
@@ -42,10 +49,56 @@ fn printed_matches(p: &str, actual: &BigInt) -> bool {
     printed_integer(p).is_ok_and(|p| &p == actual)
 }
 
+/// What one breadth-first search of a claim showed, kept for the other claims about the
+/// same puzzle (several claims search the same function at the same n).
+#[derive(Clone)]
+struct Searched {
+    minimum: Option<u64>,
+    optimal_solutions: Option<BigInt>,
+}
+
+type SearchKey = (String, i64, String, bool, Option<u64>);
+
+thread_local! {
+    static SEARCHES: RefCell<HashMap<SearchKey, Result<Searched, u64>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The search of `puzzle` (the function `target` at `n`), once per thread: `Err(limit)` when
+/// its states outgrew the memory limit.
+fn cached_search(
+    target: &str,
+    n: i64,
+    params: &Params,
+    puzzle: &crate::puzzle::Puzzle,
+    opts: &crate::search::SearchOptions<'static>,
+) -> Result<Result<Searched, u64>, String> {
+    let key = (
+        target.to_string(),
+        n,
+        format!("{params:?}"),
+        opts.count,
+        opts.memory_limit,
+    );
+    if let Some(r) = SEARCHES.with(|m| m.borrow().get(&key).cloned()) {
+        return Ok(r);
+    }
+    let r = match crate::search::search(puzzle, opts) {
+        Ok(r) => Ok(Searched {
+            minimum: r.minimum,
+            optimal_solutions: r.optimal_solutions,
+        }),
+        Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Err(limit),
+        Err(e) => return Err(format!("search at n = {n}: {e}")),
+    };
+    SEARCHES.with(|m| m.borrow_mut().insert(key, r.clone()));
+    Ok(r)
+}
+
 /// A search claim (see the module documentation for the budget and the policy).
 pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
     use crate::facts::SearchBudget;
-    use crate::search::{search, state_bound, symmetric_minimal_solutions};
+    use crate::search::{state_bound, symmetric_minimal_solutions};
     use crate::variants::alternatives::{run_alternative, ALTERNATIVE_MAX_N};
     use std::collections::BTreeSet;
     let target = c.target.as_str();
@@ -84,15 +137,26 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
         None => target.to_string(),
     };
     let mut t = SearchTally::default();
+    let budget = match c.memory_mib {
+        Some(m) => SearchBudget {
+            generic_memory: Some(m << 20),
+            ..SearchBudget::CLAIMS
+        },
+        None => SearchBudget::CLAIMS,
+    };
     for &n in &ns {
+        // A claim is refuted by its first failing n: the larger n add nothing to the verdict.
+        if t.failure.is_some() {
+            break;
+        }
         let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
         let want_count = c.counts.iter().any(|r| r.0 == n);
         // Past the first n beyond the budget every larger n is too (the states grow with n).
-        if let Some((m, why)) = t.beyond.first().filter(|(m, _)| *m < n).cloned() {
-            t.beyond.push((n, format!("as n = {m}: {why}")));
+        if let Some((m, _)) = t.beyond.first().filter(|(m, _)| *m < n).cloned() {
+            t.beyond.push((n, format!("as n = {m}")));
             continue;
         }
-        let opts = match SearchBudget::CLAIMS.plan(&puzzle, want_count) {
+        let opts = match budget.plan(&puzzle, want_count) {
             Ok(opts) => opts,
             Err(why) => {
                 t.beyond.push((n, why.to_string()));
@@ -106,19 +170,18 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
                 state_bound(&puzzle).map_or(String::new(), |s| format!("{s} indices")),
             ));
         }
-        let r = match search(&puzzle, &opts) {
+        let r = match cached_search(target, n, params, &puzzle, &opts)? {
             Ok(r) => r,
-            Err(crate::search::SearchError::MemoryLimit { limit, .. }) => {
+            Err(limit) => {
                 t.beyond.push((
                     n,
                     format!(
-                        "its states outgrew the checker's memory limit of {} MiB",
+                        "its reachable states outgrew the memory limit of {} MiB",
                         limit >> 20
                     ),
                 ));
                 continue;
             }
-            Err(e) => return Err(format!("search at n = {n}: {e}")),
         };
         t.searched.push(n);
         let minimum = r.minimum.map(BigInt::from);
@@ -127,7 +190,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
             .map_or_else(|| "unreachable".to_string(), |m| m.to_string());
         if let Some((_, p)) = c.minima.iter().find(|r| r.0 == n) {
             if !minimum.as_ref().is_some_and(|m| printed_matches(p, m)) {
-                t.fail(n, "the minimum", p, &min);
+                t.fail(n, "the printed minimum is", p, &min);
             }
         }
         if count {
@@ -135,7 +198,12 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
             let k = r.optimal_solutions.clone().unwrap_or_default();
             if let Some((_, p)) = c.counts.iter().find(|r| r.0 == n) {
                 if !printed_matches(p, &k) {
-                    t.fail(n, "the number of minimal move sequences", p, &k.to_string());
+                    t.fail(
+                        n,
+                        "the printed number of minimal move sequences is",
+                        p,
+                        &k.to_string(),
+                    );
                 }
             }
         }
@@ -150,7 +218,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
             if !printed_matches(p, &s.symmetric) {
                 t.fail(
                     n,
-                    "the number of symmetric minimal move sequences",
+                    "the printed number of symmetric minimal move sequences is",
                     p,
                     &s.symmetric.to_string(),
                 );
@@ -177,14 +245,19 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
                 if !printed_matches(p, &alg) {
                     t.fail(
                         n,
-                        &format!("the moves of {algorithm_name}"),
+                        &format!("{algorithm_name} is printed to make {{P}} moves; played under the rules it makes {{A}}"),
                         p,
                         &alg.to_string(),
                     );
                 }
             }
             if in_range && Some(&alg) != minimum.as_ref() {
-                t.fail(n, &algorithm_name, &alg.to_string(), &min);
+                t.fail(
+                    n,
+                    &format!("{algorithm_name}, claimed optimal, makes"),
+                    &alg.to_string(),
+                    &min,
+                );
             }
         }
         if let (Some(e), Some(seqs), Some((a, b))) = (&bound, &seqs, bound_range) {
@@ -198,7 +271,12 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
                     .transpose()?
                     .is_none_or(|o| o != Ordering::Less);
                 if !ok {
-                    t.fail(n, "the optimum (lower bound)", &show_value(&fv), &min);
+                    t.fail(
+                        n,
+                        "the printed lower bound on the optimum is",
+                        &show_value(&fv),
+                        &min,
+                    );
                 }
             }
         }
@@ -219,6 +297,7 @@ fn search_verdict(
     (algorithm_name, equals_name): (&str, &str),
     t: SearchTally,
 ) -> Verdict {
+    use crate::facts::SearchBudget;
     let searched = &t.searched;
     let list = |rows: &[(i64, String)], done: &[i64]| -> (Vec<String>, Vec<i64>) {
         rows.iter()
@@ -273,11 +352,19 @@ fn search_verdict(
     let mut budget = String::new();
     if !t.beyond.is_empty() {
         let ns: Vec<i64> = t.beyond.iter().map(|r| r.0).collect();
+        let (first, why) = &t.beyond[0];
+        let rule = if why.contains("memory limit") {
+            format!(
+                "the generic search of a puzzle with equal discs may hold {} MiB",
+                c.memory_mib
+                    .unwrap_or(SearchBudget::CLAIMS.generic_memory.unwrap_or(0) >> 20)
+            )
+        } else {
+            "a dense index space of at most 2^20 states".to_string()
+        };
         budget += &format!(
-            "; n = {} beyond this run (budget: dense index space <= 2^20; n = {}: {})",
+            "; n = {} beyond the checker's search budget ({rule}; n = {first}: {why})",
             show_ns(&ns),
-            t.beyond[0].0,
-            t.beyond[0].1
         );
     }
     if !t.count_beyond.is_empty() {
@@ -293,14 +380,14 @@ fn search_verdict(
     }
     if let Some((n, what, printed, actual)) = t.failure {
         return fails(
-            format!("search refutes it first at n = {n}: {what} is printed/claimed {printed}, search finds {actual}{budget}"),
+            format!("search refutes it first at n = {n}: {what}{budget}"),
             Some(n),
             printed,
             actual,
         );
     }
     if searched.is_empty() {
-        return unverifiable(format!("beyond the search budget of this run{budget}"));
+        return unverifiable(format!("not decided: {}", budget.trim_start_matches("; ")));
     }
     let detail = format!(
         "checked n = {} by search: {}{budget}",
@@ -322,7 +409,7 @@ fn search_verdict(
             hi,
             match last {
                 Some(n) => format!(
-                    "{what}; exhaustive search stops at the budget (n = {n} needs {})",
+                    "{what}; exhaustive search stops at the checker's budget (n = {n}: {})",
                     t.beyond[0].1
                 ),
                 None => format!("{what}; exhaustive search decides finitely many"),
@@ -345,6 +432,15 @@ pub(crate) const LONGEST_MAX_STATES: usize = 300;
 /// Largest search tree a longest-path claim walks.
 pub(crate) const LONGEST_MAX_NODES: u64 = 2_000_000;
 
+type LongestKey = (String, i64, String);
+
+thread_local! {
+    /// Longest-path searches, once per (function, n) and thread: several claims ask the same.
+    static LONGEST: RefCell<
+        HashMap<LongestKey, Result<crate::search::LongestSolutions, crate::search::LongestError>>,
+    > = RefCell::new(HashMap::new());
+}
+
 /// A longest-path claim: exhaustive longest cycle-free solutions for each n of the range,
 /// until the first n beyond the budget.
 pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
@@ -363,14 +459,35 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         .transpose()?;
     let seqs = TargetSeq::new(target, params, None)?;
     let mut checked = vec![];
+    let mut nodes: Vec<(i64, u64)> = vec![];
     let mut beyond: Option<(i64, String)> = None;
     let mut t = SearchTally::default();
     for n in a..=b {
+        if t.failure.is_some() {
+            break;
+        }
         let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
-        let r = match longest_solutions(&puzzle, LONGEST_MAX_STATES, LONGEST_MAX_NODES) {
+        let key = (target.to_string(), n, format!("{params:?}"));
+        let cached = LONGEST.with(|m| m.borrow().get(&key).cloned());
+        let found = match cached {
+            Some(r) => r,
+            None => {
+                let r = longest_solutions(&puzzle, LONGEST_MAX_STATES, LONGEST_MAX_NODES);
+                LONGEST.with(|m| m.borrow_mut().insert(key, r.clone()));
+                r
+            }
+        };
+        let r = match found {
             Ok(r) => r,
             Err(crate::search::LongestError::Graph(_)) => {
-                beyond = Some((n, format!("more than {LONGEST_MAX_STATES} configurations")));
+                let size = crate::search::state_bound(&puzzle)
+                    .map_or(String::new(), |s| format!(" ({s} configurations)"));
+                beyond = Some((
+                    n,
+                    format!(
+                        "its state graph{size} is larger than the checker's cap of {LONGEST_MAX_STATES} configurations"
+                    ),
+                ));
                 break;
             }
             Err(e) => {
@@ -379,6 +496,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
             }
         };
         checked.push(n);
+        nodes.push((n, r.nodes));
         let alg = v.count(f, n, params).map_err(|e| e.to_string())?;
         let length = r.length.map(BigInt::from);
         let shown = length
@@ -387,7 +505,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         if length.as_ref() != Some(&alg) {
             t.fail(
                 n,
-                &format!("the longest cycle-free solution (claimed: {target})"),
+                &format!("the longest cycle-free solution is claimed to have {target}'s"),
                 &alg.to_string(),
                 &shown,
             );
@@ -396,7 +514,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
             if r.count != 1 {
                 t.fail(
                     n,
-                    "the number of longest cycle-free solutions",
+                    "the longest cycle-free solution is claimed unique: solutions of that length",
                     "1",
                     &r.count.to_string(),
                 );
@@ -405,7 +523,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
                 if program != r.witness {
                     t.fail(
                         n,
-                        "the unique longest solution",
+                        "the unique longest solution is claimed to be",
                         &format!("{target}'s moves"),
                         "another sequence",
                     );
@@ -416,7 +534,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
             if !printed_matches(p, &BigInt::from(r.count)) {
                 t.fail(
                     n,
-                    "the number of longest cycle-free solutions",
+                    "the printed number of longest cycle-free solutions is",
                     p,
                     &r.count.to_string(),
                 );
@@ -428,7 +546,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
             if sign_of_difference(&BigInt::from(r.states), &fv)? != Ordering::Equal {
                 t.fail(
                     n,
-                    "the number of configurations",
+                    "the printed number of configurations is",
                     &show_value(&fv),
                     &r.states.to_string(),
                 );
@@ -437,7 +555,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
     }
     if let Some((n, what, printed, actual)) = t.failure {
         return Ok(fails(
-            format!("exhaustive longest-path search refutes it first at n = {n}: {what} is printed/claimed {printed}, the search finds {actual}"),
+            format!("exhaustive longest-path search refutes it first at n = {n}: {what}"),
             Some(n),
             printed,
             actual,
@@ -450,24 +568,33 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         )));
     };
     let mut what = vec![format!(
-        "the longest cycle-free solution has {target} moves"
+        "the longest cycle-free solution has as many moves as {target}"
     )];
     if c.unique {
         what.push(format!("it is unique and it is {target}'s"));
     }
     if let Some(p) = &c.solutions {
-        what.push(format!("there are {p} of that length"));
+        what.push(format!("there are {p} cycle-free solutions of that length"));
     }
     if let Some(s) = &c.states {
-        what.push(format!("the puzzle has {s} configurations"));
+        what.push(format!(
+            "the puzzle has {s} reachable configurations (a bound on the length of every cycle-free solution)"
+        ));
     }
     let detail = format!(
         "exhaustive longest-path search (depth-first over the whole state graph, every configuration at most once) for n = {a}..{last}: {}",
         what.join("; ")
     );
+    let growth = match nodes.as_slice() {
+        [.., (m0, k0), (m1, k1)] if *k0 > 0 => {
+            format!("; the search tree grew from {k0} nodes at n = {m0} to {k1} at n = {m1}")
+        }
+        [.., (m1, k1)] => format!("; the search tree had {k1} nodes at n = {m1}"),
+        [] => String::new(),
+    };
     let reason = match beyond {
         Some((n, why)) => format!(
-            "longest simple paths have no known polynomial algorithm; the search stops at n = {n} ({why})"
+            "the claim speaks of every n, and longest cycle-free paths are found only by exhaustive depth-first search, whose tree grows with the number of cycle-free paths{growth}; the search stops at n = {n}: {why}"
         ),
         None => format!("the claim speaks of every n; exhaustive search decides n = {a}..{b}"),
     };
