@@ -248,6 +248,11 @@ pub enum Command {
     Claims {
         /// Only the claims about this variant (or document).
         variant: Option<String>,
+        /// Check the claims of this file (the format of `data/literature/*.toml`) instead of
+        /// the built-in ones; a fault anywhere in it is reported as FILE:LINE:COLUMN before
+        /// any claim is checked.
+        #[arg(long)]
+        file: Option<std::path::PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,

@@ -44,6 +44,36 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `hanoilab claims --file FILE [VARIANT]`: a user's claim file, loaded and validated
+/// whole (every fault as FILE:LINE:COLUMN, exit 2) before any claim is checked.
+pub fn claims_file(path: &Path, filter: Option<&str>, format: Format) -> Result<(), CliError> {
+    use crate::literature::check::validate_claims;
+    use crate::literature::claims::{field_offset, line_column, load_claim_file};
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("{name}: cannot read the claim file: {e}")))?;
+    let claims = load_claim_file(&name, &text).map_err(|e| CliError::input(e.to_string()))?;
+    if let Err((id, field, pos, message)) = validate_claims(&claims) {
+        let base = field_offset(&text, &id, field)
+            .or_else(|| text.find(&format!("id = \"{id}\"")))
+            .unwrap_or(0);
+        let offset = pos
+            .and_then(|p| text[base..].char_indices().nth(p).map(|(i, _)| base + i))
+            .unwrap_or(base);
+        let (line, column) = line_column(&text, offset);
+        return Err(CliError::input(format!(
+            "{name}:{line}:{column}: claim {id}, field {field}: {message}"
+        )));
+    }
+    let checked: Vec<CheckedClaim> = claims
+        .iter()
+        .filter(|c| filter.is_none_or(|f| c.variant_id().as_deref() == Some(f)))
+        .map(check_claim)
+        .collect();
+    emit(&render_claims(&checked, format))?;
+    Ok(())
+}
+
 fn verdict_word(v: VerdictKind) -> &'static str {
     v.name()
 }

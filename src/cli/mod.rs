@@ -215,7 +215,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &dist,
             format,
         ),
-        Command::Claims { variant, format } => claims_cmd::claims(variant.as_deref(), format),
+        Command::Claims {
+            variant,
+            file: Some(file),
+            format,
+        } => claims_cmd::claims_file(&file, variant.as_deref(), format),
+        Command::Claims {
+            variant,
+            file: None,
+            format,
+        } => claims_cmd::claims(variant.as_deref(), format),
         Command::Check {
             target,
             formula,

@@ -239,6 +239,14 @@ pub enum ClaimKind {
         /// the verdict is `holds-after-correction`.
         #[serde(default)]
         corrected: Option<String>,
+        /// The claim's own terms: a failure is shown as `formula / per` (printed) against
+        /// `target / per` (true) at the failing n, named `per_name` (e.g. the average number
+        /// of blue discs: `per` is the number of configurations).
+        #[serde(default)]
+        per: Option<String>,
+        /// What `target / per` is (`average number of blue discs`).
+        #[serde(default)]
+        per_name: Option<String>,
     },
     /// `target(n) RELATION formula(n)` for n in the range.
     Bound {
@@ -254,26 +262,17 @@ pub enum ClaimKind {
         #[serde(default)]
         params: BTreeMap<String, i64>,
     },
-    /// A statement about the true optimum, checked by exhaustive search of the puzzle of
-    /// `target` (`VARIANT.FUNCTION`) within the search budget of the checker: printed minima
-    /// `[n, "printed"]`, printed numbers of minimal move sequences, and/or the claim that
-    /// the function's algorithm is optimal for every n of the range `optimal = "A..B"`.
-    Search {
-        /// `VARIANT.FUNCTION` whose puzzle (start, goal, rules) is searched.
-        target: String,
-        /// Printed minimum numbers of moves, rows `[n, printed]`.
-        #[serde(default)]
-        minima: Vec<(i64, String)>,
-        /// Printed numbers of minimal move sequences, rows `[n, printed]`.
-        #[serde(default)]
-        counts: Vec<(i64, String)>,
-        /// Range `A..B` over which the function's count is claimed optimal.
-        #[serde(default)]
-        optimal: Option<String>,
-        /// Parameters.
-        #[serde(default)]
-        params: BTreeMap<String, i64>,
-    },
+    /// A statement about the true optimum, checked by exhaustive search of the puzzle of a
+    /// variant function within the search budget of the checker (see [`SearchClaim`]).
+    Search(SearchClaim),
+    /// A statement about the longest move sequences that repeat no configuration (the "max
+    /// version"), checked by exhaustive longest-path search for small n (see
+    /// [`LongestClaim`]).
+    Longest(LongestClaim),
+    /// A statement about the moves themselves (worked examples of positions, move lists,
+    /// periodic move tables, which disc moves when, stays, pin loads), checked by playing
+    /// the moves (see [`TraceClaim`]).
+    Trace(Box<TraceClaim>),
     /// A statement recorded but not checkable here (optimality, counts of solutions).
     Unchecked {
         /// Why not.
@@ -282,6 +281,214 @@ pub enum ClaimKind {
         #[serde(default)]
         printed: Vec<String>,
     },
+}
+
+/// The data of a [`ClaimKind::Search`] claim: printed minima, printed numbers of minimal
+/// (and of symmetric minimal) move sequences, printed move counts of an alternative
+/// algorithm, a lower bound on the optimum, and/or the claim that the function's algorithm
+/// (or the alternative) is optimal for every n of a range.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SearchClaim {
+    /// `VARIANT.FUNCTION` whose puzzle (start, goal, rules) is searched.
+    pub target: String,
+    /// Printed minimum numbers of moves, rows `[n, printed]`.
+    #[serde(default)]
+    pub minima: Vec<(i64, String)>,
+    /// Printed numbers of minimal move sequences, rows `[n, printed]`.
+    #[serde(default)]
+    pub counts: Vec<(i64, String)>,
+    /// Printed numbers of symmetric minimal move sequences, rows `[n, printed]` (needs
+    /// `mirror`).
+    #[serde(default)]
+    pub symmetric: Vec<(i64, String)>,
+    /// The pin permutation that defines symmetry: a symmetric sequence's configurations
+    /// satisfy `c(L - i) = mirror(c(i))` ([`crate::search::symmetric_minimal_solutions`]).
+    #[serde(default)]
+    pub mirror: Option<Vec<usize>>,
+    /// An alternative algorithm of the variant (by name, as `simulate --algorithm` takes
+    /// it): `moves` and `optimal` then speak of it instead of the function's program. Its
+    /// moves are played under the rules, every move checked.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// Printed numbers of moves of the algorithm, rows `[n, printed]`.
+    #[serde(default)]
+    pub moves: Vec<(i64, String)>,
+    /// Range `A..B` over which the algorithm is claimed optimal.
+    #[serde(default)]
+    pub optimal: Option<String>,
+    /// The claim speaks of exactly the n of `optimal` (not of every n from its start).
+    #[serde(default)]
+    pub only: bool,
+    /// A printed lower bound on the optimum (a formula in n), claimed for every n of
+    /// `bound_n` (from its start on).
+    #[serde(default)]
+    pub lower_bound: Option<String>,
+    /// Range `A..B` of `lower_bound`.
+    #[serde(default)]
+    pub bound_n: Option<String>,
+    /// Memory (MiB) a search of a puzzle with equal discs may take for this claim, when the
+    /// checker's default ([`crate::facts::SearchBudget::CLAIMS`]) is not enough for an n
+    /// the claim needs.
+    #[serde(default)]
+    pub memory_mib: Option<u64>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
+}
+
+/// The data of a [`ClaimKind::Longest`] claim: the longest move sequence start → goal of
+/// `target`'s puzzle that repeats no configuration has as many moves as `target`'s
+/// algorithm, for every n of `n` (from its start on); with `unique`, it is the only one of
+/// that length and it is the algorithm's; with `states`, the puzzle has that many
+/// reachable configurations (which bounds every cycle-free sequence).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LongestClaim {
+    /// `VARIANT.FUNCTION`.
+    pub target: String,
+    /// Range `A..B`.
+    pub n: String,
+    /// The longest sequence is unique (and equals the algorithm's moves).
+    #[serde(default)]
+    pub unique: bool,
+    /// The printed number of longest cycle-free solutions.
+    #[serde(default)]
+    pub solutions: Option<String>,
+    /// The number of reachable configurations, a formula in n.
+    #[serde(default)]
+    pub states: Option<String>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
+}
+
+/// The data of a [`ClaimKind::Trace`] claim: the moves of `target` (or of its `algorithm`)
+/// are played under the rules for every n of `n`, and each check of [`TraceChecks`] is made.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TraceClaim {
+    /// `VARIANT.FUNCTION` whose moves are played.
+    pub target: String,
+    /// Range `A..B` of n.
+    pub n: String,
+    /// The claim speaks of exactly these n.
+    #[serde(default)]
+    pub only: bool,
+    /// An alternative algorithm of the variant (as `simulate --algorithm` names it).
+    #[serde(default)]
+    pub algorithm: Option<String>,
+    /// How the document names the pins: one character per pin, pin 0 first (`"XYZ"`,
+    /// `"LCR"`); default `0, 1, 2, ...`.
+    #[serde(default)]
+    pub pins: Option<String>,
+    /// The clock value of the first move (Lunnon counts from 0; default 1).
+    #[serde(default = "one")]
+    pub clock_from: i64,
+    /// The printed statement's checks.
+    #[serde(flatten)]
+    pub checks: TraceChecks,
+    /// A correction of a printed error (the same checks, corrected): when the printed
+    /// checks fail and these hold, the verdict is `holds-after-correction`.
+    #[serde(default)]
+    pub corrected: Option<TraceChecks>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
+}
+
+/// The checks of a [`TraceClaim`] (every one optional).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct TraceChecks {
+    /// A periodic table of pin pairs: the move at clock `t` is between (or, with `ordered`,
+    /// from-to) the pins of `pairs[t mod len]`, each pair two pin labels (`"XZ"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairs: Vec<String>,
+    /// The table for odd n, when it differs (`pairs` is then the table for even n).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pairs_odd: Vec<String>,
+    /// The pairs are from-to, not "between".
+    #[serde(default)]
+    pub ordered: bool,
+    /// The first moves as printed: `"FT"` (from, to) or `"D:FT"` with the disc `D`
+    /// numbered by size from `disc_base` (the smallest).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub list: Vec<String>,
+    /// The number of the smallest disc in `list` (Wikipedia: 0; default 1).
+    #[serde(default = "one")]
+    pub disc_base: i64,
+    /// A formula in `t` (and `n`): not 0 exactly when the smallest disc moves at clock `t`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smallest: Option<String>,
+    /// `smallest` is a one-way statement: the smallest disc moves only when it is not 0.
+    #[serde(default)]
+    pub smallest_only: bool,
+    /// Rows `[m, printed]`: after move `m`, the pins of the discs, largest first, as one
+    /// string of pin labels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<(String, String)>,
+    /// One string per disc, smallest first: its pin after every move, from the start.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub histories: Vec<String>,
+    /// A formula in `m` and `d`: the pin (0, 1, ...) of disc `d` (1 the smallest) after `m`
+    /// moves, for every m and d.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Rows `[pin label, formula in d]`: every complete stay of disc `d` on that pin (not
+    /// the first, from the start, nor the last, cut off by the end) lasts that many moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stays: Vec<(String, String)>,
+    /// Rows `[pin label, k]`: the pin never holds more than `k` discs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub max_discs: Vec<(String, i64)>,
+}
+
+impl TraceChecks {
+    /// The checks in words (a correction, as the verdict states it).
+    pub fn describe(&self) -> String {
+        let mut v = vec![];
+        if !self.pairs.is_empty() {
+            v.push(format!(
+                "moves {} the pins {}",
+                if self.ordered { "from-to" } else { "between" },
+                self.pairs.join(" ")
+            ));
+        }
+        if !self.pairs_odd.is_empty() {
+            v.push(format!("for odd n {}", self.pairs_odd.join(" ")));
+        }
+        if !self.list.is_empty() {
+            v.push(format!("moves {}", self.list.join(" ")));
+        }
+        if let Some(s) = &self.smallest {
+            v.push(format!("the smallest disc moves when {s} is not 0"));
+        }
+        for (m, p) in &self.positions {
+            v.push(format!("after move {m}: {p}"));
+        }
+        if !self.histories.is_empty() {
+            v.push(format!("strings {}", self.histories.join(", ")));
+        }
+        if let Some(s) = &self.position {
+            v.push(format!("the pin of disc d after move m is {s}"));
+        }
+        for (pin, l) in &self.stays {
+            v.push(format!("stays on pin {pin} last {l} moves"));
+        }
+        for (pin, k) in &self.max_discs {
+            v.push(format!("pin {pin} holds at most {k}"));
+        }
+        v.join("; ")
+    }
+
+    fn formulas(&self) -> Vec<(&'static str, String)> {
+        let mut v = vec![];
+        if let Some(s) = &self.smallest {
+            v.push(("smallest", s.clone()));
+        }
+        if let Some(s) = &self.position {
+            v.push(("position", s.clone()));
+        }
+        v.extend(self.stays.iter().map(|r| ("stays", r.1.clone())));
+        v
+    }
 }
 
 fn one() -> i64 {
@@ -411,6 +618,105 @@ pub fn parse_claim_file(stem: &str, text: &str) -> Result<Vec<Claim>, ClaimError
     Ok(out)
 }
 
+/// A user's claim file that does not load, with the position of the fault (1-based line and
+/// column): `FILE:LINE:COLUMN: message`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}:{column}: {message}")]
+pub struct ClaimFileError {
+    /// The file as named on the command line.
+    pub file: String,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// 1-based (line, column) of byte offset `at` in `text`.
+pub fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let at = at.min(text.len());
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Byte offset of the value of `field` in the claim `id` of a claim file's text (the first
+/// character inside its opening quote), when it can be found.
+pub fn field_offset(text: &str, id: &str, field: &str) -> Option<usize> {
+    let start = text.find(&format!("id = \"{id}\""))?;
+    let end = text[start..]
+        .find("[[claim]]")
+        .map_or(text.len(), |e| start + e);
+    let block = &text[start..end];
+    let key = block
+        .match_indices(field)
+        .find(|(i, _)| {
+            let before = block[..*i].chars().last();
+            let after = block[i + field.len()..].trim_start();
+            matches!(before, None | Some('\n' | ' ' | '{' | ',')) && after.starts_with('=')
+        })?
+        .0;
+    let quote = block[key..].find('"')?;
+    Some(start + key + quote + 1)
+}
+
+/// Loads a user's claim file (stem `name` in claim ids): TOML, kinds and fields, unique ids,
+/// every formula parsed. Errors name the file, line and column.
+pub fn load_claim_file(name: &str, text: &str) -> Result<Vec<Claim>, ClaimFileError> {
+    let at = |offset: usize, message: String| {
+        let (line, column) = line_column(text, offset);
+        ClaimFileError {
+            file: name.to_string(),
+            line,
+            column,
+            message,
+        }
+    };
+    if let Err(e) = toml::from_str::<ClaimFile>(text) {
+        let mut offset = e.span().map_or(0, |s| s.start);
+        let message = e.message().trim().replace('\n', " ");
+        // An unknown kind is reported on the claim's table: point at the value itself.
+        if let Some(name) = message
+            .strip_prefix("unknown variant `")
+            .and_then(|r| r.split_once('`'))
+            .map(|(v, _)| v)
+        {
+            if let Some(i) = text[offset..].find(&format!("\"{name}\"")) {
+                offset += i + 1;
+            }
+        }
+        return Err(at(offset, message));
+    }
+    let stem = std::path::Path::new(name)
+        .file_stem()
+        .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
+    parse_claim_file(&stem, text).map_err(|e| match e {
+        ClaimError::Toml { message, .. } => at(0, message),
+        ClaimError::Duplicate { id, .. } => {
+            let second = text
+                .match_indices(&format!("id = \"{id}\""))
+                .nth(1)
+                .map_or(0, |m| m.0);
+            at(second, format!("duplicate claim id {id}"))
+        }
+        ClaimError::Formula {
+            id, field, error, ..
+        } => {
+            let base = field_offset(text, &id, &field).unwrap_or(0);
+            let offset = text[base..]
+                .char_indices()
+                .nth(error.pos)
+                .map_or(base, |(i, _)| base + i);
+            at(
+                offset,
+                format!("claim {id}, field {field}: {}", error.message),
+            )
+        }
+    })
+}
+
 /// All built-in claims, in file order then claim order (deterministic).
 pub fn builtin_claims() -> Result<Vec<Claim>, ClaimError> {
     let mut out = vec![];
@@ -448,10 +754,52 @@ impl Claim {
             | ClaimKind::Table { target, .. }
             | ClaimKind::Asymptotic { target, .. }
             | ClaimKind::Bound { target, .. }
-            | ClaimKind::Search { target, .. } => from_target(target),
+            | ClaimKind::Search(SearchClaim { target, .. })
+            | ClaimKind::Longest(LongestClaim { target, .. }) => from_target(target),
+            ClaimKind::Trace(t) => from_target(&t.target),
             ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
             _ => None,
         }
+    }
+
+    /// Every built-in variant the claim names: its own ([`Claim::variant_id`]) and any other
+    /// whose functions its targets and formulas call (`reversi.G` in a star claim), in
+    /// order of first mention.
+    pub fn variants_named(&self) -> Vec<String> {
+        let ids = crate::variants::builtin_ids();
+        let mut out: Vec<String> = self.variant_id().into_iter().collect();
+        let mut texts: Vec<String> = self.formulas().into_iter().map(|(_, t)| t).collect();
+        match &self.kind {
+            ClaimKind::Formula {
+                target, context, ..
+            } => {
+                texts.push(target.clone());
+                if let Some(v) = context.as_deref().filter(|v| ids.contains(v)) {
+                    if !out.iter().any(|o| o == v) {
+                        out.push(v.to_string());
+                    }
+                }
+            }
+            ClaimKind::Value { target, .. }
+            | ClaimKind::Table { target, .. }
+            | ClaimKind::Asymptotic { target, .. }
+            | ClaimKind::Bound { target, .. } => texts.push(target.clone()),
+            ClaimKind::Search(c) => texts.push(c.target.clone()),
+            ClaimKind::Longest(c) => texts.push(c.target.clone()),
+            ClaimKind::Trace(c) => texts.push(c.target.clone()),
+            _ => {}
+        }
+        for t in texts {
+            let words = t.split(|c: char| !(c.is_ascii_alphanumeric() || "-._".contains(c)));
+            for w in words {
+                if let Some((v, f)) = w.split_once('.') {
+                    if !f.is_empty() && ids.contains(&v) && !out.iter().any(|o| o == v) {
+                        out.push(v.to_string());
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Short name of the kind.
@@ -465,7 +813,9 @@ impl Claim {
             ClaimKind::Constant { .. } => "constant",
             ClaimKind::Asymptotic { .. } => "asymptotic",
             ClaimKind::Bound { .. } => "bound",
-            ClaimKind::Search { .. } => "search",
+            ClaimKind::Search(_) => "search",
+            ClaimKind::Longest(_) => "longest",
+            ClaimKind::Trace(_) => "trace",
             ClaimKind::Unchecked { .. } => "unchecked",
         }
     }
@@ -481,6 +831,14 @@ impl Claim {
         } = &self.kind
         {
             v.push(("corrected", c.clone()));
+        }
+        if let ClaimKind::Asymptotic { per: Some(p), .. } = &self.kind {
+            v.push(("per", p.clone()));
+        }
+        if let ClaimKind::Trace(t) = &self.kind {
+            if let Some(c) = &t.corrected {
+                v.extend(c.formulas().into_iter().map(|(_, f)| ("corrected", f)));
+            }
         }
         v
     }
@@ -528,7 +886,14 @@ impl Claim {
                 v
             }
             ClaimKind::Constant { expression, .. } => vec![("expression", expression.clone())],
-            ClaimKind::Search { .. } | ClaimKind::Unchecked { .. } => vec![],
+            ClaimKind::Search(c) => c
+                .lower_bound
+                .iter()
+                .map(|f| ("lower_bound", f.clone()))
+                .collect(),
+            ClaimKind::Longest(c) => c.states.iter().map(|f| ("states", f.clone())).collect(),
+            ClaimKind::Trace(c) => c.checks.formulas(),
+            ClaimKind::Unchecked { .. } => vec![],
         }
     }
 }

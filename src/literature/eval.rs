@@ -28,6 +28,30 @@ pub const MAX_TERMS: u64 = 200_000;
 pub const MAX_STEPS: u64 = 5_000_000;
 /// Largest size (in bits, roughly) of an exact power before it is refused.
 pub const MAX_POWER_BITS: u64 = 4_000_000;
+/// Largest total size (in bits, roughly) of all the exact powers one check computes — every
+/// n it evaluates, every power in the formula — before the check is refused: a formula
+/// whose single power fits [`MAX_POWER_BITS`] may still be evaluated at hundreds of n, and a
+/// power of a quadratic surd near the single limit alone takes seconds.
+pub const MAX_CHECK_POWER_BITS: u64 = 2 * MAX_POWER_BITS;
+/// Powers of at most this many bits are not charged to [`MAX_CHECK_POWER_BITS`].
+pub const CHARGED_POWER_BITS: u64 = 1 << 12;
+
+thread_local! {
+    static POWER_WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Starts a new check: the total of exact power sizes ([`MAX_CHECK_POWER_BITS`]) counts from
+/// zero again on this thread. The checker calls it before each claim and each command-line
+/// check.
+pub fn reset_power_work() {
+    POWER_WORK.with(|w| w.set(0));
+}
+
+/// The total size (bits, roughly) of the exact powers computed on this thread since the last
+/// [`reset_power_work`].
+pub fn power_work() -> u64 {
+    POWER_WORK.with(|w| w.get())
+}
 
 /// Why a formula could not be evaluated.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -541,9 +565,23 @@ impl Evaluator<'_> {
                 + s.b.denom().bits()
                 + s.d.bits()
                 + 1;
-            if size.saturating_mul(k.unsigned_abs()) > MAX_POWER_BITS {
+            let bits = size.saturating_mul(k.unsigned_abs());
+            if bits > MAX_POWER_BITS {
                 return Err(EvalError::TooLarge(format!(
                     "{x}^{k} is too large to compute exactly"
+                )));
+            }
+            // Small powers cost next to nothing (and their number is bounded by MAX_STEPS);
+            // only the large ones are charged to the check.
+            let charged = if bits > CHARGED_POWER_BITS { bits } else { 0 };
+            let total = POWER_WORK.with(|w| {
+                let t = w.get().saturating_add(charged);
+                w.set(t);
+                t
+            });
+            if total > MAX_CHECK_POWER_BITS {
+                return Err(EvalError::TooLarge(format!(
+                    "{x}^{k}: the exact powers of this check would total more than {MAX_CHECK_POWER_BITS} bits (the number of n evaluated times the size of each power); refused as too expensive"
                 )));
             }
         }
@@ -1158,6 +1196,36 @@ mod tests {
             12 => format!("C({}, 2) + ({}) mod 3", g(rng), g(rng)),
             _ => format!("x + {} where x = {}", g(rng), g(rng)),
         }
+    }
+
+    #[test]
+    fn the_total_size_of_a_checks_powers_is_bounded() {
+        // Issue 17: a fuzzed formula raising a quadratic surd to a power near MAX_POWER_BITS
+        // took 11-23 s per evaluation, and a check evaluates it at every n of its range.
+        // Each power is charged to the check; past MAX_CHECK_POWER_BITS in total the check
+        // is refused, whatever the size of each power.
+        let seqs = NoSequences;
+        let e = crate::literature::formula::parse("(1 + sqrt 3)^n").unwrap();
+        let at = |n: i64| evaluate(&e, &[("n", Value::int(n))], &seqs);
+        reset_power_work();
+        // Small powers are not charged.
+        assert!(at(100).is_ok());
+        assert_eq!(power_work(), 0);
+        assert!(at(5000).is_ok());
+        let spent = power_work();
+        assert!(spent > CHARGED_POWER_BITS && spent < 100_000, "{spent}");
+        POWER_WORK.with(|w| w.set(MAX_CHECK_POWER_BITS - spent / 2));
+        match at(5000) {
+            Err(EvalError::TooLarge(m)) => assert!(m.contains("this check"), "{m}"),
+            other => panic!("{other:?}"),
+        }
+        // A new check starts from zero.
+        reset_power_work();
+        assert!(at(5000).is_ok());
+        // A single power beyond MAX_POWER_BITS is refused on its own, before any work.
+        reset_power_work();
+        assert!(matches!(at(4_000_000), Err(EvalError::TooLarge(_))));
+        assert_eq!(power_work(), 0);
     }
 
     #[test]

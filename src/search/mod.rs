@@ -44,6 +44,7 @@ mod counting;
 mod dense;
 pub mod distributed;
 mod graph;
+mod longest;
 mod moves;
 mod twobit;
 
@@ -58,6 +59,10 @@ pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]
 pub use distributed::{search_distributed, DistributedResult};
 pub use graph::{state_graph, StateGraph};
+pub use longest::{
+    longest_solutions, symmetric_minimal_solutions, LongestError, LongestSolutions,
+    SymmetricSolutions,
+};
 pub use moves::{legal_moves, try_move};
 
 use crate::puzzle::{Config, Move, Puzzle};

@@ -2,6 +2,10 @@
 //! codes ([`ALGORITHMS`]). A variant file names, per function, the algorithms that solve it
 //! (`alternatives = [...]`); [`run_alternative`] plays one under the variant's rules and
 //! compares it move for move with the recursion program.
+//! Most yield the same moves as a recursive program of a built-in variant; one is a different
+//! algorithm, set against the program and the search optimum instead: Stockmeyer's
+//! bottom-driven algorithm for the 4-post cyclic puzzle (`cyclic4`, `bottom-driven`), which
+//! is minimal for n <= 4 and not at n = 5.
 //!
 //! All work on up to four pins with distinct sizes 1..=n (n <= 63) held as bit masks (bit
 //! s-1 set when the disc of size s is on the pin).
@@ -567,6 +571,11 @@ pub const ALGORITHMS: &[Algorithm] = &[
         summary: "four pins: at time t the smaller top disc moves between a fixed pin pair (period 4 for n even, 8 for n odd)",
         source: "Lunnon, HanoiLib.java (Tower of Hanoi mark 16), classes Reversi_P and Checkers_P, ReversiDefn.tranBABB; Lunnon, The Tower of Hanoi and Variations, §Reversi Hanoi",
     },
+    Algorithm {
+        name: "bottom-driven",
+        summary: "four posts in a cycle: for each disc from the largest down, clear the smaller discs off its post and the next one and move it one step, until it is home",
+        source: "Stockmeyer, Variations on the Four-Post Tower of Hanoi Puzzle, §2. The cyclic puzzle",
+    },
 ];
 
 /// The algorithm of that name, if the library implements it.
@@ -588,6 +597,9 @@ pub fn alternative_moves(function: &str, n: u32, name: &str) -> Option<Vec<Move>
         "coloured" => cyclic_coloured(n, function == "A", |_| {}),
         "period6" => adjacent_period6(n).collect(),
         "periodic" => four_pin_periodic(n).collect(),
+        "bottom-driven" => crate::sequences::moves::cyclic4_bottom_driven_moves(n)
+            .ok()?
+            .collect(),
         _ => return None,
     })
 }

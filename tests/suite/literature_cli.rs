@@ -191,3 +191,92 @@ fn check_accepts_a_users_variant_file() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("proved"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_users_claim_file_is_checked_and_every_fault_is_reported_with_its_position() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-claimfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two claims: a faulty one second, so a half-way check would print the first.
+    let good = "document = \"mine\"\ntitle = \"My notes\"\n\n[[claim]]\nid = \"a\"\nsection = \"s\"\nstatement = \"2^n - 1\"\nkind = \"formula\"\ntarget = \"classic.T\"\nformula = \"2^n - 1\"\nn = \"0..20\"\n";
+    let second = |kind: &str, target: &str, formula: &str| {
+        format!("{good}\n[[claim]]\nid = \"b\"\nsection = \"s\"\nstatement = \"x\"\nkind = \"{kind}\"\ntarget = \"{target}\"\nformula = \"{formula}\"\nn = \"0..5\"\n")
+    };
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let ok = write("good.toml", good);
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["claims", "--file", &ok, "--format", "json"])).unwrap();
+    assert_eq!(v[0]["verdict"], "proved");
+    // Line 17 is the second claim's kind, 18 its target, 19 its formula (value from column
+    // 12, after `formula = "`).
+    for (name, text, needle) in [
+        (
+            "kind.toml",
+            second("formulae", "classic.T", "2^n"),
+            ":17:9: unknown variant `formulae`",
+        ),
+        (
+            "sequence.toml",
+            second("formula", "classic.T", "2^n - FOO(n)"),
+            ":19:18: claim b, field formula: unknown name 'FOO'",
+        ),
+        (
+            "syntax.toml",
+            second("formula", "classic.T", "2^n - * 1"),
+            ":19:18: claim b, field formula:",
+        ),
+        (
+            "target.toml",
+            second("formula", "classic.Q", "2^n"),
+            ":18:11: claim b, field target:",
+        ),
+    ] {
+        let path = write(name, &text);
+        let out = crate::common::hanoilab(&["claims", "--file", &path, "--format", "json"]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("{path}{needle}")), "{name}: {err}");
+        // Nothing checked half-way: no verdict of the good first claim on stdout.
+        assert!(out.stdout.is_empty(), "{name}");
+        assert!(!err.contains("panicked"), "{name}");
+    }
+    assert_input_error(
+        &[
+            "claims",
+            "--file",
+            &dir.join("missing.toml").to_string_lossy(),
+        ],
+        "cannot read the claim file",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn claims_json_carries_range_reason_and_correction() {
+    // Chapla (002_9eac287ca9267591.txt), A More Iterative Approach: the index floor(m/3^n)
+    // is corrected to floor(m/3^(n-1)), as his FancyItr code computes it.
+    let text = stdout(&["claims", "chapla", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let arr = v.as_array().unwrap();
+    let c = arr
+        .iter()
+        .find(|c| c["id"] == "chapla/iterative.index")
+        .unwrap();
+    assert_eq!(c["verdict"], "holds-after-correction");
+    assert!(c["correction"].as_str().unwrap().contains("3^(d-1)"));
+    assert_eq!(c["failure"]["n"], 1);
+    let r = arr
+        .iter()
+        .find(|c| c["verdict"] == "holds-in-range")
+        .expect("a claim holding in a range");
+    assert!(
+        r["range"]["from"].is_i64() && r["range"]["to"].is_i64(),
+        "{r}"
+    );
+    assert!(r["reason"].as_str().is_some_and(|s| !s.is_empty()), "{r}");
+    let p = arr.iter().find(|c| c["verdict"] == "proved").unwrap();
+    assert!(p["range"]["to"].is_null(), "{p}");
+}

@@ -224,3 +224,43 @@ pub fn asymptotic_ratios(t: &TargetSeq, e: &Expr, samples: &[i64]) -> Result<Rat
     }
     Ok((rows, last))
 }
+
+/// Restates the failure of an asymptotic claim in its own terms: at the failing n, the
+/// printed form divided by `per` against the target divided by `per` (both certified, shown
+/// to 6 decimals), instead of the ratio of the two.
+pub(crate) fn in_own_terms(
+    f: &mut Failure,
+    target: &str,
+    formula: &str,
+    per: &str,
+    per_name: Option<&str>,
+    params: &Params,
+) -> Result<(), String> {
+    let Some(n) = f.n else { return Ok(()) };
+    let t = TargetSeq::new(target, params, None)?;
+    let vars = vars_for(n, params);
+    let value = |text: &str| -> Result<Interval, String> {
+        let e = parse(text).map_err(|e| e.to_string())?;
+        Ok(evaluate_to(&e, &vars, t.sequences(), 40)
+            .map_err(|e| e.to_string())?
+            .interval(96))
+    };
+    let d = value(per)?;
+    let printed = value(formula)?
+        .div(&d)
+        .ok_or_else(|| format!("{per} is 0 at n = {n}"))?;
+    let actual = Interval::exact(BigRational::from_integer(t.at(n)?))
+        .div(&d)
+        .ok_or_else(|| format!("{per} is 0 at n = {n}"))?;
+    let mid = |i: &Interval| {
+        fixed(
+            &((&i.lo + &i.hi) / BigRational::from_integer(2.into())),
+            6,
+            Rounding::Floor,
+        )
+    };
+    let name = per_name.unwrap_or("the value per unit");
+    f.printed = format!("{name} {}", mid(&printed));
+    f.actual = mid(&actual);
+    Ok(())
+}

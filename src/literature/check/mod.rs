@@ -1,5 +1,10 @@
-//! The checker: every claim gets `holds` (for which n), `fails` (first n, printed value,
-//! true value) or `unchecked` (why).
+//! The checker: every claim gets a [`VerdictKind`] that says exactly what was shown —
+//! `proved`, `holds`, `holds-in-range` (which n, why it stops), `fails` (first n, printed
+//! value, true value), `holds-after-correction` (the correction) or `unverifiable` (why).
+//!
+//! One file per kind: formulas and values, growth, search and longest paths, traces of the
+//! moves (`trace_claims`: positions, move lists and tables, who moves when, stays, pin
+//! loads, by playing the moves under the rules), matrices, b-files.
 //!
 //! True values come from the library only: variant counts from the recursion programs
 //! ([`Variant::count`], the derived [`TransferSystem`]), Frame–Stewart numbers, star numbers
@@ -37,7 +42,7 @@
 use crate::algebra::decimal::{fixed, Rounding};
 use crate::algebra::interval::Interval;
 use crate::literature::claims::{
-    builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind,
+    builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind, LongestClaim, SearchClaim,
 };
 use crate::literature::eval::{
     compare_with, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
@@ -62,6 +67,7 @@ mod matrix_claims;
 mod search_claims;
 #[cfg(test)]
 mod tests;
+mod trace_claims;
 mod verdict;
 
 pub use asymptotic::*;
@@ -70,6 +76,7 @@ pub use formula_claims::*;
 pub use library_sequences::*;
 use matrix_claims::*;
 use search_claims::*;
+use trace_claims::*;
 pub use verdict::*;
 
 /// Checks every built-in claim, in file order (deterministic).
@@ -84,6 +91,7 @@ pub fn check_all() -> Vec<CheckedClaim> {
             source: "data/literature".into(),
             statement: String::new(),
             variant: None,
+            names: vec![],
             kind: "file".into(),
             outcome: Verdict {
                 reason: Some("the claim files do not load".into()),
@@ -98,6 +106,7 @@ pub fn check_all() -> Vec<CheckedClaim> {
 
 /// Checks one claim.
 pub fn check_claim(c: &Claim) -> CheckedClaim {
+    crate::literature::eval::reset_power_work();
     let mut o = run(c).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
     if let Some(n) = &c.note {
         o.detail = format!("{} (note: {n})", o.detail);
@@ -108,9 +117,81 @@ pub fn check_claim(c: &Claim) -> CheckedClaim {
         source: c.source(),
         statement: c.statement.clone(),
         variant: c.variant_id(),
+        names: c.variants_named(),
         kind: c.kind_name().to_string(),
         outcome: o,
     }
+}
+
+/// A claim that names something the checker does not know, found before anything is
+/// checked: (claim id, field, character offset in the field's text when known, message).
+pub type ClaimFault = (String, &'static str, Option<usize>, String);
+
+/// Checks, before any claim is checked, that every claim's target resolves (variant,
+/// function, parameters) and that every formula names only known variables, functions and
+/// sequences (each formula is evaluated once, at the first n of the claim; only an unknown
+/// name is a fault here — a value the formula cannot take is the check's business).
+pub fn validate_claims(claims: &[Claim]) -> Result<(), ClaimFault> {
+    use crate::literature::eval::EvalError;
+    for c in claims {
+        let fault =
+            |field: &'static str, pos: Option<usize>, m: String| Err((c.id.clone(), field, pos, m));
+        let (target, params, context, first) = match &c.kind {
+            ClaimKind::Formula {
+                target,
+                params,
+                context,
+                n,
+                ..
+            } => (
+                Some(target),
+                params,
+                context.as_deref(),
+                parse_range(n).ok().map(|r| r.0),
+            ),
+            ClaimKind::Bound {
+                target, params, n, ..
+            } => (Some(target), params, None, parse_range(n).ok().map(|r| r.0)),
+            ClaimKind::Value {
+                target, params, at, ..
+            } => (Some(target), params, None, Some(*at)),
+            ClaimKind::Table {
+                target,
+                params,
+                rows,
+            } => (Some(target), params, None, rows.first().map(|r| r.0)),
+            ClaimKind::Asymptotic {
+                target,
+                params,
+                samples,
+                ..
+            } => (Some(target), params, None, samples.first().copied()),
+            ClaimKind::Search(s) => (Some(&s.target), &s.params, None, Some(1)),
+            ClaimKind::Longest(l) => (Some(&l.target), &l.params, None, Some(1)),
+            ClaimKind::Trace(t) => (Some(&t.target), &t.params, None, Some(1)),
+            _ => (None, &Params::new(), None, None),
+        };
+        let Some(target) = target else { continue };
+        let seqs = match TargetSeq::new(target, params, context) {
+            Ok(s) => s,
+            Err(m) => return fault("target", None, m),
+        };
+        let n = first.unwrap_or(1);
+        let mut vars = vars_for(n, params);
+        for v in ["t", "m", "d"] {
+            vars.push((v, Value::int(1)));
+        }
+        for (field, text) in c.formulas() {
+            let Ok(e) = parse(&text) else { continue };
+            match evaluate(&e, &vars, seqs.sequences()) {
+                Err(EvalError::Unknown { name, pos }) => {
+                    return fault(field, pos, format!("unknown name '{name}'"))
+                }
+                _ => continue,
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Parses `A..B` (inclusive).
@@ -288,8 +369,14 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
             dominant,
             params,
             corrected,
+            per,
+            per_name,
         } => {
-            let printed = run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
+            let mut printed =
+                run_asymptotic(target, formula, samples, tolerance.as_deref(), params)?;
+            if let (Some(per), Some(f)) = (per, printed.failure.as_mut()) {
+                in_own_terms(f, target, formula, per, per_name.as_deref(), params)?;
+            }
             match (dominant, corrected) {
                 // A dominant-term statement is decided on its own terms, never corrected.
                 (Some((d, p)), _) if printed.verdict.is_positive() => {
@@ -327,11 +414,11 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
                 if !ok {
                     return Ok(fails(
                         format!(
-                            "first fails at n = {k}: {target} = {v}, bound {}",
+                            "first fails at n = {k}: {target} = {v}, which is not {relation} {}",
                             show_value(&f)
                         ),
                         Some(k),
-                        show_value(&f),
+                        format!("{relation} {}", show_value(&f)),
                         v.to_string(),
                     ));
                 }
@@ -343,13 +430,9 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
                 "an inequality is checked n by n; no proof for every n is attempted",
             ))
         }
-        ClaimKind::Search {
-            target,
-            minima,
-            counts,
-            optimal,
-            params,
-        } => check_search(target, minima, counts, optimal.as_deref(), params),
+        ClaimKind::Search(s) => check_search(s),
+        ClaimKind::Longest(l) => check_longest(l),
+        ClaimKind::Trace(t) => check_trace(t),
         ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
     }
 }

@@ -108,6 +108,10 @@ pub struct CheckedClaim {
     pub statement: String,
     /// The variant, if the claim is about one.
     pub variant: Option<String>,
+    /// Every variant the claim names (its own first, then those whose functions it calls);
+    /// each variant's report page lists the claim.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
     /// The kind of claim.
     pub kind: String,
     /// What was shown (`verdict`, `detail`, `range`, `reason`, `correction`, `failure`,

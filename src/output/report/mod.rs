@@ -166,7 +166,7 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         let ratio = ratio_chart(&f);
         let mine: Vec<&CheckedClaim> = claims
             .iter()
-            .filter(|c| c.variant.as_deref() == Some(id))
+            .filter(|c| c.variant.as_deref() == Some(id) || c.names.iter().any(|v| v == id))
             .collect();
         b.page(
             &format!("{id}.md"),
