@@ -12,6 +12,8 @@ pub mod html;
 pub mod report;
 pub mod table;
 
+#[cfg(feature = "plots")]
+pub mod notebook;
 #[cfg(feature = "tables")]
 pub mod parquet;
 #[cfg(feature = "plots")]

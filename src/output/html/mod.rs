@@ -440,6 +440,26 @@ mod tests {
     }
 
     #[test]
+    fn a_formula_block_on_lines_of_its_own_is_displayed() {
+        // The shape the variant pages write: `$$`, the formula, `$$`, each on its own line.
+        let s = Site {
+            pages: site(&["a.md"]),
+            image: &no_images,
+        };
+        let md = "Closed form:\n\n$$\n\\mathrm{T}(n) = \\left(\\tfrac{1}{2} + \\tfrac{1}{3}\\sqrt{3}\\right)\
+                  \\left(1 + \\sqrt{3}\\right)^{n} - 1 \\qquad (n \\ge 1)\n$$\n\n\
+                  $$\n\\sum_{n \\ge 0} \\mathrm{T}(n)\\,x^n = \\frac{x}{(1 - x)(1 - 2x)}\n$$\n";
+        let html = render_page("a.md", md, &s).unwrap();
+        assert_eq!(
+            html.matches("<math display=\"block\">").count(),
+            2,
+            "{html}"
+        );
+        assert!(html.contains("<mi mathvariant=\"normal\">T</mi>"));
+        assert!(!html.contains("$$"));
+    }
+
+    #[test]
     fn unsupported_math_and_remote_images_are_errors_naming_the_page() {
         let s = Site {
             pages: site(&["a.md"]),
