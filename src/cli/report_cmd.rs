@@ -111,3 +111,40 @@ fn copy_html(from: &Path, dest: &Path) -> Result<(), crate::output::OutputError>
     }
     staged.commit(&[name.as_str()])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_html_copy_replaces_the_destination_whole() {
+        let root = std::env::temp_dir().join(format!("hanoilab-html-copy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let from = root.join("reports/html");
+        std::fs::create_dir_all(&from).unwrap();
+        std::fs::write(from.join("index.html"), "new index").unwrap();
+        std::fs::write(from.join("a.html"), "new a").unwrap();
+        let dest = root.join("site");
+        std::fs::create_dir_all(&dest).unwrap();
+        std::fs::write(dest.join("stale.html"), "old").unwrap();
+        copy_html(&from, &dest).unwrap();
+        let mut names: Vec<String> = std::fs::read_dir(&dest)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.html", "index.html"]);
+        assert_eq!(
+            std::fs::read_to_string(dest.join("index.html")).unwrap(),
+            "new index"
+        );
+        // Nothing left beside it (staging folder, journal).
+        let mut left: Vec<String> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["reports", "site"]);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}

@@ -134,6 +134,13 @@ fn html_pages_link_only_to_files_and_anchors_that_exist() {
 }
 
 #[test]
+fn report_html_names_a_folder() {
+    // Checked before the report is computed: quick, and nothing written.
+    crate::common::assert_input_error(&["report", "--html", "/dev/null"], "--html");
+    crate::common::assert_input_error(&["report", "--html", "/"], "--html");
+}
+
+#[test]
 fn the_link_check_sees_broken_links_and_anchors() {
     let dir = html_dir();
     let ids: BTreeMap<String, BTreeSet<String>> = [(
