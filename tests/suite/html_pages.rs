@@ -7,7 +7,9 @@
 //! (`--remote-debugging-pipe`: JSON messages ending in a NUL byte, read from fd 3 and written
 //! to fd 4), so it needs no network port and no driver. Without Chromium it is skipped with a
 //! message, except under CI (`CI` set), where `.ci/run` installs Debian's `chromium` and a
-//! missing browser is a failure.
+//! missing browser is a failure. `HANOILAB_HTML_DIR=DIR` checks the pages in DIR instead (e.g.
+//! from `hanoilab report --out`), and `HANOILAB_SCREENSHOTS=DIR` saves a screenshot of each page
+//! there, to look at.
 
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -17,8 +19,13 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+/// `reports/html/`, or the folder `HANOILAB_HTML_DIR` names (to check pages rendered
+/// elsewhere, e.g. by `hanoilab report --out DIR`).
 fn html_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/html")
+    match std::env::var_os("HANOILAB_HTML_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/html"),
+    }
 }
 
 /// The committed HTML pages, by file name.
