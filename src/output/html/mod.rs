@@ -233,6 +233,8 @@ pub fn render_page(name: &str, markdown: &str, site: &Site) -> Result<String, Ht
     let mut out: Vec<Event> = Vec::with_capacity(events.len());
     let mut used_ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut title: Option<String> = None;
+    // Second-level headings (id, text), for the page's table of contents.
+    let mut sections: Vec<(String, String)> = Vec::new();
     let mut i = 0;
     while i < events.len() {
         match &events[i] {
@@ -250,6 +252,9 @@ pub fn render_page(name: &str, markdown: &str, site: &Site) -> Result<String, Ht
                     format!("{base}-{n}")
                 };
                 *n += 1;
+                if *level == pulldown_cmark::HeadingLevel::H2 {
+                    sections.push((id.clone(), text.trim().to_string()));
+                }
                 out.push(Event::Start(Tag::Heading {
                     level: *level,
                     id: Some(CowStr::from(id)),
@@ -304,6 +309,10 @@ pub fn render_page(name: &str, markdown: &str, site: &Site) -> Result<String, Ht
                 ))));
                 i = end;
             }
+            // The report writes no HTML of its own: a tag in its Markdown is text quoted from
+            // a source (a claim "from an HTML <TITLE>"), and as a tag it would swallow the
+            // rest of the page. It is shown as written.
+            Event::Html(raw) | Event::InlineHtml(raw) => out.push(Event::Text(raw.clone())),
             Event::Start(Tag::Table(_)) => {
                 out.push(Event::Html(CowStr::from("<div class=\"table-wrap\">\n")));
                 out.push(events[i].clone());
@@ -318,7 +327,23 @@ pub fn render_page(name: &str, markdown: &str, site: &Site) -> Result<String, Ht
     }
     let mut body = String::new();
     pulldown_cmark::html::push_html(&mut body, out.into_iter());
-    let body = mark_numeric_cells(&body);
+    let mut body = mark_numeric_cells(&body);
+    // A long page opens with links to its sections, just before the first of them.
+    if sections.len() >= 4 {
+        if let Some(at) = body.find("<h2 ") {
+            let links: Vec<String> = sections
+                .iter()
+                .map(|(id, text)| format!("<a href=\"#{}\">{}</a>", escape(id), escape(text)))
+                .collect();
+            body.insert_str(
+                at,
+                &format!(
+                    "<nav class=\"toc\">On this page: {}</nav>\n",
+                    links.join(" · ")
+                ),
+            );
+        }
+    }
     let title = title.unwrap_or_else(|| name.to_string());
     let index = html_name("README.md");
     let nav = if html_name(name) == index {
@@ -433,10 +458,36 @@ mod tests {
             !html.contains("<nav>"),
             "the index has no way back to itself"
         );
+        assert!(
+            !html.contains("class=\"toc\""),
+            "two sections: no table of contents"
+        );
+        let long = render_page("a.md", "# A\n\n## B\n\n## C `c`\n\n## D\n\n## E\n", &s).unwrap();
+        assert!(long.contains(
+            "<nav class=\"toc\">On this page: <a href=\"#b\">B</a> · <a href=\"#c-c\">C c</a> · \
+             <a href=\"#d\">D</a> · <a href=\"#e\">E</a></nav>\n<h2 id=\"b\">"
+        ));
         let other = render_page("a.md", "# A\n", &s).unwrap();
         assert!(other.contains("<nav><a href=\"index.html\">"));
         // Deterministic.
         assert_eq!(html, render_page("README.md", md, &s).unwrap());
+    }
+
+    #[test]
+    fn tags_in_the_markdown_are_shown_as_text() {
+        let s = Site {
+            pages: site(&["a.md"]),
+            image: &no_images,
+        };
+        let html = render_page(
+            "a.md",
+            "| claim | note |\n|---|---|\n| x | from an HTML <TITLE> |\n\n<b>bold</b>\n\n## After\n",
+            &s,
+        )
+        .unwrap();
+        assert!(html.contains("from an HTML &lt;TITLE&gt;"), "{html}");
+        assert!(html.contains("&lt;b&gt;bold&lt;/b&gt;"), "{html}");
+        assert!(html.contains("<h2 id=\"after\">"));
     }
 
     #[test]
