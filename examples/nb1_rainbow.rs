@@ -2,6 +2,7 @@
 //! (mirrored by `notebooks/nb1_rainbow.ipynb`; run by `tests/suite/notebooks.rs`).
 
 use hanoilab::algebra::factor;
+use hanoilab::output::notebook::Plot;
 use hanoilab::variants::{Params, Variant};
 
 fn cell(k: usize) {
@@ -71,4 +72,34 @@ pub fn main() {
     println!("lambda = {}", d.lambda);
     println!("c      = {}", d.c_decimal);
     println!("k      = {}", d.k);
+    // %% md
+    // The same growth seen in the terms themselves: the ratio DDD(n) / DDD(n-1) of
+    // consecutive exact counts settles on lambda within a few n (the plot is drawn by the
+    // report's renderer; floats only for the picture).
+    // %% code
+    cell(6);
+    let terms: Vec<f64> = (0..=25)
+        .map(|n| {
+            rainbow
+                .count("DDD", n, &p)
+                .unwrap()
+                .to_string()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let ratios: Vec<(f64, f64)> = (2..terms.len())
+        .map(|n| (n as f64, terms[n] / terms[n - 1]))
+        .collect();
+    Plot::new(
+        "Rainbow DDD: ratio of consecutive terms",
+        "n",
+        "DDD(n) / DDD(n-1)",
+    )
+    .line("DDD(n) / DDD(n-1)", ratios)
+    .line(
+        "lambda = 2.3117...",
+        vec![(2.0, d.lambda_approx), (25.0, d.lambda_approx)],
+    )
+    .evcxr_display();
 }

@@ -1,6 +1,7 @@
 //! Notebook 3: Frame–Stewart and star growth curves (mirrored by
 //! `notebooks/nb3_frame_stewart_star.ipynb`; run by `tests/suite/notebooks.rs`).
 
+use hanoilab::output::notebook::Plot;
 use hanoilab::sequences::frame_stewart::{frame_stewart, optimal_splits};
 use hanoilab::sequences::star::{star, theorem2_split, three_smooth};
 
@@ -54,8 +55,8 @@ pub fn main() {
         );
     }
     // %% md
-    // Growth side by side (the report draws this as `reports/plots/star-vs-reves.png`):
-    // classic 2^n grows fastest, the star puzzle next, Reve's puzzle slowest.
+    // Growth side by side: classic 2^n grows fastest, the star puzzle next, Reve's puzzle
+    // slowest.
     // %% code
     cell(4);
     for n in [10u64, 20, 40, 60] {
@@ -64,4 +65,21 @@ pub fn main() {
         let r = frame_stewart(n, 4).unwrap();
         println!("n = {n:>2}: classic {classic:>20}  star {s:>12}  reve {r:>10}");
     }
+    // %% md
+    // On a logarithmic scale: classic Hanoi is a straight line (2^n), the star puzzle and
+    // Reve's puzzle bend below it, their exponent growing like a root of n.
+    // %% code
+    cell(5);
+    Plot::new("Moves against discs", "n (discs)", "moves (log scale)")
+        .log_y()
+        .counts(
+            "classic, 3 pegs",
+            (1..=60).map(|n| (n, frame_stewart(n, 3).unwrap())),
+        )
+        .counts("star, 4 pegs", (1..=60).map(|n| (n, star(n).unwrap())))
+        .counts(
+            "Reve, 4 pegs",
+            (1..=60).map(|n| (n, frame_stewart(n, 4).unwrap())),
+        )
+        .evcxr_display();
 }

@@ -10,7 +10,10 @@ comment lines:
     let x = ...;            // Rust statements, run in order inside main()
 
 and the example prints `\\x1e<k>` (an ASCII record separator and the cell number) before running
-code cell k, so the output of each cell can be attached to it. The notebooks use the evcxr
+code cell k, so the output of each cell can be attached to it. What a cell prints between the
+lines `EVCXR_BEGIN_CONTENT <media type>` and `EVCXR_END_CONTENT` (as
+`hanoilab::output::notebook::Plot::evcxr_display` does) is saved as a rich output of that type
+(a plot as `image/svg+xml`), exactly as the evcxr kernel shows it; the rest as text. The notebooks use the evcxr
 Rust kernel: a kernel sees only what the cells contain, so the notebook opens with a setup
 cell (`:dep hanoilab = { path = ".." }` and the example's `use` lines), followed by one cell
 per top-level helper item of the example (fns, structs, ...; not the `cell` marker itself)
@@ -96,19 +99,53 @@ def preamble_of(source: str):
     return uses, items
 
 
+BEGIN, END = "EVCXR_BEGIN_CONTENT ", "EVCXR_END_CONTENT"
+
+
+def outputs_of(text: str):
+    """A code cell's saved outputs from what it printed: text as `stream` outputs, each
+    `EVCXR_BEGIN_CONTENT <type>` ... `EVCXR_END_CONTENT` block as a `display_data` output."""
+    outs, plain, rich, mime = [], [], [], None
+
+    def flush_text():
+        if plain:
+            outs.append({"name": "stdout", "output_type": "stream", "text": "".join(plain)})
+            plain.clear()
+
+    for line in text.splitlines(keepends=True):
+        if mime is None and line.startswith(BEGIN):
+            flush_text()
+            mime = line[len(BEGIN):].strip()
+        elif mime is not None and line.rstrip("\n") == END:
+            outs.append({"data": {mime: "".join(rich).rstrip("\n")}, "metadata": {},
+                         "output_type": "display_data"})
+            rich, mime = [], None
+        elif mime is not None:
+            rich.append(line)
+        else:
+            plain.append(line)
+    if mime is not None:
+        raise ValueError(f"{BEGIN}{mime} without {END}")
+    flush_text()
+    return outs
+
+
 def notebook(name: str, src: str, per_cell) -> str:
-    """The notebook's JSON text; `per_cell(k)` is the saved output of the example's code cell k."""
+    """The notebook's JSON text; `per_cell(k)` is the list of saved outputs of the example's
+    code cell k."""
     uses, items = preamble_of(src)
-    setup = ':dep hanoilab = { path = "..", default-features = false }\n' + "\n".join(uses)
+    # Notebooks that draw plots load the library with its plot renderer.
+    features = ', features = ["plots"]' if "output::notebook" in src else ""
+    setup = (':dep hanoilab = { path = "..", default-features = false' + features + ' }\n'
+             + "\n".join(uses))
     nb_cells, example_no, count = [], 0, 0
 
-    def code_cell(text, out):
+    def code_cell(text, outputs):
         nonlocal count
         count += 1
         nb_cells.append({
             "cell_type": "code", "execution_count": count, "metadata": {},
-            "source": text,
-            "outputs": [{"name": "stdout", "output_type": "stream", "text": out}] if out else [],
+            "source": text, "outputs": outputs,
         })
 
     for kind, text in cells_of(src):
@@ -117,9 +154,9 @@ def notebook(name: str, src: str, per_cell) -> str:
             continue
         if example_no == 0:
             # Setup and helpers go before the first code cell, after the opening text.
-            code_cell(setup, "")
+            code_cell(setup, [])
             for item in items:
-                code_cell(item, "")
+                code_cell(item, [])
         example_no += 1
         code_cell(text, per_cell(example_no))
     nb = {
@@ -136,17 +173,14 @@ def notebook(name: str, src: str, per_cell) -> str:
 
 
 def saved_outputs(path: pathlib.Path, src: str):
-    """The outputs of the committed notebook, by the example's code-cell number (the code cells
+    """The outputs (lists) of the committed notebook, by the example's code-cell number (the code cells
     that hold a `cell(k)` marker in the example, in order), so `--check` can rebuild it without
     running anything."""
     nb = json.loads(path.read_text())
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
     _, items = preamble_of(src)
     mirrored = code[1 + len(items):]
-    outs = {}
-    for k, c in enumerate(mirrored, start=1):
-        outs[k] = "".join(o.get("text", "") for o in c.get("outputs", []))
-    return outs
+    return {k: c.get("outputs", []) for k, c in enumerate(mirrored, start=1)}
 
 
 def main() -> int:
@@ -157,12 +191,13 @@ def main() -> int:
         path = ROOT / "notebooks" / f"{name}.ipynb"
         if check:
             outs = saved_outputs(path, src)
-            text = notebook(name, src, lambda k: outs.get(k, ""))
+            text = notebook(name, src, lambda k: outs.get(k, []))
             if text != path.read_text():
                 stale.append(name)
             continue
         run = subprocess.run(
-            ["cargo", "run", "--quiet", "--release", "--no-default-features", "--example", name],
+            ["cargo", "run", "--quiet", "--release", "--no-default-features", "--features", "plots",
+             "--example", name],
             cwd=ROOT, capture_output=True, text=True,
         )
         if run.returncode != 0:
@@ -172,7 +207,7 @@ def main() -> int:
         for chunk in run.stdout.split("\x1e")[1:]:
             k, _, out = chunk.partition("\n")
             per_cell[int(k)] = out
-        text = notebook(name, src, lambda k: per_cell.get(k, ""))
+        text = notebook(name, src, lambda k: outputs_of(per_cell.get(k, "")))
         path.write_text(text)
         print(f"notebooks/{name}.ipynb: {len(json.loads(text)['cells'])} cells")
     if stale:

@@ -283,7 +283,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
-    /// Regenerate data/tables/ and reports/ (or under DIR).
+    /// Regenerate data/tables/ and reports/ (Markdown, plots, and HTML pages under
+    /// reports/html/), or under DIR.
     Report {
         /// Root folder to write `data/tables/` and `reports/` under.
         #[arg(long, default_value = ".")]
@@ -291,6 +292,10 @@ pub enum Command {
         /// Skip the slower search and simulation columns (for quick previews).
         #[arg(long)]
         quick: bool,
+        /// Also write the HTML pages (always written to reports/html/) to DIR, replacing it
+        /// as a whole (e.g. a folder served as a web site).
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
     },
     /// Measure the performance targets and print the figures.
     Bench {

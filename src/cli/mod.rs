@@ -164,7 +164,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             params,
             format,
         } => charpoly_cmd::charpoly_cmd(&variant, factor, &params.params, format),
-        Command::Report { out, quick } => report_cmd::report_cmd(&out, quick),
+        Command::Report { out, quick, html } => {
+            report_cmd::report_cmd(&out, quick, html.as_deref())
+        }
         Command::Matrix {
             file,
             nth,

@@ -1,17 +1,33 @@
-//! `hanoilab report`: regenerates `data/tables/` and `reports/` (see `output::report`).
+//! `hanoilab report`: regenerates `data/tables/` and `reports/` (see `output::report`), and
+//! with `--html DIR` copies the HTML pages to DIR as well.
 
 use super::CliError;
 use crate::output::report::{build, ReportOptions};
 use std::io::IsTerminal;
 use std::path::Path;
 
-/// Builds the report in memory, then writes it under `out` (staged, then swapped into place).
-pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
+/// Builds the report in memory, then writes it under `out` (staged, then swapped into place);
+/// with `html`, then copies `reports/html/` there too (staged and swapped as a whole).
+pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), CliError> {
     if out.exists() && !out.is_dir() {
         return Err(CliError::input(format!(
             "--out `{}`: exists and is not a folder",
             out.display()
         )));
+    }
+    if let Some(dir) = html {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CliError::input(format!(
+                "--html `{}`: exists and is not a folder",
+                dir.display()
+            )));
+        }
+        if dir.file_name().is_none() {
+            return Err(CliError::input(format!(
+                "--html `{}`: name a folder to replace (such as site/)",
+                dir.display()
+            )));
+        }
     }
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::input(format!("--out `{}`: {e}", out.display())))?;
@@ -54,6 +70,13 @@ pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
     let summary = bundle
         .write(out)
         .map_err(|e| CliError::failure(e.to_string()))?;
+    let html_dir = out
+        .join(crate::output::bundle::REPORTS_DIR)
+        .join(crate::output::html::HTML_DIR);
+    if let Some(dir) = html {
+        progress("copying the HTML pages");
+        copy_html(&html_dir, dir).map_err(|e| CliError::failure(e.to_string()))?;
+    }
     progress("done");
     if let Some(pb) = bar {
         pb.finish_and_clear();
@@ -66,5 +89,73 @@ pub fn report_cmd(out: &Path, quick: bool) -> Result<(), CliError> {
         out.display(),
         started.elapsed().as_secs_f64()
     );
+    let _ = writeln!(
+        std::io::stderr(),
+        "hanoilab report: open {} in a browser",
+        html.unwrap_or(&html_dir).join("index.html").display()
+    );
     Ok(())
+}
+
+/// Replaces `dest` by a copy of the report's HTML folder `from`, staged beside it and swapped
+/// into place, so a killed run leaves the previous copy intact.
+fn copy_html(from: &Path, dest: &Path) -> Result<(), crate::output::OutputError> {
+    use crate::output::{OutputError, StagedDir};
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let root = match dest.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let staged = StagedDir::new(root)?;
+    let entries = std::fs::read_dir(from).map_err(|e| OutputError::io(from, e))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| OutputError::io(from, e))?;
+        let path = entry.path();
+        if path.is_file() {
+            let bytes = std::fs::read(&path).map_err(|e| OutputError::io(&path, e))?;
+            let file = entry.file_name().to_string_lossy().into_owned();
+            staged.write(&format!("{name}/{file}"), &bytes)?;
+        }
+    }
+    staged.commit(&[name.as_str()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_html_copy_replaces_the_destination_whole() {
+        let root = std::env::temp_dir().join(format!("hanoilab-html-copy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let from = root.join("reports/html");
+        std::fs::create_dir_all(&from).unwrap();
+        std::fs::write(from.join("index.html"), "new index").unwrap();
+        std::fs::write(from.join("a.html"), "new a").unwrap();
+        let dest = root.join("site");
+        std::fs::create_dir_all(&dest).unwrap();
+        std::fs::write(dest.join("stale.html"), "old").unwrap();
+        copy_html(&from, &dest).unwrap();
+        let mut names: Vec<String> = std::fs::read_dir(&dest)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.html", "index.html"]);
+        assert_eq!(
+            std::fs::read_to_string(dest.join("index.html")).unwrap(),
+            "new index"
+        );
+        // Nothing left beside it (staging folder, journal).
+        let mut left: Vec<String> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["reports", "site"]);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

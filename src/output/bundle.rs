@@ -1,7 +1,8 @@
 //! A bundle of generated files (Markdown pages, tables, charts) written together.
 //!
-//! The report generator fills a [`Bundle`]; [`Bundle::write`] stages every file and swaps
-//! `data/tables/` and `reports/` into place at once. Everything is kept in `BTreeMap`s so the
+//! The report generator fills a [`Bundle`]; [`Bundle::write`] stages every file (the HTML
+//! rendering of the pages under `reports/html/` included) and swaps `data/tables/` and
+//! `reports/` into place at once. Everything is kept in `BTreeMap`s so the
 //! files come out in a fixed order with fixed bytes.
 
 use super::atomic::StagedDir;
@@ -32,6 +33,29 @@ pub struct Bundle {
     /// Names added twice (the second would silently replace the first: a bug of the
     /// generator, reported by [`crate::output::report::build`]).
     pub duplicates: Vec<String>,
+}
+
+/// The image a page links as `rel` (relative to `reports/`), read from the staged files: the
+/// SVG beside a linked PNG where there is one (vector, and a fifth of the size), else the file
+/// itself. `None` for anything else (a path leaving the folder, another kind of file, a
+/// missing file).
+fn staged_image(reports: &Path, rel: &str) -> Option<super::html::Image> {
+    if rel
+        .split('/')
+        .any(|part| part.is_empty() || part == "." || part == "..")
+    {
+        return None;
+    }
+    let path = reports.join(rel);
+    let svg = path.with_extension("svg");
+    let (path, mime) = match path.extension().and_then(|e| e.to_str()) {
+        Some("png") if svg.is_file() => (svg, "image/svg+xml"),
+        Some("png") => (path, "image/png"),
+        Some("svg") => (path, "image/svg+xml"),
+        _ => return None,
+    };
+    let bytes = std::fs::read(path).ok()?;
+    Some(super::html::Image { mime, bytes })
 }
 
 /// What [`Bundle::write`] produced.
@@ -120,6 +144,19 @@ impl Bundle {
                 super::plot::render(chart, &staged.path().join(&rel))?;
                 files.push(rel);
             }
+        }
+        // The HTML pages last: they inline the plots just staged.
+        let reports = staged.path().join(REPORTS_DIR);
+        let image = |rel: &str| staged_image(&reports, rel);
+        let site =
+            super::html::render_site(&self.pages, &image).map_err(|e| OutputError::Html {
+                path: format!("{REPORTS_DIR}/{}", e.page),
+                message: e.message,
+            })?;
+        for (name, text) in &site {
+            let rel = format!("{REPORTS_DIR}/{}/{name}", super::html::HTML_DIR);
+            staged.write(&rel, text.as_bytes())?;
+            files.push(rel);
         }
         staged.commit(&[TABLES_DIR, REPORTS_DIR])?;
         files.sort();

@@ -3,14 +3,17 @@
 //! Everything here consumes plain data ([`Table`], [`LineChart`]) rather than poking inside
 //! the other modules, so exporters can be tested on their exact output. The heavy crates sit
 //! behind cargo features: `tables` (polars, for Parquet) and `plots` (plotters, SVG and PNG).
-//! Without them the CSV, b-file and Markdown exporters still work.
+//! Without them the CSV, b-file, Markdown and HTML exporters still work.
 
 pub mod atomic;
 pub mod bundle;
 pub mod chart;
+pub mod html;
 pub mod report;
 pub mod table;
 
+#[cfg(feature = "plots")]
+pub mod notebook;
 #[cfg(feature = "tables")]
 pub mod parquet;
 #[cfg(feature = "plots")]
@@ -36,6 +39,14 @@ pub enum OutputError {
     #[error("parquet {path}: {message}")]
     Parquet {
         /// The path involved.
+        path: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// A page could not be rendered as HTML.
+    #[error("html {path}: {message}")]
+    Html {
+        /// The page involved.
         path: String,
         /// What went wrong.
         message: String,

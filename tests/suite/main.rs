@@ -19,6 +19,7 @@ mod frame_stewart_moves;
 mod frame_stewart_sequences;
 mod hanoivar;
 mod hostile_input;
+mod html_pages;
 mod literature_cli;
 mod lunnon_matrices;
 mod matrix_files;

@@ -2,17 +2,22 @@
 //! `examples/`, included here so that a notebook whose code no longer compiles or runs fails
 //! the test suite (the notebooks themselves are rebuilt by `notebooks/build_notebooks.py`).
 
+// Notebooks 1 and 3 draw plots: they need the `plots` feature, as their examples do.
+#[cfg(feature = "plots")]
 #[path = "../../examples/nb3_frame_stewart_star.rs"]
 mod nb3;
 
+#[cfg(feature = "plots")]
 #[test]
 fn notebook_3_frame_stewart_and_star_runs() {
     nb3::main();
 }
 
+#[cfg(feature = "plots")]
 #[path = "../../examples/nb1_rainbow.rs"]
 mod nb1;
 
+#[cfg(feature = "plots")]
 #[test]
 fn notebook_1_rainbow_runs() {
     nb1::main();
@@ -247,6 +252,49 @@ fn committed_notebooks_are_what_the_builder_makes_of_the_examples() {
         String::from_utf8_lossy(&run.stdout),
         String::from_utf8_lossy(&run.stderr)
     );
+}
+
+/// A notebook shows its plots as saved: every code cell that displays a plot has an SVG image
+/// among its outputs (what evcxr shows for `Plot::evcxr_display`), and no cell has the
+/// kernel's content markers left as text.
+#[test]
+fn notebook_plots_are_saved_as_images_in_the_cells_that_draw_them() {
+    let mut images = 0;
+    for name in NOTEBOOKS {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
+        let nb: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for cell in nb["cells"].as_array().unwrap() {
+            if cell["cell_type"] != "code" {
+                continue;
+            }
+            let source = match &cell["source"] {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            let outputs = cell["outputs"].as_array().unwrap();
+            let svgs = outputs
+                .iter()
+                .filter(|o| o["output_type"] == "display_data")
+                .filter_map(|o| o["data"]["image/svg+xml"].as_str())
+                .filter(|svg| svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"))
+                .count();
+            let draws = source.matches(".evcxr_display()").count();
+            assert_eq!(
+                svgs, draws,
+                "{name}: a cell draws {draws} plots and saves {svgs}"
+            );
+            images += svgs;
+            for o in outputs {
+                let text = o["text"].as_str().unwrap_or("");
+                assert!(
+                    !text.contains("EVCXR_"),
+                    "{name}: kernel markers saved as text"
+                );
+            }
+        }
+    }
+    assert!(images >= 2, "only {images} plots in the notebooks");
 }
 
 /// The claim nb3's text makes about Frame–Stewart splits, checked by a route independent of

@@ -1,0 +1,106 @@
+//! Plots shown inline in a Jupyter notebook (the evcxr Rust kernel), drawn by the report's
+//! own renderer ([`crate::output::plot`]).
+//!
+//! The evcxr kernel turns what a cell prints between `EVCXR_BEGIN_CONTENT <media type>` and
+//! `EVCXR_END_CONTENT` into a rich output, and calls a value's `evcxr_display` method when
+//! the value ends a cell. [`Plot::evcxr_display`] prints its SVG that way, so the same call
+//! shows the plot in Jupyter and, run as an example, prints what `notebooks/build_notebooks.py`
+//! saves as the notebook's `image/svg+xml` output.
+
+use super::chart::{LineChart, Series};
+use super::OutputError;
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+
+/// A line plot with a title, axis labels and named lines (small, for a notebook cell).
+///
+/// ```
+/// use hanoilab::output::notebook::Plot;
+/// let plot = Plot::new("Classic Hanoi", "n", "moves")
+///     .log_y()
+///     .line("2^n - 1", (1..=10).map(|n| (n as f64, 2f64.powi(n) - 1.0)).collect());
+/// let svg = plot.to_svg().unwrap();
+/// assert!(svg.starts_with("<svg") && svg.contains("</svg>"));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plot {
+    chart: LineChart,
+}
+
+/// The line a notebook's output starts an SVG image with (evcxr's protocol).
+pub const BEGIN_SVG: &str = "EVCXR_BEGIN_CONTENT image/svg+xml";
+/// The line that ends it.
+pub const END_CONTENT: &str = "EVCXR_END_CONTENT";
+
+impl Plot {
+    /// An empty plot.
+    pub fn new(title: &str, x_label: &str, y_label: &str) -> Plot {
+        Plot {
+            chart: LineChart::new(title, x_label, y_label),
+        }
+    }
+
+    /// A logarithmic y axis.
+    pub fn log_y(mut self) -> Plot {
+        self.chart.log_y = true;
+        self
+    }
+
+    /// Adds a line through `points` (x, y).
+    pub fn line(mut self, name: &str, points: Vec<(f64, f64)>) -> Plot {
+        self.chart.series.push(Series::new(name, points));
+        self
+    }
+
+    /// Adds a line through exact counts `(n, a(n))` (made floats for the picture only; a
+    /// count beyond the float range is left out).
+    pub fn counts(self, name: &str, points: impl IntoIterator<Item = (u64, BigInt)>) -> Plot {
+        let points = points
+            .into_iter()
+            .map(|(n, a)| (n as f64, a.to_f64().unwrap_or(f64::INFINITY)))
+            .collect();
+        self.line(name, points)
+    }
+
+    /// The plot as an SVG document (what the report writes to a `.svg` file).
+    pub fn to_svg(&self) -> Result<String, OutputError> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        // The renderer writes files; a private folder per call keeps concurrent calls apart.
+        static CALLS: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "hanoilab-notebook-plot-{}-{}",
+            std::process::id(),
+            CALLS.fetch_add(1, Ordering::Relaxed)
+        ));
+        let path = dir.join("plot.svg");
+        let result = super::plot::render(&self.chart, &path)
+            .and_then(|()| std::fs::read_to_string(&path).map_err(|e| OutputError::io(&path, e)));
+        let _ = std::fs::remove_dir_all(&dir);
+        result
+    }
+
+    /// Shows the plot in a notebook: prints its SVG between evcxr's content markers (or,
+    /// if it cannot be drawn, says why on one line).
+    pub fn evcxr_display(&self) {
+        match self.to_svg() {
+            Ok(svg) => println!("{BEGIN_SVG}\n{}\n{END_CONTENT}", svg.trim_end()),
+            Err(e) => println!("(no plot: {e})"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plot_prints_as_one_svg_between_the_kernel_markers() {
+        let p = Plot::new("t", "x", "y").line("a", vec![(1.0, 1.0), (2.0, 4.0)]);
+        let svg = p.to_svg().unwrap();
+        assert!(svg.contains("<svg") && svg.contains("</svg>"));
+        // Deterministic: the same plot, the same bytes.
+        assert_eq!(svg, p.to_svg().unwrap());
+        // Nothing to draw: an error, not a panic.
+        assert!(Plot::new("t", "x", "y").to_svg().is_err());
+    }
+}
