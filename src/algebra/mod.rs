@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod bench;
 pub(crate) mod charpoly_modular;
 pub mod factor;
+pub mod genfun;
 pub(crate) mod hensel;
 pub mod matrix;
 pub mod matrix_file;
@@ -23,6 +24,7 @@ pub mod summary;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
 pub use factor::{factor, is_irreducible, FactorError, Factorization};
+pub use genfun::GeneratingFunction;
 pub use matrix::{AlgebraError, QMatrix, ZMatrix};
 pub use matrix_file::{MatrixFile, MatrixFileError};
 pub use poly::Poly;

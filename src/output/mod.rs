@@ -1,6 +1,6 @@
 //! Tables, plots and reports.
 //!
-//! Everything here consumes plain data ([`Table`], [`LineChart`]) rather than poking inside
+//! Everything here consumes plain data ([`Table`], [`Figure`]) rather than poking inside
 //! the other modules, so exporters can be tested on their exact output. The heavy crates sit
 //! behind cargo features: `tables` (polars, for Parquet) and `plots` (plotters, SVG and PNG).
 //! Without them the CSV, b-file and Markdown exporters still work.
@@ -11,14 +11,18 @@ pub mod chart;
 pub mod report;
 pub mod table;
 
+#[cfg(feature = "plots")]
+pub mod canvas;
 #[cfg(feature = "tables")]
 pub mod parquet;
 #[cfg(feature = "plots")]
 pub mod plot;
+#[cfg(feature = "plots")]
+pub(crate) mod typeset;
 
 pub use atomic::{recover, write_file_atomic, Recovered, StagedDir};
 pub use bundle::Bundle;
-pub use chart::{LineChart, Series};
+pub use chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
 pub use table::{Cell, Table};
 
 /// Errors while writing outputs.

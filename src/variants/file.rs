@@ -163,6 +163,8 @@ pub(super) struct FunctionFile {
     #[serde(default)]
     pub(super) goal_match: Option<String>,
     #[serde(default)]
+    pub(super) role: Option<String>,
+    #[serde(default)]
     pub(super) parameter_min: BTreeMap<String, i64>,
     #[serde(default)]
     pub(super) parameter_max: BTreeMap<String, i64>,
@@ -386,6 +388,17 @@ impl Variant {
                     ));
                 }
             }
+            let role = match f.role.as_deref() {
+                None | Some("shortest") => FunctionRole::Shortest,
+                Some("alternative") => FunctionRole::Alternative,
+                Some("longest") => FunctionRole::Longest,
+                Some(r) => {
+                    return Err(malformed(
+                        at,
+                        format!("functions.{name}.role: expected shortest, alternative or longest, found `{r}`"),
+                    ))
+                }
+            };
             let flipped_goal = f.goal_colours.as_deref() == Some("flipped");
             let checked = if flipped_goal {
                 [&None, &f.start_colours]
@@ -408,6 +421,7 @@ impl Variant {
                 call: f.call.clone(),
                 n_min: f.n_min.unwrap_or(0),
                 goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
+                role,
                 start: place(&f.start)?,
                 goal: place(&f.goal)?,
                 start_colours: f.start_colours.clone(),

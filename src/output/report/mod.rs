@@ -10,28 +10,32 @@
 //! the algebra, the search or the literature checker call those modules and only format.
 
 use super::bundle::Bundle;
-use super::chart::{LineChart, Series};
+use super::chart::Series;
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
 use crate::facts::{FactsOptions, SearchBudget, VariantFacts};
 use crate::literature::{CheckedClaim, VerdictKind};
 use crate::sequences::{frame_stewart as fs, star as st};
-use crate::variants::{builtin_ids, Params, Variant};
+use crate::variants::{builtin_ids, FunctionRole, Params, Variant};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use std::fmt::Write as _;
 
+mod figures;
 mod hanoivar_page;
 mod index_page;
 mod literature_page;
+mod oeis;
 mod reversi_page;
 mod search_page;
 mod sequence_pages;
 mod variant_page;
 
+use figures::*;
 use hanoivar_page::*;
 use index_page::*;
 use literature_page::*;
+use oeis::*;
 use reversi_page::*;
 use search_page::*;
 use sequence_pages::*;
@@ -146,18 +150,22 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         progress(id);
         let f = f?;
         let table = count_table(&f);
-        let ratio = ratio_chart(&f);
+        let ratio = convergence_figure(&f);
+        let roots = roots_figure(&f);
         let mine: Vec<&CheckedClaim> = claims
             .iter()
             .filter(|c| c.variant.as_deref() == Some(id))
             .collect();
         b.page(
             &format!("{id}.md"),
-            variant_page(&f, &table, ratio.is_some(), &mine)?,
+            variant_page(&f, &table, ratio.is_some(), roots.is_some(), &mine)?,
         );
-        b.chart(&format!("{id}-counts"), variant_chart(&f));
+        b.chart(&format!("{id}-counts"), counts_figure(&f));
         if let Some(c) = ratio {
             b.chart(&format!("{id}-ratio"), c);
+        }
+        if let Some(c) = roots {
+            b.chart(&format!("{id}-roots"), c);
         }
         b.table(id, table);
         facts.push(f);
@@ -168,7 +176,9 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     star_part(&mut b)?;
     progress("reversi frame-type");
     reversi_frame_part(&mut b)?;
-    b.chart("growth", growth_chart(&facts));
+    b.chart("growth", growth_figure(&facts));
+    b.chart("growth-error", growth_error_figure(&facts));
+    b.chart("growth-counts", growth_counts_figure(&facts));
     literature_part(&mut b, &claims);
     progress("search tables");
     search_part(&mut b, &facts)?;
