@@ -277,11 +277,14 @@ impl Panel {
             }
         }
         if self.log_y {
+            // Whole decades, so a log axis always has labelled ticks.
+            y0 = 10f64.powf(y0.log10().floor());
+            y1 = 10f64.powf(y1.log10().ceil());
             if y1 <= y0 {
                 y1 = y0 * 10.0;
             }
-            y0 /= 1.6;
-            y1 *= 1.6;
+            y0 /= 1.25;
+            y1 *= 1.25;
         } else {
             if y1 <= y0 {
                 y0 -= 0.5;
@@ -293,9 +296,16 @@ impl Panel {
             }
             y1 += pad;
         }
+        if self.legend && !self.log_y {
+            // Headroom for the legend in the upper left corner.
+            let entries = self.series.iter().filter(|s| !s.name.is_empty()).count();
+            y1 += (y1 - y0) * (0.05 * entries as f64 + 0.03);
+        }
         if self.equal_aspect {
-            let r = x0.abs().max(x1.abs()).max(y0.abs()).max(y1.abs()) * 1.08;
-            return Some(((-r, r), (-r, r)));
+            // The same span on both axes, centred on the data.
+            let r = (x1 - x0).max(y1 - y0) / 2.0 * 1.04;
+            let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+            return Some(((cx - r, cx + r), (cy - r, cy + r)));
         }
         let xr = self.x_range.unwrap_or((x0, x1));
         let yr = self.y_range.unwrap_or((y0, y1));

@@ -89,10 +89,17 @@ fn draw<DB: DrawingBackend>(fig: &Figure, root: &DrawingArea<DB, Shift>) -> Resu
     let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
     root.fill(&WHITE).map_err(e)?;
     let (w, _) = fig.size();
+    // The title at 20 px, smaller if it would not fit the width.
+    let tw = typeset::extent(&fig.title, 20.0).0 as f64;
+    let size = if tw > w as f64 - 24.0 {
+        (20.0 * (w as f64 - 24.0) / tw).max(11.0)
+    } else {
+        20.0
+    };
     root.draw(&Text::new(
         fig.title.clone(),
         (w as i32 / 2, 12),
-        text_style(20.0, &BLACK, HPos::Center, VPos::Top),
+        text_style(size, &BLACK, HPos::Center, VPos::Top),
     ))
     .map_err(e)?;
     let body = root.margin(Figure::TITLE_BAND, 0, 0, 0);
@@ -144,6 +151,39 @@ fn superscript(e: i64) -> String {
         s.push(D[c as usize - '0' as usize]);
     }
     s
+}
+
+/// The outline of a legend marker centred at `(x, y)`, as one polygon (so every marker
+/// kind is the same element type).
+fn glyph(marker: Marker, x: i32, y: i32) -> Vec<(i32, i32)> {
+    let pts: Vec<(i32, i32)> = match marker {
+        Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4)],
+        Marker::Triangle => vec![(0, -6), (5, 4), (-5, 4)],
+        Marker::Cross => vec![
+            (-5, -4),
+            (-4, -5),
+            (0, -1),
+            (4, -5),
+            (5, -4),
+            (1, 0),
+            (5, 4),
+            (4, 5),
+            (0, 1),
+            (-4, 5),
+            (-5, 4),
+            (-1, 0),
+        ],
+        _ => (0..12)
+            .map(|i| {
+                let t = i as f64 * std::f64::consts::PI / 6.0;
+                (
+                    (4.5 * t.cos()).round() as i32,
+                    (4.5 * t.sin()).round() as i32,
+                )
+            })
+            .collect(),
+    };
+    pts.into_iter().map(|(a, b)| (x + a, y + b)).collect()
 }
 
 fn staircase(pts: &[(f64, f64)]) -> Vec<(f64, f64)> {
@@ -302,7 +342,11 @@ fn draw_panel<DB: DrawingBackend>(
                 } else {
                     s.marker
                 };
-                let r = if s.mark == Mark::Points { 4 } else { 3 };
+                let r = match (s.mark == Mark::Points, small) {
+                    (true, false) => 4,
+                    (true, true) | (false, false) => 3,
+                    (false, true) => 2,
+                };
                 let drawn = match marker {
                     Marker::None => None,
                     Marker::Circle => Some(
@@ -338,8 +382,9 @@ fn draw_panel<DB: DrawingBackend>(
                     panel.legend && !s.name.is_empty(),
                     matches!(s.mark, Mark::Points),
                 ) {
-                    d.label(s.name.as_str())
-                        .legend(move |(x, y)| Circle::new((x + 10, y), 4, colour.filled()));
+                    d.label(s.name.as_str()).legend(move |(x, y)| {
+                        Polygon::new(glyph(marker, x + 10, y), colour.filled())
+                    });
                 }
             }
             if panel.legend {
@@ -385,6 +430,10 @@ fn draw_panel<DB: DrawingBackend>(
                 let (x, y, h, v) = if g.horizontal {
                     let (x, y) = ctx.backend_coord(&(x1, g.value));
                     (x - 4, y - 3, HPos::Right, VPos::Bottom)
+                } else if g.value > (x0 + x1) / 2.0 {
+                    // In the right half: the text to the left of the line.
+                    let (x, y) = ctx.backend_coord(&(g.value, y1));
+                    (x - 4, y + 4, HPos::Right, VPos::Top)
                 } else {
                     let (x, y) = ctx.backend_coord(&(g.value, y1));
                     (x + 4, y + 4, HPos::Left, VPos::Top)
@@ -398,12 +447,38 @@ fn draw_panel<DB: DrawingBackend>(
                     .map_err(|e| e.to_string())?;
             }
             if !panel.note.is_empty() {
-                let (x, y) = ctx.backend_coord(&(x1, y0));
+                // The emptier of the two right-hand corners (then the left ones).
+                let (xr, yr) = ctx.plotting_area().get_pixel_range();
+                let (w, h) = ((xr.end - xr.start) as f64, (yr.end - yr.start) as f64);
+                let pts: Vec<(i32, i32)> = (0..panel.series.len())
+                    .flat_map(|i| panel.drawable(i))
+                    .map(|p| ctx.backend_coord(&p))
+                    .collect();
+                let corners = [
+                    (xr.end - 6, yr.end - 6, HPos::Right, VPos::Bottom),
+                    (xr.end - 6, yr.start + 6, HPos::Right, VPos::Top),
+                    (xr.start + 6, yr.start + 6, HPos::Left, VPos::Top),
+                    (xr.start + 6, yr.end - 6, HPos::Left, VPos::Bottom),
+                ];
+                let crowd = |c: &(i32, i32, HPos, VPos)| {
+                    let nw = typeset::extent(&panel.note, direct_size).0 as f64 + 12.0;
+                    pts.iter()
+                        .filter(|p| {
+                            ((p.0 - c.0) as f64).abs() < nw.min(w)
+                                && ((p.1 - c.1) as f64).abs() < (h * 0.25).max(24.0)
+                        })
+                        .count()
+                };
+                let best = corners
+                    .iter()
+                    .min_by_key(|c| crowd(c))
+                    .copied()
+                    .unwrap_or(corners[0]);
                 screen
                     .draw(&Text::new(
                         panel.note.clone(),
-                        (x - 6, y - 6),
-                        text_style(direct_size, &GUIDE, HPos::Right, VPos::Bottom),
+                        (best.0, best.1),
+                        text_style(direct_size, &GUIDE, best.2, best.3),
                     ))
                     .map_err(|e| e.to_string())?;
             }

@@ -124,14 +124,14 @@ pub(super) enum Colouring {
 }
 
 impl Colouring {
-    /// The name as written in a variant file.
-    pub(super) fn name(self) -> &'static str {
+    /// In words, as the report and `show` print it.
+    pub(super) fn describe(self) -> &'static str {
         match self {
-            Colouring::None => "none",
-            Colouring::Uniform => "uniform",
-            Colouring::Cycle3 => "cycle3",
-            Colouring::Alternate => "alternate",
-            Colouring::ByStack => "by-stack",
+            Colouring::None => "none (the discs are uncoloured)",
+            Colouring::Uniform => "every disc the same colour A",
+            Colouring::Cycle3 => "A, B, C, A, B, C, ... from the largest disc down",
+            Colouring::Alternate => "A, B, A, B, ... from the largest disc down",
+            Colouring::ByStack => "each stack its own colour",
         }
     }
 }

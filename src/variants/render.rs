@@ -59,7 +59,7 @@ impl Variant {
             "- pins: {}\n- moves allowed: {}\n- sizes: {size}\n- colour condition: {colour}\n- colour change: {recolour}\n- initial colouring: {}\n",
             rules.arcs.len(),
             arcs.join(" "),
-            self.rules.colouring.name()
+            self.rules.colouring.describe()
         ));
         if let Some(a) = &rules.access {
             let masks: Vec<String> = a.iter().map(|m| format!("{m:b}")).collect();
@@ -68,13 +68,20 @@ impl Variant {
                 masks.join(", ")
             ));
         }
-        out.push_str(
-            "\n## Functions\n\n| function | call | summary | source |\n|---|---|---|---|\n",
-        );
+        out.push_str("\n## Functions\n\n");
         for f in &self.functions {
+            let role = match f.role {
+                FunctionRole::Shortest => "",
+                FunctionRole::Alternative => " (a deliberate alternative)",
+                FunctionRole::Longest => " (a longest-path problem)",
+            };
             out.push_str(&format!(
-                "| {}.{} | `{}` | {} | {} |\n",
-                self.id, f.name, f.call, f.summary, f.source
+                "- **{}.{}** `{}`{role} — {}.\n  Source: {}.\n",
+                self.id,
+                f.name,
+                f.call,
+                f.summary.trim_end_matches('.'),
+                f.source.trim_end_matches('.')
             ));
         }
         out.push_str(&format!(

@@ -30,14 +30,18 @@ pub(super) fn default_index(f: &VariantFacts) -> usize {
         .unwrap_or(0)
 }
 
+/// Function `j`'s count at `n` from the recursion program, if computed.
+pub(super) fn algorithm_at(f: &VariantFacts, j: usize, n: i64) -> Option<BigInt> {
+    f.counts
+        .iter()
+        .find(|(m, _)| *m == n)
+        .and_then(|(_, r)| r[j].clone())
+}
+
 /// The first n where the search beats function `j`'s algorithm, if any.
 pub(super) fn first_suboptimal(f: &VariantFacts, j: usize) -> Option<(i64, u64, BigInt)> {
     f.optima[j].iter().find_map(|o| {
-        let alg = f
-            .counts
-            .iter()
-            .find(|(n, _)| *n == o.n)
-            .and_then(|(_, r)| r[j].clone())?;
+        let alg = algorithm_at(f, j, o.n)?;
         let m = o.minimum?;
         (BigInt::from(m) != alg).then_some((o.n, m, alg))
     })
@@ -75,10 +79,22 @@ pub(super) fn counts_figure(f: &VariantFacts) -> Figure {
     let funcs = f.variant.functions();
     let dj = default_index(f);
     let title = format!(
-        "{}: moves against n (points: the optimum found by search)",
+        "{}: moves against n (×: the optimum found by search)",
         f.variant.title
     );
-    if funcs.len() <= 4 {
+    // Functions that share one growth constant are a band of parallel lines on a log
+    // scale: shown relative to the default function instead (below).
+    let lambdas: Vec<Option<f64>> = (0..funcs.len())
+        .map(|j| {
+            let i = component_of(f, j)?;
+            let d = f.analysis.as_ref()?.components[i].dominant.as_ref()?;
+            Some(d.lambda_approx)
+        })
+        .collect();
+    let same_growth = lambdas
+        .iter()
+        .all(|l| matches!((l, lambdas[0]), (Some(a), Some(b)) if (a - b).abs() < 1e-9));
+    if funcs.len() <= 4 || !same_growth {
         let mut p = Panel::new("", "n (discs)", "moves (log scale)");
         p.log_y = true;
         for (j, func) in funcs.iter().enumerate() {
@@ -91,49 +107,63 @@ pub(super) fn counts_figure(f: &VariantFacts) -> Figure {
                 .labelled(),
             );
             let opt = optimum_points(f, j);
-            if !opt.is_empty() {
+            if !opt.is_empty() && (funcs.len() <= 4 || j == dj) {
                 p.series.push(
                     Series::new("", opt)
                         .mark(Mark::Points)
-                        .colour(Colour::Palette(j))
-                        .marker(Marker::Circle),
+                        .colour(Colour::Black)
+                        .marker(Marker::Cross),
                 );
             }
         }
+        if funcs.len() > 4 {
+            return Figure::single(
+                &format!(
+                    "{}: moves against n (×: the optimum of {} found by search)",
+                    f.variant.title, funcs[dj].name
+                ),
+                p,
+            );
+        }
         return Figure::single(&title, p);
     }
-    let panels = funcs
+    // Many functions: on a log scale they are one band of parallel lines, so each is shown
+    // relative to the default function instead (the ratio tends to the ratio of their
+    // constants c when they share lambda).
+    let base: Vec<(i64, f64)> = f
+        .counts
         .iter()
-        .enumerate()
-        .map(|(j, func)| {
-            let mut p = Panel::new(&format!("{}{}", func.name, role_tag(f, j)), "n", "moves");
-            p.log_y = true;
-            if j != dj {
-                p.series.push(
-                    Series::new("", count_points(f, dj))
-                        .colour(Colour::Grey)
-                        .dash(Dash::Dashed)
-                        .width(1),
-                );
-            }
-            p.series.push(Series::new("", count_points(f, j)));
-            let opt = optimum_points(f, j);
-            if !opt.is_empty() {
-                p.series.push(
-                    Series::new("", opt)
-                        .mark(Mark::Points)
-                        .colour(Colour::Black),
-                );
-            }
-            p
-        })
+        .filter_map(|(n, r)| r[dj].as_ref().map(|v| (*n, to_f64(v))))
+        .filter(|(_, v)| *v > 0.0)
         .collect();
-    let mut fig = Figure::grid(&title, panels, 4, SMALL);
-    fig.title = format!(
-        "{}: moves against n (grey dashed: the default {}; points: search optimum)",
-        f.variant.title, funcs[dj].name
+    let mut p = Panel::new(
+        "",
+        "n (discs)",
+        &format!("moves / moves of {}", funcs[dj].name),
     );
-    fig
+    for (j, func) in funcs.iter().enumerate() {
+        let pts: Vec<(f64, f64)> = f
+            .counts
+            .iter()
+            .filter_map(|(n, r)| {
+                let v = to_f64(r[j].as_ref()?);
+                let b = base.iter().find(|(m, _)| m == n)?.1;
+                Some((*n as f64, v / b))
+            })
+            .collect();
+        p.series.push(
+            Series::new(format!("{}{}", func.name, role_tag(f, j)), pts)
+                .styled(j)
+                .labelled(),
+        );
+    }
+    Figure::single(
+        &format!(
+            "{}: each function's moves relative to the default {} (the optimum: search.md)",
+            f.variant.title, funcs[dj].name
+        ),
+        p,
+    )
 }
 
 /// `(n, a(n))` of component `i` of the transfer system for n = first..first+count-1, as
@@ -188,7 +218,7 @@ pub(super) fn short_lambda(text: &str) -> String {
     if text.chars().all(|c| c.is_ascii_digit() || c == '.') && text.len() > 8 {
         format!("{}…", &text[..8])
     } else {
-        text.to_string()
+        text.replace("sqrt ", "√")
     }
 }
 
@@ -374,6 +404,14 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
                 value: d.lambda_approx,
                 text: format!("λ = {}", short_lambda(&d.lambda)),
             }),
+            Some((_, d)) if d.lambda_approx > 1.0 => {
+                p.guides.push(Guide {
+                    horizontal: true,
+                    value: d.lambda_approx,
+                    text: format!("|λ| = {}", short_lambda(&d.lambda)),
+                });
+                p.note = format!("{} roots of largest modulus", d.ties.len() + 1);
+            }
             _ => {
                 p.note = "no transfer matrix".into();
                 p.guides.push(Guide {
@@ -393,11 +431,11 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
     )
 }
 
-/// `growth-error`: how fast every default function approaches its dominant term.
+/// `growth-error`: how fast every default function approaches its dominant term: one panel
+/// per variant on shared axes, so the slopes (the ratio of the two largest root moduli)
+/// compare at a glance.
 pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
-    let mut p = Panel::new("", "n (discs)", "|a(n) / (c n^k λ^n) − 1| (log scale)");
-    p.log_y = true;
-    let mut k = 0;
+    let mut panels = vec![];
     for f in facts {
         let dj = default_index(f);
         let Some(i) = component_of(f, dj) else {
@@ -414,19 +452,22 @@ pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
         if pts.is_empty() {
             continue;
         }
-        p.series.push(
-            Series::new(
-                format!("{}.{}", f.variant.id, f.variant.functions()[dj].name),
-                pts,
-            )
-            .styled(k)
-            .labelled(),
+        let mut p = Panel::new(
+            &format!("{}.{}", f.variant.id, f.variant.functions()[dj].name),
+            "n",
+            "|a(n)/(c n^k λ^n) − 1|",
         );
-        k += 1;
+        p.log_y = true;
+        p.x_range = Some((0.0, 60.0));
+        p.y_range = Some((1e-14, 10.0));
+        p.series.push(Series::new("", pts));
+        panels.push(p);
     }
-    Figure::single(
-        "How fast each default function approaches c n^k λ^n (exact terms, floating-point ratio)",
-        p,
+    Figure::grid(
+        "Distance of each default function from its dominant term c n^k λ^n (log scale)",
+        panels,
+        4,
+        SMALL,
     )
 }
 
@@ -529,7 +570,16 @@ pub(super) fn solutions_figure(facts: &[VariantFacts]) -> Figure {
             continue;
         }
         let mut p = Panel::new(
-            &format!("{}.{}", f.variant.id, f.variant.functions()[dj].name),
+            &format!(
+                "{}.{}{}",
+                f.variant.id,
+                f.variant.functions()[dj].name,
+                if f.variant.functions()[dj].role == FunctionRole::Longest {
+                    " (shortest solutions)"
+                } else {
+                    ""
+                }
+            ),
             "n",
             "optimal solutions",
         );
@@ -553,20 +603,37 @@ pub(super) fn hanoi_graph_figure(n: i64) -> Result<Figure, ReportError> {
     let v = Variant::builtin("classic").map_err(err)?;
     let puzzle = v.puzzle("T", n, &Params::new()).map_err(err)?;
     let g = state_graph(&puzzle, 1 << 12).map_err(err)?;
-    // Corners of the triangle for "all discs on pin 0, 1, 2"; the largest disc picks the
-    // sub-triangle, the next one the sub-sub-triangle, and so on.
+    // Corners of the triangle for "all discs on pin 0, 1, 2". The largest disc, on pin q,
+    // picks the sub-triangle at corner q; inside it the smaller discs' graph is drawn with
+    // the two other pins' corners exchanged, so that the move of the largest disc joins
+    // neighbouring corners of two sub-triangles (the Sierpiński triangle; Hinz et al., The
+    // Tower of Hanoi - Myths and Maths, Chapter 2).
     let h = 3f64.sqrt() / 2.0;
     let corner = [(0.5, h), (0.0, 0.0), (1.0, 0.0)];
     let scale = 1.0 / ((1u64 << n) - 1) as f64;
     let pos = |i: usize| -> (f64, f64) {
         let c = g.config(i);
-        let (mut x, mut y) = (0.0, 0.0);
+        let mut by_size: Vec<(u32, usize)> = vec![];
         for (pin, discs) in c.pins.iter().enumerate() {
             for &d in discs {
-                let w = (1u64 << (puzzle.discs[d as usize].size - 1)) as f64 * scale;
-                x += corner[pin].0 * w;
-                y += corner[pin].1 * w;
+                by_size.push((puzzle.discs[d as usize].size, pin));
             }
+        }
+        by_size.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut perm = [0usize, 1, 2];
+        let (mut x, mut y) = (0.0, 0.0);
+        for (size, pin) in by_size {
+            let w = (1u64 << (size - 1)) as f64 * scale;
+            let dir = perm[pin];
+            x += corner[dir].0 * w;
+            y += corner[dir].1 * w;
+            // Exchange the two pins other than `pin` for the smaller discs.
+            let (a, b) = match pin {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            perm.swap(a, b);
         }
         // Centre the triangle on the origin.
         (x - 0.5, y - h / 3.0)
@@ -625,7 +692,7 @@ pub(super) fn hanoi_graph_figure(n: i64) -> Result<Figure, ReportError> {
     p.axes = false;
     Ok(Figure::grid(
         &format!(
-            "Classic Hanoi, n = {n}: the {} states, the legal moves and the solution path",
+            "Classic Hanoi, n = {n}: {} states, legal moves and the solution path",
             g.len()
         ),
         vec![p],
@@ -671,7 +738,7 @@ pub(super) fn layers_figure(rows: &[(String, Vec<u64>, Option<u64>)]) -> Figure 
 }
 
 /// `frame-stewart`: log2 T(n, p) against n^(1/(p-2)), one panel per p, so every p is on
-/// its natural scale (a straight line of slope ((p-2)!)^(1/(p-2)) at leading order).
+/// its natural scale (close to a straight line: log2 T(n, p) grows like n^(1/(p-2))).
 pub(super) fn frame_stewart_figure(grid: &[Vec<BigInt>], p_min: usize) -> Figure {
     let panels = (3..=10usize)
         .map(|p| {
@@ -680,9 +747,6 @@ pub(super) fn frame_stewart_figure(grid: &[Vec<BigInt>], p_min: usize) -> Figure
             let pts: Vec<(f64, f64)> = (1..col.len())
                 .map(|n| ((n as f64).powf(e), to_f64(&col[n]).log2()))
                 .collect();
-            let fact: f64 = (1..=p - 2).map(|i| i as f64).product();
-            let slope = fact.powf(e);
-            let xmax = pts.last().map_or(1.0, |q| q.0);
             let mut panel = Panel::new(
                 &format!("p = {p}"),
                 &if p == 3 {
@@ -692,14 +756,7 @@ pub(super) fn frame_stewart_figure(grid: &[Vec<BigInt>], p_min: usize) -> Figure
                 },
                 "log2 T(n, p)",
             );
-            panel.series.push(
-                Series::new("", vec![(0.0, 0.0), (xmax, slope * xmax)])
-                    .colour(Colour::Grey)
-                    .dash(Dash::Dashed)
-                    .width(1),
-            );
             panel.series.push(Series::new("", pts));
-            panel.note = format!("dashed: slope {slope:.3}");
             panel
         })
         .collect();
@@ -735,7 +792,7 @@ pub(super) fn splits_figure() -> Figure {
                 Series::new("", segs)
                     .mark(Mark::Segments)
                     .colour(Colour::Palette(1))
-                    .width(4),
+                    .width(2),
             );
             panel.series.push(
                 Series::new("", dots)

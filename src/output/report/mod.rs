@@ -184,18 +184,8 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     search_part(&mut b, &facts)?;
     progress("hanoivar");
     hanoivar_part(&mut b, &facts, &claims)?;
-    let mut summary = Table::new(&[
-        "variant",
-        "rules",
-        "growth",
-        "charpoly",
-        "optimal",
-        "simulated",
-        "claims",
-    ]);
-    for row in summary_rows(&facts, &claims) {
-        summary.push(row.iter().map(|x| Cell::from(x.as_str())).collect());
-    }
+    let summary = summary_table(&facts, &claims);
+    b.table("optima", optima_table(&facts));
     b.table("summary", summary);
     // The report replaces data/tables/ as a whole, so the description of its files is part
     // of the report too (a hand-placed file would be removed by the next run).
@@ -204,6 +194,11 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         include_str!("../tables_readme.md").into(),
     );
     b.page("README.md", index_page(&facts, &claims));
+    // Prose lines of every page wrapped at about 100 characters (tables, code, formulas and
+    // headings as they are), so a page reads in any editor.
+    for text in b.pages.values_mut() {
+        *text = reflow(text);
+    }
     if !b.duplicates.is_empty() {
         return Err(ReportError(format!(
             "two parts of the report write the same file: {}",
@@ -211,4 +206,79 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         )));
     }
     Ok(b)
+}
+
+/// Wraps the prose lines of a Markdown page at about 100 characters: paragraphs, list items
+/// and quotes (continuation lines keep the item's indentation or the quote marker); fenced
+/// code, `$$` formula blocks, tables, headings and images are left as they are.
+pub(crate) fn reflow(page: &str) -> String {
+    let mut out = String::with_capacity(page.len() + page.len() / 50);
+    let mut fence = false;
+    let mut math = false;
+    for line in page.split_inclusive('\n') {
+        let bare = line.trim_end_matches('\n');
+        let t = bare.trim_start();
+        if t.starts_with("```") {
+            fence = !fence;
+        } else if t == "$$" {
+            math = !math;
+        }
+        let keep = fence
+            || math
+            || t == "$$"
+            || t.starts_with("```")
+            || t.starts_with('|')
+            || t.starts_with('#')
+            || t.starts_with("![")
+            || bare.chars().count() <= 100;
+        if keep {
+            out.push_str(line);
+            continue;
+        }
+        let lead = &bare[..bare.len() - t.len()];
+        let indent = if t.starts_with("- ") || t.starts_with("* ") {
+            format!("{lead}  ")
+        } else if t.starts_with("> ") {
+            format!("{lead}> ")
+        } else {
+            lead.to_string()
+        };
+        out.push_str(&wrap(bare, 100, &indent));
+        if line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reflow_wraps_prose_and_keeps_structure() {
+        let long = "word ".repeat(50);
+        let page = format!(
+            "# Title {long}\n\n{long}\n\n- {long}\n\n  > {long}\n\n| a | {long} |\n\n```text\n{long}\n```\n\n$$\n{long}\n$$\n"
+        );
+        let out = reflow(&page);
+        let long = long.trim_end();
+        // Code, formulas, tables and headings are untouched.
+        assert!(out.contains(&format!("```text\n{long} \n```")));
+        assert!(out.contains(&format!("$$\n{long} \n$$")));
+        assert!(out.contains(&format!("| a | {long} |")));
+        assert!(out.contains(&format!("# Title {long}")));
+        for l in out.lines() {
+            let kept = l.starts_with('#') || l.starts_with('|') || l.starts_with(long);
+            assert!(kept || l.chars().count() <= 100, "too long: {l}");
+        }
+        // List continuation lines are indented; quote continuation lines keep the marker.
+        assert!(out.contains("\n  word"));
+        assert!(out.contains("\n  > word"));
+        // The words are all still there.
+        assert_eq!(
+            page.split_whitespace().count(),
+            out.split_whitespace().count()
+        );
+    }
 }

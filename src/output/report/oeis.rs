@@ -58,14 +58,7 @@ pub(super) fn oeis_of(f: &VariantFacts, j: usize) -> Vec<OeisEntry> {
     oeis_entries()
         .into_iter()
         .filter(|e| e.functions.contains(&name))
-        .filter(|e| {
-            agrees(e, |n| {
-                f.counts
-                    .iter()
-                    .find(|(m, _)| *m == n)
-                    .and_then(|(_, r)| r[j].clone())
-            })
-        })
+        .filter(|e| agrees(e, |n| algorithm_at(f, j, n)))
         .collect()
 }
 

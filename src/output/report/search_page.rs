@@ -13,7 +13,14 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
         Some((f, j))
     };
     let mut s = String::from("# Exhaustive search\n\nBreadth-first search over the state graph (`hanoilab search`), within the report's budget of 2^20 states per search; larger runs measured with the CLI are listed in `docs/search.md`.\n\n");
-    let mut t = Table::new(&["puzzle", "n", "algorithm", "optimum", "optimal_solutions"]);
+    let mut t = Table::new(&[
+        "variant",
+        "function",
+        "n",
+        "algorithm",
+        "optimum",
+        "optimal_solutions",
+    ]);
     for (id, func, what) in [
         ("cyclic4", "N", "Stockmeyer's 4-post cyclic puzzle (A->B->C->D->A, tower A to C); algorithm: Scorer, Grundy and Smith, 3^n - 1"),
         ("four-in-a-row", "R", "Stockmeyer's four-in-a-row (neighbours only, tower A to D); algorithm: Stockmeyer's, 3^n + n - 1"),
@@ -23,11 +30,7 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
         let Some((f, j)) = find(id, func) else { continue };
         let _ = writeln!(s, "## {id}.{func}\n\n{what}: {}.\n\n| n | algorithm | optimum | optimal move sequences |\n|---|---|---|---|", optimality(f, j));
         for o in &f.optima[j] {
-            let alg = f
-                .counts
-                .iter()
-                .find(|(n, _)| *n == o.n)
-                .and_then(|(_, r)| r[j].clone());
+            let alg = algorithm_at(f, j, o.n);
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} |",
@@ -37,7 +40,8 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
                 o.solutions.as_ref().map_or("—".into(), |c| c.to_string())
             );
             t.push(vec![
-                Cell::from(format!("{id}.{func}")),
+                Cell::from(id),
+                Cell::from(func),
                 Cell::from(o.n),
                 Cell::from(alg),
                 Cell::from(o.minimum),
@@ -71,7 +75,7 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
 
     let mut layer_rows = vec![];
     for (id, func, n) in [
-        ("classic", "T", 8i64),
+        ("classic", "T", 6i64),
         ("reves", "FS", 8),
         ("cyclic4", "N", 7),
         ("four-in-a-row", "R", 7),
@@ -126,4 +130,36 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
     b.chart("optimal-solutions", solutions_figure(facts));
     b.page("search.md", s);
     Ok(())
+}
+
+/// `data/tables/optima.csv`: every function of every variant, every n the search reached,
+/// one row each (a long table): the algorithm's count, the optimum and the number of
+/// optimal solutions.
+pub(super) fn optima_table(facts: &[VariantFacts]) -> Table {
+    let mut t = Table::new(&[
+        "variant",
+        "function",
+        "role",
+        "n",
+        "algorithm",
+        "optimum",
+        "optimal_solutions",
+    ]);
+    for f in facts {
+        for (j, func) in f.variant.functions().iter().enumerate() {
+            for o in &f.optima[j] {
+                let alg = algorithm_at(f, j, o.n);
+                t.push(vec![
+                    Cell::from(f.variant.id.as_str()),
+                    Cell::from(func.name.as_str()),
+                    Cell::from(func.role.name()),
+                    Cell::from(o.n),
+                    Cell::from(alg),
+                    Cell::from(o.minimum),
+                    Cell::from(o.solutions.clone()),
+                ]);
+            }
+        }
+    }
+    t
 }

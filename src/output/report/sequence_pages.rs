@@ -17,22 +17,28 @@ pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
     }
     b.table("frame-stewart", t);
 
-    let mut splits = Table::new(&["p", "n", "T", "optimal_k", "lunnon_k_min", "lunnon_k_max"]);
+    let mut splits = Table::new(&[
+        "p",
+        "n",
+        "T",
+        "optimal_k_min",
+        "optimal_k_max",
+        "optimal_k_count",
+        "lunnon_k_min",
+        "lunnon_k_max",
+    ]);
     for p in 4..=10usize {
         for n in 1..=200u64 {
             let r = fs::frame_stewart_report(n, p, true).map_err(err)?;
-            let ks: Vec<String> = r
-                .optimal_splits
-                .unwrap_or_default()
-                .iter()
-                .map(u64::to_string)
-                .collect();
+            let ks = r.optimal_splits.unwrap_or_default();
             let (a, z) = r.lunnon_range.unwrap_or((0, 0));
             splits.push(vec![
                 Cell::from(p),
                 Cell::from(n),
                 Cell::Int(r.moves.parse().map_err(err)?),
-                Cell::from(ks.join(" ")),
+                Cell::from(ks.first().copied()),
+                Cell::from(ks.last().copied()),
+                Cell::from(ks.len()),
                 Cell::from(a),
                 Cell::from(z),
             ]);
@@ -138,10 +144,14 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
         page,
         "Lunnon's split approximation `floor(sqrt(2n log2/log3) + 0.1809)` against Theorem 2 for n <= 5000: {}.\n",
         match fails.first() {
-            Some(n) => format!(
-                "first differs at n = {n} ({} values of n differ in all)",
-                fails.len()
-            ),
+            Some(_) => {
+                let ns: Vec<String> = fails.iter().map(u64::to_string).collect();
+                format!(
+                    "differs at {} values of n: {}",
+                    fails.len(),
+                    ns.join(", ")
+                )
+            }
             None => "never differs".to_string(),
         }
     );

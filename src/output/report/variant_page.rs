@@ -47,6 +47,7 @@ pub(super) fn simulation_section(f: &VariantFacts) -> String {
         };
         let _ = writeln!(s, "| {} | {} | {} |", x.function, upto, res);
     }
+    s.push('\n');
     s
 }
 
@@ -62,12 +63,21 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
     );
     // Which functions each component counts (a procedure may be several functions' call).
     let mut counted: Vec<Vec<String>> = vec![vec![]; a.components.len()];
+    // The name a closed form is written with: the literature's function name where the
+    // component counts a function, else the procedure's.
+    let mut label: Vec<String> = a.components.iter().map(|c| c.name.clone()).collect();
+    for j in (0..f.variant.functions().len()).rev() {
+        if let Some(i) = component_of(f, j) {
+            label[i] = f.variant.functions()[j].name.clone();
+        }
+    }
     for j in 0..f.variant.functions().len() {
         if let Some(i) = component_of(f, j) {
             counted[i].push(format!(
-                "{}.{}",
+                "{}.{}{}",
                 f.variant.id,
-                f.variant.functions()[j].name
+                f.variant.functions()[j].name,
+                role_tag(f, j)
             ));
         }
     }
@@ -93,21 +103,26 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
         );
     }
     s.push_str("\n### Closed forms\n\nExplicit in the roots where every root is rational or quadratic (a Binet form); otherwise as the rational generating function `P(x)/Q(x)`, whose denominator is the reversed minimal recurrence. Both are exact.\n\n");
-    for c in &a.components {
+    for (i, c) in a.components.iter().enumerate() {
         if c.name == "1" {
             continue;
         }
+        let procedure = if label[i] == c.name {
+            String::new()
+        } else {
+            format!(" (procedure `{}`)", c.name)
+        };
         let _ = writeln!(
             s,
-            "**{}** — minimal recurrence `{}`, a factor of the characteristic polynomial (cofactor `{}`).\n",
-            c.name, c.recurrence, c.cofactor
+            "**{}**{procedure} — minimal recurrence `{}`, a factor of the characteristic polynomial (cofactor `{}`).\n",
+            label[i], c.recurrence, c.cofactor
         );
         if let Some(t) = &c.closed_form_tex {
             let _ = writeln!(
                 s,
                 "$$\n\\mathrm{{{}}}(n) = {} \\qquad (n \\ge {})\n$$\n",
-                tex_name(&c.name),
-                t,
+                tex_name(&label[i]),
+                wrap_tex(t),
                 c.closed_form_valid_from
             );
         }
@@ -116,7 +131,7 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
                 s,
                 "$$\n\\sum_{{n \\ge {}}} \\mathrm{{{}}}(n)\\,x^n = \\frac{{{}}}{{{}}}\n$$\n",
                 a.first_n,
-                tex_name(&c.name),
+                tex_name(&label[i]),
                 wrap_tex(p),
                 wrap_tex(q)
             );
@@ -148,19 +163,21 @@ pub(super) fn tex_name(name: &str) -> String {
 /// A long LaTeX polynomial broken into lines of at most about 100 characters (at the
 /// signs between terms), so no Markdown line is very long; TeX ignores the line breaks.
 pub(super) fn wrap_tex(t: &str) -> String {
-    if t.len() <= 100 {
+    if t.len() <= 60 {
         return t.to_string();
     }
     let mut out = String::from("\n");
     let mut line = String::new();
     for tok in t.split(' ') {
+        line.push_str(tok);
+        line.push(' ');
+        // Break after a sign, so no line starts with one (Markdown would read "- " as a
+        // list item).
         if line.len() > 90 && (tok == "+" || tok == "-") {
             out.push_str(line.trim_end());
             out.push('\n');
             line.clear();
         }
-        line.push_str(tok);
-        line.push(' ');
     }
     out.push_str(line.trim_end());
     out.push('\n');
@@ -173,10 +190,7 @@ pub(super) fn dominant_cells(c: &ComponentReport) -> (String, String, String) {
         Some(d) => {
             let mut lambda = d.lambda.clone();
             if !d.ties.is_empty() {
-                lambda.push_str(&format!(
-                    " (shares the largest modulus with {})",
-                    d.ties.join(", ")
-                ));
+                lambda.push_str(" (other roots of the same modulus)");
             }
             let c = match &d.c_exact {
                 Some(e) => format!("{e} = {}", d.c_decimal),
@@ -281,22 +295,28 @@ pub(super) fn claim_entry(c: &CheckedClaim, with_source: bool) -> String {
 /// `text` broken at spaces into lines of at most about `width` characters, continuation
 /// lines starting with `indent` (so a list item or quote stays one item).
 pub(super) fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let body = text.trim_start_matches(' ');
+    let lead = &text[..text.len() - body.len()];
     let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
+    let mut line = lead.to_string();
+    let mut fresh = true;
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
         // A continuation line must not start like a list item, a quote or a heading.
         let digits = word.trim_end_matches(['.', ')']);
         let risky = matches!(word, "-" | "+" | "*" | "=")
             || word.starts_with(['#', '>', '|'])
             || (digits.len() < word.len() && digits.chars().all(|c| c.is_ascii_digit()));
-        if !risky && !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        if !fresh && !risky && line.chars().count() + 1 + word.chars().count() > width {
             out.push_str(line.trim_end());
             out.push('\n');
             line = indent.to_string();
-        } else if !line.is_empty() && !line.ends_with(' ') {
+            fresh = true;
+        }
+        if !fresh {
             line.push(' ');
         }
         line.push_str(word);
+        fresh = false;
     }
     out.push_str(line.trim_end());
     out
@@ -388,6 +408,12 @@ pub(super) fn see_also(id: &str) -> String {
         )],
         _ => &[],
     };
+    if id == "classic" {
+        return format!(
+            "The state graph for three discs (a Sierpiński triangle) with the algorithm's path; more pictures of the search on [search.md](search.md):\n\n![state graph]({})\n\n",
+            Bundle::chart_link("hanoi-graph")
+        );
+    }
     if links.is_empty() {
         return String::new();
     }
