@@ -418,20 +418,19 @@ impl ClosedForm {
                             _ => format!("n^{{{j}}}"),
                         };
                         let ac = c.abs();
-                        let coef = rat_tex(&ac);
-                        let vars = match (npow.is_empty(), power.is_empty()) {
-                            (true, true) => String::new(),
-                            (false, true) => npow,
-                            (true, false) => power.clone(),
-                            (false, false) => format!("{npow} \\cdot {power}"),
-                        };
-                        let body = if vars.is_empty() {
-                            coef
-                        } else if ac.is_one() {
-                            vars
+                        // 8n, 3n^{2}, \tfrac{1}{2}n; then "\cdot 2^{n}" if there is a power.
+                        let mut body = if ac.is_one() && !npow.is_empty() {
+                            npow
                         } else {
-                            format!("{coef} \\cdot {vars}")
+                            format!("{}{npow}", rat_tex(&ac))
                         };
+                        if !power.is_empty() {
+                            body = if body == "1" {
+                                power.clone()
+                            } else {
+                                format!("{body} \\cdot {power}")
+                            };
+                        }
                         mono.push((c.is_negative(), body));
                     }
                 }

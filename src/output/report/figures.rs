@@ -619,7 +619,7 @@ pub(super) fn hanoi_graph_figure(n: i64) -> Result<Figure, ReportError> {
                 by_size.push((puzzle.discs[d as usize].size, pin));
             }
         }
-        by_size.sort_by(|a, b| b.0.cmp(&a.0));
+        by_size.sort_by_key(|b| std::cmp::Reverse(b.0));
         let mut perm = [0usize, 1, 2];
         let (mut x, mut y) = (0.0, 0.0);
         for (size, pin) in by_size {
