@@ -1,6 +1,6 @@
 //! The two drawing backends the plots are drawn on: [`SvgCanvas`] (our own SVG writer: text
 //! as glyph outlines, numbers with fixed digits) and [`PngCanvas`] (plotters' bitmap with
-//! the text set by [`super::typeset`]).
+//! the text set by `output::typeset`).
 
 use super::typeset::{self, anchor_offset, degrees, layout, num};
 use plotters::prelude::BitMapBackend;
@@ -293,7 +293,7 @@ impl DrawingBackend for SvgCanvas {
     }
 }
 
-/// plotters' bitmap backend with the text set by [`super::typeset`] (exact advance widths
+/// plotters' bitmap backend with the text set by `output::typeset` (exact advance widths
 /// and kerning, anti-aliased).
 pub struct PngCanvas<'a> {
     inner: BitMapBackend<'a>,

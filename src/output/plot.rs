@@ -1,6 +1,6 @@
 //! Renders [`Figure`]s as SVG and PNG with plotters.
 //!
-//! Text is set by [`super::typeset`] with the DejaVu Sans font embedded in the binary: the
+//! Text is set by `output::typeset` with the DejaVu Sans font embedded in the binary: the
 //! PNG is rasterised from the glyph outlines, the SVG carries the outlines themselves, so
 //! both look the same on a machine with no fonts installed. Colours are the Okabe–Ito
 //! palette (told apart by readers with any common colour-vision deficiency), and series are
