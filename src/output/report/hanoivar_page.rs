@@ -31,13 +31,13 @@ pub(super) fn hanoivar_part(
             _ => None,
         })
         .collect();
-    let mut s = String::from("# Lunnon's HanoiVar solvers\n\nThe 36 menu entries of Lunnon's applet HanoiVar (`data/hanoivar.toml`, described in `docs/hanoivar.md`), each with the variant function that makes the same moves. `against the optimum` compares our function's exact counts with breadth-first search for every n within the report's budget; `Lunnon's Table of times` says whether every value of his printed row (HanoiLib.java, \"Table of times\") equals our count. The counts themselves are in `data/tables/VARIANT.csv`, the printed rows in [literature.md](literature.md).\n\n");
-    s.push_str("| HanoiVar | hanoilab | against the optimum | Lunnon's Table of times |\n|---|---|---|---|\n");
+    let mut s = String::from("# Lunnon's HanoiVar solvers\n\nThe 36 menu entries of Lunnon's applet HanoiVar (`data/hanoivar.toml`, described in `docs/hanoivar.md`), each with the variant function that makes the same moves. `against the optimum` compares our function's exact counts with breadth-first search for every n within the report's budget; `Lunnon's Table of times` is his printed row (HanoiLib.java, \"Table of times\") and `agrees?` whether every printed value equals our count. Our counts are in `data/tables/VARIANT.csv`.\n\n");
+    s.push_str("| HanoiVar | hanoilab | against the optimum | Lunnon's Table of times | agrees? |\n|---|---|---|---|---|\n");
     for sv in solvers {
         let Some(target) = &sv.target else {
             let _ = writeln!(
                 s,
-                "| {} | — | — | not implemented: {} |",
+                "| {} | — | — | — | not implemented: {} |",
                 sv.name,
                 md_cell(sv.reason.as_deref().unwrap_or("no target"))
             );
@@ -50,12 +50,24 @@ pub(super) fn hanoivar_part(
             (Some(f), Some(j)) => optimality_short(f, j),
             _ => "—".into(),
         };
+        let mut lunnon = Vec::new();
         let mut agree = Vec::new();
         for (id, _, rows, params) in table_rows.iter().filter(|r| &r.1 == target) {
             let (lo, hi) = (
                 rows.first().map(|r| r.0).unwrap_or(0),
                 rows.last().map(|r| r.0).unwrap_or(0),
             );
+            let printed: Vec<&str> = rows.iter().map(|(_, v)| v.as_str()).collect();
+            // The first 13 values (the rest are checked all the same, in `agrees?`).
+            let shown = if printed.len() > 13 {
+                format!("{}, …", printed[..13].join(", "))
+            } else {
+                printed.join(", ")
+            };
+            let text = format!("n = {lo}..{hi}: {shown}");
+            if !lunnon.contains(&text) {
+                lunnon.push(text);
+            }
             let mut verdict = format!("agrees at n = {lo}..{hi}");
             for (n, v) in rows {
                 let ours = fact.and_then(|f| f.variant.count(fname, *n, params).ok());
@@ -75,16 +87,17 @@ pub(super) fn hanoivar_part(
                 .unwrap_or_default();
             agree.push(format!("{verdict}{checked}"));
         }
-        let agree = if agree.is_empty() {
-            "not in the Table".to_string()
+        let (lunnon, agree) = if agree.is_empty() {
+            ("not in the Table".to_string(), "—".to_string())
         } else {
-            agree.join("; ")
+            (lunnon.join("; "), agree.join("; "))
         };
         let _ = writeln!(
             s,
-            "| {} | [{target}]({vid}.md) | {} | {} |",
+            "| {} | [{target}]({vid}.md) | {} | {} | {} |",
             sv.name,
             md_cell(&optimal),
+            lunnon,
             md_cell(&agree)
         );
     }
