@@ -282,7 +282,7 @@ pub(super) fn claim_entry(c: &CheckedClaim, with_source: bool) -> String {
     let mut out = wrap(&s, 100, "  ");
     out.push('\n');
     out.push_str(&wrap(
-        &format!("> {}", c.statement.replace('\n', " ")),
+        &format!("  > {}", c.statement.replace('\n', " ")),
         100,
         "  > ",
     ));
