@@ -25,6 +25,7 @@
 use super::decimal::significant;
 use super::error::AlgebraError;
 use super::factor::{factor, Factorization};
+use super::genfun::GeneratingFunction;
 use super::interval::Interval;
 use super::matrix::ZMatrix;
 use super::poly::Poly;
@@ -290,6 +291,118 @@ impl ClosedForm {
     }
 }
 
+impl ClosedForm {
+    /// The closed form as LaTeX, when every term is explicit (rational roots, and the
+    /// conjugate pairs of quadratic roots: a Binet form); `None` when a term is only given
+    /// by its recurrence.
+    pub fn to_tex(&self) -> Option<String> {
+        let mut mono: Vec<(bool, String)> = Vec::new();
+        for t in &self.terms {
+            match t {
+                ClosedFormTerm::Rational { root, poly } => {
+                    let power = if root.is_one() {
+                        String::new()
+                    } else if root.is_negative() {
+                        format!("({root})^{{n}}")
+                    } else {
+                        format!("{root}^{{n}}")
+                    };
+                    for (j, c) in poly.iter().enumerate().rev() {
+                        if c.is_zero() {
+                            continue;
+                        }
+                        let npow = match j {
+                            0 => String::new(),
+                            1 => "n".to_string(),
+                            _ => format!("n^{{{j}}}"),
+                        };
+                        let ac = c.abs();
+                        // 8n, 3n^{2}, \tfrac{1}{2}n; then "\cdot 2^{n}" if there is a power.
+                        let mut body = if ac.is_one() && !npow.is_empty() {
+                            npow
+                        } else {
+                            format!("{}{npow}", rat_tex(&ac))
+                        };
+                        if !power.is_empty() {
+                            body = if body == "1" {
+                                power.clone()
+                            } else {
+                                format!("{body} \\cdot {power}")
+                            };
+                        }
+                        mono.push((c.is_negative(), body));
+                    }
+                }
+                ClosedFormTerm::QuadraticPair { root, coeff, .. } => {
+                    for (cf, r) in [(coeff.clone(), root.clone()), (coeff.conj(), root.conj())] {
+                        mono.push((
+                            false,
+                            format!(
+                                "\\left({}\\right)\\left({}\\right)^{{n}}",
+                                quad_tex(&cf),
+                                quad_tex(&r)
+                            ),
+                        ));
+                    }
+                }
+                ClosedFormTerm::Recurrent { .. } => return None,
+            }
+        }
+        let mut out = String::new();
+        for (neg, body) in mono {
+            if out.is_empty() {
+                if neg {
+                    out.push('-');
+                }
+            } else {
+                out.push_str(if neg { " - " } else { " + " });
+            }
+            out.push_str(&body);
+        }
+        if out.is_empty() {
+            out.push('0');
+        }
+        Some(out)
+    }
+}
+
+/// A non-negative rational as LaTeX: `5` or `\tfrac{5}{33}`.
+fn rat_tex(r: &BigRational) -> String {
+    if r.is_integer() {
+        r.to_string()
+    } else {
+        format!("\\tfrac{{{}}}{{{}}}", r.numer(), r.denom())
+    }
+}
+
+/// `a + b sqrt(d)` as LaTeX: `1 + \sqrt{3}`, `\tfrac{1}{2} - \tfrac{1}{3}\sqrt{3}`, `-1 + i\sqrt{2}`.
+fn quad_tex(q: &QuadraticNumber) -> String {
+    let rad = if q.d == BigInt::from(-1) {
+        "i".to_string()
+    } else if q.d.is_negative() {
+        format!("i\\sqrt{{{}}}", -&q.d)
+    } else {
+        format!("\\sqrt{{{}}}", q.d)
+    };
+    let ab = q.b.abs();
+    let bpart = if ab.is_one() {
+        rad
+    } else {
+        format!("{}{rad}", rat_tex(&ab))
+    };
+    let a = if q.a.is_negative() {
+        format!("-{}", rat_tex(&q.a.abs()))
+    } else {
+        rat_tex(&q.a)
+    };
+    match (q.a.is_zero(), q.b.is_zero()) {
+        (_, true) => a,
+        (true, false) if q.b.is_negative() => format!("-{bpart}"),
+        (true, false) => bpart,
+        (false, false) => format!("{a} {} {bpart}", if q.b.is_negative() { "-" } else { "+" }),
+    }
+}
+
 fn rat_poly_text(p: &[BigRational]) -> String {
     let mut out = String::new();
     for (j, c) in p.iter().enumerate().rev() {
@@ -358,6 +471,8 @@ pub struct ComponentAnalysis {
     pub dominant: Option<Dominant>,
     /// `s(first_n), s(first_n + 1), ...`.
     pub first_terms: Vec<BigInt>,
+    /// `sum_{n >= first_n} s(n) x^n` as a rational function in lowest terms.
+    pub generating_function: Option<GeneratingFunction>,
     /// `s(N)` for the `--nth` asked, if any.
     pub nth: Option<BigInt>,
 }
@@ -487,6 +602,8 @@ impl MatrixAnalysis {
             let parts = factor_parts(&q);
             let closed_form = closed_form(&terms, first_n, recurrence.offset(), &parts, digits)?;
             let dominant = dominant_term(&closed_form, &q, digits);
+            let generating_function =
+                GeneratingFunction::from_recurrence(&recurrence, &terms, first_n).ok();
             let nth_value = match nth {
                 Some(n) => Some(recurrence.nth_term(&terms, n - first_n)?),
                 None => None,
@@ -499,6 +616,7 @@ impl MatrixAnalysis {
                 closed_form,
                 dominant,
                 first_terms: terms[..FIRST_TERMS.min(terms.len())].to_vec(),
+                generating_function,
                 nth: nth_value,
             });
         }
@@ -644,6 +762,9 @@ impl MatrixAnalysis {
                     cofactor: cofactor_text(&c.cofactor),
                     closed_form: c.closed_form.to_text(),
                     closed_form_valid_from: c.closed_form.valid_from,
+                    closed_form_tex: c.closed_form.to_tex(),
+                    generating_function: c.generating_function.as_ref().map(|g| g.to_text()),
+                    generating_function_tex: c.generating_function.as_ref().map(|g| g.to_tex()),
                     dominant: c.dominant.clone(),
                     first_terms: c.first_terms.iter().map(|v| v.to_string()).collect(),
                     nth: c.nth.as_ref().map(|v| v.to_string()),
@@ -705,6 +826,13 @@ pub struct ComponentReport {
     pub closed_form: String,
     /// n from which the closed form holds.
     pub closed_form_valid_from: u64,
+    /// The closed form as LaTeX, when it is explicit in the roots (rational and quadratic
+    /// roots only; `None` when a root has no radical form here).
+    pub closed_form_tex: Option<String>,
+    /// `sum_{n >= first_n} s(n) x^n = P(x) / Q(x)`, as text.
+    pub generating_function: Option<String>,
+    /// `(P, Q)` of the generating function as LaTeX polynomials in `x`.
+    pub generating_function_tex: Option<(String, String)>,
     /// Dominant term.
     pub dominant: Option<DominantReport>,
     /// First terms.
@@ -1323,6 +1451,15 @@ mod tests {
             "E (E - 1)^3 (E - 2)"
         );
         assert!(a.to_text().contains("12*2^n - 8n - 10"));
+        assert_eq!(
+            t33.closed_form.to_tex().as_deref(),
+            Some("12 \\cdot 2^{n} - 8n - 10")
+        );
+        // The generating function's series is the sequence from n = 1.
+        let g = t33.generating_function.as_ref().unwrap();
+        let s = g.series(11);
+        assert_eq!(s[0], BigInt::zero());
+        assert_eq!(&s[1..], &t33.first_terms[..]);
         let json = serde_json::to_string(&a).unwrap();
         assert!(json.contains("\"closed_form\":\"12*2^n - 8n - 10\""));
     }
@@ -1349,6 +1486,10 @@ mod tests {
         }
         let d = ac.dominant.as_ref().unwrap();
         assert_eq!(d.lambda, "1 + sqrt 3");
+        assert_eq!(
+            ac.closed_form.to_tex().as_deref(),
+            Some("\\left(\\tfrac{1}{2} + \\tfrac{1}{3}\\sqrt{3}\\right)\\left(1 + \\sqrt{3}\\right)^{n} + \\left(\\tfrac{1}{2} - \\tfrac{1}{3}\\sqrt{3}\\right)\\left(1 - \\sqrt{3}\\right)^{n} - 1")
+        );
         // 1/2 + 1/sqrt 3 = 1.0773502691896257645...
         assert_eq!(d.c_decimal, "1.0773502691896257645");
     }

@@ -6,7 +6,7 @@
 //! files come out in a fixed order with fixed bytes.
 
 use super::atomic::StagedDir;
-use super::chart::LineChart;
+use super::chart::Figure;
 use super::table::Table;
 use super::OutputError;
 use std::collections::BTreeMap;
@@ -29,7 +29,7 @@ pub struct Bundle {
     pub table_files: BTreeMap<String, String>,
     /// Charts, by base name under `reports/plots/` (written as `.svg` and `.png` with the
     /// `plots` feature).
-    pub charts: BTreeMap<String, LineChart>,
+    pub charts: BTreeMap<String, Figure>,
     /// Names added twice (the second would silently replace the first: a bug of the
     /// generator, reported by [`crate::output::report::build`]).
     pub duplicates: Vec<String>,
@@ -81,7 +81,7 @@ impl Bundle {
     }
 
     /// Adds a chart.
-    pub fn chart(&mut self, name: &str, chart: LineChart) {
+    pub fn chart(&mut self, name: &str, chart: Figure) {
         if self.charts.insert(name.to_string(), chart).is_some() {
             self.duplicates.push(format!("{REPORTS_DIR}/plots/{name}"));
         }

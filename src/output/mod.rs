@@ -1,6 +1,6 @@
 //! Tables, plots and reports.
 //!
-//! Everything here consumes plain data ([`Table`], [`LineChart`]) rather than poking inside
+//! Everything here consumes plain data ([`Table`], [`Figure`]) rather than poking inside
 //! the other modules, so exporters can be tested on their exact output. The heavy crates sit
 //! behind cargo features: `tables` (polars, for Parquet) and `plots` (plotters, SVG and PNG).
 //! Without them the CSV, b-file, Markdown and HTML exporters still work.
@@ -13,15 +13,18 @@ pub mod report;
 pub mod table;
 
 #[cfg(feature = "plots")]
+pub mod canvas;
 pub mod notebook;
 #[cfg(feature = "tables")]
 pub mod parquet;
 #[cfg(feature = "plots")]
 pub mod plot;
+#[cfg(feature = "plots")]
+pub(crate) mod typeset;
 
 pub use atomic::{recover, write_file_atomic, Recovered, StagedDir};
 pub use bundle::Bundle;
-pub use chart::{LineChart, Series};
+pub use chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
 pub use table::{Cell, Table};
 
 /// Errors while writing outputs.

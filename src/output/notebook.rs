@@ -7,7 +7,7 @@
 //! shows the plot in Jupyter and, run as an example, prints what `notebooks/build_notebooks.py`
 //! saves as the notebook's `image/svg+xml` output.
 
-use super::chart::{LineChart, Series};
+use super::chart::{Figure, Panel, Series};
 use super::OutputError;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -24,7 +24,8 @@ use num_traits::ToPrimitive;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
-    chart: LineChart,
+    title: String,
+    panel: Panel,
 }
 
 /// The line a notebook's output starts an SVG image with (evcxr's protocol).
@@ -35,20 +36,24 @@ pub const END_CONTENT: &str = "EVCXR_END_CONTENT";
 impl Plot {
     /// An empty plot.
     pub fn new(title: &str, x_label: &str, y_label: &str) -> Plot {
+        let mut panel = Panel::new("", x_label, y_label);
+        panel.legend = true;
         Plot {
-            chart: LineChart::new(title, x_label, y_label),
+            title: title.into(),
+            panel,
         }
     }
 
     /// A logarithmic y axis.
     pub fn log_y(mut self) -> Plot {
-        self.chart.log_y = true;
+        self.panel.log_y = true;
         self
     }
 
     /// Adds a line through `points` (x, y).
     pub fn line(mut self, name: &str, points: Vec<(f64, f64)>) -> Plot {
-        self.chart.series.push(Series::new(name, points));
+        let i = self.panel.series.len();
+        self.panel.series.push(Series::new(name, points).styled(i));
         self
     }
 
@@ -73,7 +78,7 @@ impl Plot {
             CALLS.fetch_add(1, Ordering::Relaxed)
         ));
         let path = dir.join("plot.svg");
-        let result = super::plot::render(&self.chart, &path)
+        let result = super::plot::render(&Figure::single(&self.title, self.panel.clone()), &path)
             .and_then(|()| std::fs::read_to_string(&path).map_err(|e| OutputError::io(&path, e)));
         let _ = std::fs::remove_dir_all(&dir);
         result

@@ -124,14 +124,14 @@ pub(super) enum Colouring {
 }
 
 impl Colouring {
-    /// The name as written in a variant file.
-    pub(super) fn name(self) -> &'static str {
+    /// In words, as the report and `show` print it.
+    pub(super) fn describe(self) -> &'static str {
         match self {
-            Colouring::None => "none",
-            Colouring::Uniform => "uniform",
-            Colouring::Cycle3 => "cycle3",
-            Colouring::Alternate => "alternate",
-            Colouring::ByStack => "by-stack",
+            Colouring::None => "none (the discs are uncoloured)",
+            Colouring::Uniform => "every disc the same colour A",
+            Colouring::Cycle3 => "A, B, C, A, B, C, ... from the largest disc down",
+            Colouring::Alternate => "A, B, A, B, ... from the largest disc down",
+            Colouring::ByStack => "each stack its own colour",
         }
     }
 }
@@ -162,6 +162,8 @@ pub(super) struct FunctionFile {
     pub(super) n_min: Option<i64>,
     #[serde(default)]
     pub(super) goal_match: Option<String>,
+    #[serde(default)]
+    pub(super) role: Option<String>,
     #[serde(default)]
     pub(super) parameter_min: BTreeMap<String, i64>,
     #[serde(default)]
@@ -390,6 +392,17 @@ impl Variant {
                     ));
                 }
             }
+            let role = match f.role.as_deref() {
+                None | Some("shortest") => FunctionRole::Shortest,
+                Some("alternative") => FunctionRole::Alternative,
+                Some("longest") => FunctionRole::Longest,
+                Some(r) => {
+                    return Err(malformed(
+                        at,
+                        format!("functions.{name}.role: expected shortest, alternative or longest, found `{r}`"),
+                    ))
+                }
+            };
             let flipped_goal = f.goal_colours.as_deref() == Some("flipped");
             let checked = if flipped_goal {
                 [&None, &f.start_colours]
@@ -431,6 +444,7 @@ impl Variant {
                 call: f.call.clone(),
                 n_min: f.n_min.unwrap_or(0),
                 goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
+                role,
                 start: place(&f.start)?,
                 goal: place(&f.goal)?,
                 start_colours: f.start_colours.clone(),

@@ -92,6 +92,30 @@ mod rules;
 pub use error::VariantError;
 use rules::*;
 
+/// What a function's algorithm is for (`role` in the variant file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FunctionRole {
+    /// A solution meant to be short (the default): compared with the search optimum.
+    Shortest,
+    /// A deliberate alternative to another function's algorithm (Lunnon's three-sub-problem
+    /// Rainbow solutions): not meant to be optimal, compared to show by how much it is not.
+    Alternative,
+    /// A longest-path problem (the longest solution that never repeats a configuration):
+    /// the search optimum (the shortest solution) is not its benchmark.
+    Longest,
+}
+
+impl FunctionRole {
+    /// The word the report uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            FunctionRole::Shortest => "shortest",
+            FunctionRole::Alternative => "alternative",
+            FunctionRole::Longest => "longest",
+        }
+    }
+}
+
 /// One function of a variant: a problem (bases, start, goal) and the call that solves it.
 #[derive(Clone, Debug)]
 pub struct Function {
@@ -116,6 +140,10 @@ pub struct Function {
     /// ([`alternatives::ALGORITHMS`]): each is played under the rules and compared move for
     /// move with the program by [`alternatives::run_alternative`].
     pub alternatives: Vec<String>,
+    /// What the algorithm is meant to do ([`FunctionRole`]): the report compares a
+    /// shortest-path algorithm with the search optimum, and labels a deliberate alternative
+    /// or a longest-path problem as such.
+    pub role: FunctionRole,
     start: Placement2,
     goal: Placement2,
     start_colours: Option<String>,

@@ -28,15 +28,38 @@ impl Variant {
             })
             .collect();
         out.push_str("## Rules\n\n");
+        let size = match rules.size_rule {
+            SizeRule::Strict => "a disc may only be placed on a larger disc",
+            SizeRule::AllowEqual => "a disc may be placed on a larger or an equally large disc",
+        };
+        let when = if rules.check_after_recolour {
+            "the colour it lands with"
+        } else {
+            "the colour it had before the move"
+        };
+        let colour = match rules.colour_rule {
+            ColourRule::Any => "none".to_string(),
+            ColourRule::NotSame => {
+                format!("a disc may not be placed on a disc or base of its own colour ({when})")
+            }
+            ColourRule::MustMatch => {
+                format!("a disc may only be placed on a disc or base of its own colour ({when})")
+            }
+        };
+        let recolour = match rules.recolour {
+            Recolour::Fixed => "none (colours are fixed)".to_string(),
+            Recolour::Cycle(2) => "every disc flips colour (A <-> B) as it moves".to_string(),
+            Recolour::Cycle(k) => {
+                format!(
+                    "every move advances the disc's colour by one, cyclically through {k} colours"
+                )
+            }
+        };
         out.push_str(&format!(
-            "- pins: {}\n- moves: {}\n- size: {:?}\n- colour: {:?} (checked {} recolouring)\n- recolour: {:?}\n- colouring: {}\n",
+            "- pins: {}\n- moves allowed: {}\n- sizes: {size}\n- colour condition: {colour}\n- colour change: {recolour}\n- initial colouring: {}\n",
             rules.arcs.len(),
             arcs.join(" "),
-            rules.size_rule,
-            rules.colour_rule,
-            if rules.check_after_recolour { "after" } else { "before" },
-            rules.recolour,
-            self.rules.colouring.name()
+            self.rules.colouring.describe()
         ));
         if let Some(a) = &rules.access {
             let masks: Vec<String> = a.iter().map(|m| format!("{m:b}")).collect();
@@ -45,13 +68,20 @@ impl Variant {
                 masks.join(", ")
             ));
         }
-        out.push_str(
-            "\n## Functions\n\n| function | call | summary | source |\n|---|---|---|---|\n",
-        );
+        out.push_str("\n## Functions\n\n");
         for f in &self.functions {
+            let role = match f.role {
+                FunctionRole::Shortest => "",
+                FunctionRole::Alternative => " (a deliberate alternative)",
+                FunctionRole::Longest => " (a longest-path problem)",
+            };
             out.push_str(&format!(
-                "| {}.{} | `{}` | {} | {} |\n",
-                self.id, f.name, f.call, f.summary, f.source
+                "- **{}.{}** `{}`{role} — {}.\n  Source: {}.\n",
+                self.id,
+                f.name,
+                f.call,
+                f.summary.trim_end_matches('.'),
+                f.source.trim_end_matches('.')
             ));
         }
         out.push_str(&format!(
@@ -68,7 +98,7 @@ impl Variant {
         }
         match self.transfer_system(params)? {
             Some(sys) => out.push_str(&format!("\n## Transfer system\n\n{}", sys.to_markdown())),
-            None => out.push_str("\n## Counts\n\nNo transfer matrix (some call is not on n-k discs for a small k, n or a fixed size, or the clauses are not periodic in n); counts are memoised per (procedure, size).\n"),
+            None => out.push_str("\n## Transfer system\n\nNo transfer matrix (some call is not on n-k discs for a small k, n or a fixed size, or the clauses are not periodic in n); counts are memoised per (procedure, size).\n"),
         }
         Ok(out)
     }

@@ -2,9 +2,6 @@
 
 use super::*;
 
-/// Terms of a HanoiVar target shown in `reports/hanoivar.md`.
-pub(super) const HANOIVAR_TERMS: i64 = 10;
-
 /// `reports/hanoivar.md`: one row per HanoiVar menu entry — its variant function, the rules,
 /// the first counts, the search optimum, and Lunnon's Table-of-times row beside ours.
 pub(super) fn hanoivar_part(
@@ -34,13 +31,13 @@ pub(super) fn hanoivar_part(
             _ => None,
         })
         .collect();
-    let mut s = String::from("# Lunnon's HanoiVar solvers\n\nThe 36 menu entries of Lunnon's applet HanoiVar (`data/hanoivar.toml`, described in `docs/hanoivar.md`), each with the variant function that makes the same moves. `first counts` are exact counts of our function from its smallest n; `optimal?` compares them with breadth-first search for every n within the report's budget; `Lunnon's Table of times` is his printed row (HanoiLib.java, \"Table of times\") and whether every printed value equals our count.\n\n");
-    s.push_str("| HanoiVar | hanoilab | rules | first counts | optimal? | Lunnon's Table of times | agrees? |\n|---|---|---|---|---|---|---|\n");
+    let mut s = String::from("# Lunnon's HanoiVar solvers\n\nThe 36 menu entries of Lunnon's applet HanoiVar (`data/hanoivar.toml`, described in `docs/hanoivar.md`), each with the variant function that makes the same moves. `against the optimum` compares our function's exact counts with breadth-first search for every n within the report's budget; `Lunnon's Table of times` is his printed row (HanoiLib.java, \"Table of times\") and `agrees?` whether every printed value equals our count. Our counts are in `data/tables/VARIANT.csv`.\n\n");
+    s.push_str("| HanoiVar | hanoilab | against the optimum | Lunnon's Table of times | agrees? |\n|---|---|---|---|---|\n");
     for sv in solvers {
         let Some(target) = &sv.target else {
             let _ = writeln!(
                 s,
-                "| {} | — | — | — | — | — | not implemented: {} |",
+                "| {} | — | — | — | not implemented: {} |",
                 sv.name,
                 md_cell(sv.reason.as_deref().unwrap_or("no target"))
             );
@@ -49,40 +46,28 @@ pub(super) fn hanoivar_part(
         let (vid, fname) = target.split_once('.').unwrap_or((target.as_str(), ""));
         let fact = facts.iter().find(|f| f.variant.id == vid);
         let j = fact.and_then(|f| f.variant.functions().iter().position(|x| x.name == fname));
-        let (rules, terms, optimal) = match (fact, j) {
-            (Some(f), Some(j)) => {
-                let terms: Vec<String> = f
-                    .counts
-                    .iter()
-                    .filter_map(|(n, row)| {
-                        (*n <= HANOIVAR_TERMS)
-                            .then(|| row[j].as_ref().map(|v| v.to_string()))
-                            .flatten()
-                    })
-                    .collect();
-                let first = f
-                    .counts
-                    .iter()
-                    .find(|(_, row)| row[j].is_some())
-                    .map(|(n, _)| *n)
-                    .unwrap_or(0);
-                (
-                    f.variant.summary.clone(),
-                    format!("n = {first}..: {}", terms.join(", ")),
-                    optimality(f, j),
-                )
-            }
-            _ => ("—".into(), "—".into(), "—".into()),
+        let optimal = match (fact, j) {
+            (Some(f), Some(j)) => optimality_short(f, j),
+            _ => "—".into(),
         };
         let mut lunnon = Vec::new();
         let mut agree = Vec::new();
         for (id, _, rows, params) in table_rows.iter().filter(|r| &r.1 == target) {
-            let printed: Vec<&str> = rows.iter().map(|(_, v)| v.as_str()).collect();
             let (lo, hi) = (
                 rows.first().map(|r| r.0).unwrap_or(0),
                 rows.last().map(|r| r.0).unwrap_or(0),
             );
-            lunnon.push(format!("n = {lo}..{hi}: {}", printed.join(", ")));
+            let printed: Vec<&str> = rows.iter().map(|(_, v)| v.as_str()).collect();
+            // The first 13 values (the rest are checked all the same, in `agrees?`).
+            let shown = if printed.len() > 13 {
+                format!("{}, …", printed[..13].join(", "))
+            } else {
+                printed.join(", ")
+            };
+            let text = format!("n = {lo}..{hi}: {shown}");
+            if !lunnon.contains(&text) {
+                lunnon.push(text);
+            }
             let mut verdict = format!("agrees at n = {lo}..{hi}");
             for (n, v) in rows {
                 let ours = fact.and_then(|f| f.variant.count(fname, *n, params).ok());
@@ -102,15 +87,10 @@ pub(super) fn hanoivar_part(
                 .unwrap_or_default();
             agree.push(format!("{verdict}{checked}"));
         }
-        let lunnon = if lunnon.is_empty() {
-            "not in the Table".to_string()
+        let (lunnon, agree) = if agree.is_empty() {
+            ("not in the Table".to_string(), "—".to_string())
         } else {
-            lunnon.join("; ")
-        };
-        let agree = if agree.is_empty() {
-            "—".to_string()
-        } else {
-            agree.join("; ")
+            (lunnon.join("; "), agree.join("; "))
         };
         // Lunnon's iterative solvers are the target's alternative algorithm, played as such.
         let shown = match &sv.algorithm {
@@ -119,10 +99,8 @@ pub(super) fn hanoivar_part(
         };
         let _ = writeln!(
             s,
-            "| {} | {shown} | {} | {} | {} | {} | {} |",
+            "| {} | {shown} | {} | {} | {} |",
             sv.name,
-            md_cell(&rules),
-            terms,
             md_cell(&optimal),
             lunnon,
             md_cell(&agree)

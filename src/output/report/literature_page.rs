@@ -62,57 +62,41 @@ pub(super) fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
         }
         let _ = writeln!(s, " {} |", mine.len());
     }
-    s.push_str("\n## Printed errors\n\nEvery claim that fails as printed, with the true value and, where one is recorded, the correction.\n\n| claim | source | printed | true | correction |\n|---|---|---|---|---|\n");
+    s.push_str("\n## Printed errors\n\nEvery claim that fails as printed, with the true value and, where one is recorded, the correction.\n\n");
     for c in claims.iter().filter(|c| {
         matches!(
             c.verdict,
             VerdictKind::Fails | VerdictKind::HoldsAfterCorrection
         )
     }) {
-        let (printed, actual) = match &c.failure {
-            Some(f) => (
-                match f.n {
-                    Some(n) => format!("n = {n}: {}", f.printed),
-                    None => f.printed.clone(),
-                },
-                f.actual.clone(),
-            ),
-            None => (String::new(), String::new()),
-        };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} |",
-            c.id,
-            md_cell(&c.source),
-            md_cell(&printed),
-            md_cell(&actual),
-            md_cell(c.correction.as_deref().unwrap_or("—"))
+            "{}",
+            wrap(&format!("- `{}` ({})", c.id, c.source), 100, "  ")
         );
+        if let Some(f) = &c.failure {
+            let at = f.n.map_or(String::new(), |n| format!(" at n = {n}"));
+            let _ = writeln!(
+                s,
+                "{}",
+                wrap(
+                    &format!("  printed{at}: {}; true: {}", f.printed, f.actual),
+                    100,
+                    "  "
+                )
+            );
+        }
+        if let Some(x) = &c.correction {
+            let _ = writeln!(s, "{}", wrap(&format!("  correction: {x}"), 100, "  "));
+        }
     }
     s.push('\n');
     for doc in docs {
         let mine: Vec<&CheckedClaim> = claims.iter().filter(|c| doc_of(c) == doc).collect();
-        let _ = writeln!(
-            s,
-            "## {doc}\n\n{}.\n\n| verdict | claim | section | statement (as printed) | detail |\n|---|---|---|---|---|",
-            tally(mine.iter().copied())
-        );
+        let _ = writeln!(s, "## {doc}\n\n{}.\n", tally(mine.iter().copied()));
         for v in VerdictKind::ALL {
             for c in mine.iter().filter(|c| c.verdict == v) {
-                let section = c
-                    .source
-                    .strip_prefix(c.document.as_str())
-                    .unwrap_or(&c.source)
-                    .trim_start_matches(", ");
-                let _ = writeln!(
-                    s,
-                    "| {} | {} | {} | {} | {} |",
-                    verdict_text(c),
-                    c.id,
-                    md_cell(section),
-                    md_cell(&c.statement),
-                    md_cell(&detail_text(c))
-                );
+                s.push_str(&claim_entry(c, true));
             }
         }
         s.push('\n');

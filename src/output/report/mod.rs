@@ -10,28 +10,32 @@
 //! the algebra, the search or the literature checker call those modules and only format.
 
 use super::bundle::Bundle;
-use super::chart::{LineChart, Series};
+use super::chart::Series;
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
 use crate::facts::{FactsOptions, SearchBudget, VariantFacts};
 use crate::literature::{CheckedClaim, VerdictKind};
 use crate::sequences::{frame_stewart as fs, star as st};
-use crate::variants::{builtin_ids, Params, Variant};
+use crate::variants::{builtin_ids, FunctionRole, Params, Variant};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use std::fmt::Write as _;
 
+mod figures;
 mod hanoivar_page;
 mod index_page;
 mod literature_page;
+mod oeis;
 mod reversi_page;
 mod search_page;
 mod sequence_pages;
 mod variant_page;
 
+use figures::*;
 use hanoivar_page::*;
 use index_page::*;
 use literature_page::*;
+use oeis::*;
 use reversi_page::*;
 use search_page::*;
 use sequence_pages::*;
@@ -163,18 +167,22 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         progress(id);
         let f = f?;
         let table = count_table(&f);
-        let ratio = ratio_chart(&f);
+        let ratio = convergence_figure(&f);
+        let roots = roots_figure(&f);
         let mine: Vec<&CheckedClaim> = claims
             .iter()
             .filter(|c| c.variant.as_deref() == Some(id) || c.names.iter().any(|v| v == id))
             .collect();
         b.page(
             &format!("{id}.md"),
-            variant_page(&f, &table, ratio.is_some(), &mine)?,
+            variant_page(&f, &table, ratio.is_some(), roots.is_some(), &mine)?,
         );
-        b.chart(&format!("{id}-counts"), variant_chart(&f));
+        b.chart(&format!("{id}-counts"), counts_figure(&f));
         if let Some(c) = ratio {
             b.chart(&format!("{id}-ratio"), c);
+        }
+        if let Some(c) = roots {
+            b.chart(&format!("{id}-roots"), c);
         }
         b.table(id, table);
         facts.push(f);
@@ -183,24 +191,16 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         progress(what);
         b.merge(part?);
     }
-    b.chart("growth", growth_chart(&facts));
+    b.chart("growth", growth_figure(&facts));
+    b.chart("growth-error", growth_error_figure(&facts));
+    b.chart("growth-counts", growth_counts_figure(&facts));
     literature_part(&mut b, &claims);
     progress("search tables");
     search_part(&mut b, &facts)?;
     progress("hanoivar");
     hanoivar_part(&mut b, &facts, &claims)?;
-    let mut summary = Table::new(&[
-        "variant",
-        "rules",
-        "growth",
-        "charpoly",
-        "optimal",
-        "simulated",
-        "claims",
-    ]);
-    for row in summary_rows(&facts, &claims) {
-        summary.push(row.iter().map(|x| Cell::from(x.as_str())).collect());
-    }
+    let summary = summary_table(&facts, &claims);
+    b.table("optima", optima_table(&facts));
     b.table("summary", summary);
     // The report replaces data/tables/ as a whole, so the description of its files is part
     // of the report too (a hand-placed file would be removed by the next run).
@@ -209,6 +209,11 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         include_str!("../tables_readme.md").into(),
     );
     b.page("README.md", index_page(&facts, &claims));
+    // Prose lines of every page wrapped at about 100 characters (tables, code, formulas and
+    // headings as they are), so a page reads in any editor.
+    for text in b.pages.values_mut() {
+        *text = reflow(text);
+    }
     if !b.duplicates.is_empty() {
         return Err(ReportError(format!(
             "two parts of the report write the same file: {}",
@@ -216,4 +221,77 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         )));
     }
     Ok(b)
+}
+
+/// Wraps the prose lines of a Markdown page at about 100 characters: paragraphs, list items
+/// and quotes (continuation lines keep the item's indentation or the quote marker); fenced
+/// code, `$$` formula blocks, tables, headings and images are left as they are.
+pub(crate) fn reflow(page: &str) -> String {
+    let mut out = String::with_capacity(page.len() + page.len() / 50);
+    let mut fence = false;
+    let mut math = false;
+    for line in page.split_inclusive('\n') {
+        let bare = line.trim_end_matches('\n');
+        let t = bare.trim_start();
+        if t.starts_with("```") {
+            fence = !fence;
+        } else if t == "$$" {
+            math = !math;
+        }
+        let keep = fence
+            || math
+            || t == "$$"
+            || t.starts_with("```")
+            || t.starts_with('|')
+            || t.starts_with('#')
+            || t.starts_with("![")
+            || bare.chars().count() <= 100;
+        if keep {
+            out.push_str(line);
+            continue;
+        }
+        let lead = &bare[..bare.len() - t.len()];
+        let indent = if t.starts_with("- ") || t.starts_with("* ") {
+            format!("{lead}  ")
+        } else if t.starts_with("> ") {
+            format!("{lead}> ")
+        } else {
+            lead.to_string()
+        };
+        out.push_str(&wrap(bare, 100, &indent));
+        if line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reflow_wraps_prose_and_keeps_structure() {
+        let long = "word ".repeat(50);
+        let page = format!(
+            "# Title {long}\n\n{long}\n\n- {long}\n\n  > {long}\n\n| a | {long} |\n\n```text\n{long}\n```\n\n$$\n{long}\n$$\n"
+        );
+        let out = reflow(&page);
+        let row = format!("| a | {long} |");
+        let long = long.trim_end();
+        // Code, formulas, tables and headings are untouched.
+        assert!(out.contains(&format!("```text\n{long} \n```")));
+        assert!(out.contains(&format!("$$\n{long} \n$$")));
+        assert!(out.contains(&row));
+        assert!(out.contains(&format!("# Title {long}")));
+        for l in out.lines() {
+            let kept = l.starts_with('#') || l.starts_with('|') || l.starts_with(long);
+            assert!(kept || l.chars().count() <= 100, "too long: {l}");
+        }
+        // List continuation lines are indented; quote continuation lines keep the marker.
+        assert!(out.contains("\n  word"));
+        assert!(out.contains("\n  > word"));
+        // The words are all still there.
+        assert_eq!(page.matches("word").count(), out.matches("word").count());
+    }
 }

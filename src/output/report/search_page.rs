@@ -13,7 +13,14 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
         Some((f, j))
     };
     let mut s = String::from("# Exhaustive search\n\nBreadth-first search over the state graph (`hanoilab search`), within the report's budget of 2^20 states per search; larger runs measured with the CLI are listed in `docs/search.md`.\n\n");
-    let mut t = Table::new(&["puzzle", "n", "algorithm", "optimum", "optimal_solutions"]);
+    let mut t = Table::new(&[
+        "variant",
+        "function",
+        "n",
+        "algorithm",
+        "optimum",
+        "optimal_solutions",
+    ]);
     for (id, func, what) in [
         ("cyclic4", "N", "Stockmeyer's 4-post cyclic puzzle (A->B->C->D->A, tower A to C); algorithm: Scorer, Grundy and Smith, 3^n - 1"),
         ("four-in-a-row", "R", "Stockmeyer's four-in-a-row (neighbours only, tower A to D); algorithm: Stockmeyer's, 3^n + n - 1"),
@@ -23,11 +30,7 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
         let Some((f, j)) = find(id, func) else { continue };
         let _ = writeln!(s, "## {id}.{func}\n\n{what}: {}.\n\n| n | algorithm | optimum | optimal move sequences |\n|---|---|---|---|", optimality(f, j));
         for o in &f.optima[j] {
-            let alg = f
-                .counts
-                .iter()
-                .find(|(n, _)| *n == o.n)
-                .and_then(|(_, r)| r[j].clone());
+            let alg = algorithm_at(f, j, o.n);
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} |",
@@ -37,7 +40,8 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
                 o.solutions.as_ref().map_or("—".into(), |c| c.to_string())
             );
             t.push(vec![
-                Cell::from(format!("{id}.{func}")),
+                Cell::from(id),
+                Cell::from(func),
                 Cell::from(o.n),
                 Cell::from(alg),
                 Cell::from(o.minimum),
@@ -69,14 +73,9 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
     }
     s.push_str("\nFor three pins in a row (`fancy`, Sniedovich's max version) every state has degree at most 2 and the graph is connected with 3^n states: it is a path, so the longest solution that never repeats a configuration has 3^n - 1 moves.\n\n");
 
-    let mut c = LineChart::new(
-        "Search: states at each distance from the start",
-        "distance (moves)",
-        "states (log scale)",
-    );
-    c.log_y = true;
+    let mut layer_rows = vec![];
     for (id, func, n) in [
-        ("classic", "T", 8i64),
+        ("classic", "T", 6i64),
         ("reves", "FS", 8),
         ("cyclic4", "N", 7),
         ("four-in-a-row", "R", 7),
@@ -93,16 +92,74 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
             },
         )
         .map_err(err)?;
-        let pts = r
-            .layers
-            .iter()
-            .enumerate()
-            .map(|(d, &k)| (d as f64, k as f64))
-            .collect();
-        c.series.push(Series::new(format!("{id}, n = {n}"), pts));
+        let goal = find(id, func)
+            .and_then(|(f, j)| f.optima[j].iter().find(|o| o.n == n))
+            .and_then(|o| o.minimum);
+        layer_rows.push((format!("{id}.{func}, n = {n}"), r.layers.clone(), goal));
     }
+    let c = layers_figure(&layer_rows);
     b.chart("search-layers", c);
-    let _ = writeln!(s, "![layers]({})", Bundle::chart_link("search-layers"));
+    s.push_str("## Pictures\n\nThe state graph of classic Hanoi with three discs: each state is a point, placed by the pins of its discs (the largest disc picks one of three sub-triangles, the next one a sub-sub-triangle, and so on: a Sierpiński triangle); grey segments are legal moves, the coloured path is the recursive algorithm's 7 moves from one corner to another.\n\n");
+    let _ = writeln!(
+        s,
+        "![the state graph of classic Hanoi, n = 3]({})\n",
+        Bundle::chart_link("hanoi-graph")
+    );
+    s.push_str("How many states lie at each distance from the start (the layers of the breadth-first search); the dashed line is the goal's distance, the optimum.\n\n");
+    let _ = writeln!(
+        s,
+        "![breadth-first layers]({})\n",
+        Bundle::chart_link("search-layers")
+    );
+    s.push_str("The algorithm of each variant's default function (line) against the optimum the search found (points); the note in each panel gives the first n where they differ. Longest-path problems are labelled as such: their algorithm is not meant to be short.\n\n");
+    let _ = writeln!(
+        s,
+        "![algorithm against optimum]({})\n",
+        Bundle::chart_link("search-optimum")
+    );
+    s.push_str(
+        "How many distinct move sequences reach the goal in the optimal number of moves.\n\n",
+    );
+    let _ = writeln!(
+        s,
+        "![number of optimal solutions]({})",
+        Bundle::chart_link("optimal-solutions")
+    );
+    b.chart("hanoi-graph", hanoi_graph_figure(3)?);
+    b.chart("search-optimum", optimum_figure(facts));
+    b.chart("optimal-solutions", solutions_figure(facts));
     b.page("search.md", s);
     Ok(())
+}
+
+/// `data/tables/optima.csv`: every function of every variant, every n the search reached,
+/// one row each (a long table): the algorithm's count, the optimum and the number of
+/// optimal solutions.
+pub(super) fn optima_table(facts: &[VariantFacts]) -> Table {
+    let mut t = Table::new(&[
+        "variant",
+        "function",
+        "role",
+        "n",
+        "algorithm",
+        "optimum",
+        "optimal_solutions",
+    ]);
+    for f in facts {
+        for (j, func) in f.variant.functions().iter().enumerate() {
+            for o in &f.optima[j] {
+                let alg = algorithm_at(f, j, o.n);
+                t.push(vec![
+                    Cell::from(f.variant.id.as_str()),
+                    Cell::from(func.name.as_str()),
+                    Cell::from(func.role.name()),
+                    Cell::from(o.n),
+                    Cell::from(alg),
+                    Cell::from(o.minimum),
+                    Cell::from(o.solutions.clone()),
+                ]);
+            }
+        }
+    }
+    t
 }

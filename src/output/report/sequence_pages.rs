@@ -17,22 +17,28 @@ pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
     }
     b.table("frame-stewart", t);
 
-    let mut splits = Table::new(&["p", "n", "T", "optimal_k", "lunnon_k_min", "lunnon_k_max"]);
+    let mut splits = Table::new(&[
+        "p",
+        "n",
+        "T",
+        "optimal_k_min",
+        "optimal_k_max",
+        "optimal_k_count",
+        "lunnon_k_min",
+        "lunnon_k_max",
+    ]);
     for p in 4..=10usize {
         for n in 1..=200u64 {
             let r = fs::frame_stewart_report(n, p, true).map_err(err)?;
-            let ks: Vec<String> = r
-                .optimal_splits
-                .unwrap_or_default()
-                .iter()
-                .map(u64::to_string)
-                .collect();
+            let ks = r.optimal_splits.unwrap_or_default();
             let (a, z) = r.lunnon_range.unwrap_or((0, 0));
             splits.push(vec![
                 Cell::from(p),
                 Cell::from(n),
                 Cell::Int(r.moves.parse().map_err(err)?),
-                Cell::from(ks.join(" ")),
+                Cell::from(ks.first().copied()),
+                Cell::from(ks.last().copied()),
+                Cell::from(ks.len()),
                 Cell::from(a),
                 Cell::from(z),
             ]);
@@ -40,36 +46,8 @@ pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
     }
     b.table("frame-stewart-splits", splits);
 
-    let mut c = LineChart::new(
-        "Frame–Stewart numbers T(n, p)",
-        "n (discs)",
-        "moves (log scale)",
-    );
-    c.log_y = true;
-    for (i, p) in (p_min..=10).enumerate() {
-        let pts = (0..=100usize)
-            .map(|n| (n as f64, to_f64(&grid[i][n])))
-            .collect();
-        c.series.push(Series::new(format!("p = {p}"), pts));
-    }
-    b.chart("frame-stewart", c);
-
-    let mut stairs = LineChart::new(
-        "Frame–Stewart: largest optimal split k (bottom discs moved on p-1 pegs)",
-        "n (discs)",
-        "k",
-    );
-    stairs.steps = true;
-    for p in 4..=6usize {
-        let pts = (1..=200u64)
-            .map(|n| {
-                let ks = fs::optimal_splits(n, p).unwrap_or_default();
-                (n as f64, ks.last().copied().unwrap_or(0) as f64)
-            })
-            .collect();
-        stairs.series.push(Series::new(format!("p = {p}"), pts));
-    }
-    b.chart("frame-stewart-splits", stairs);
+    b.chart("frame-stewart", frame_stewart_figure(&grid, p_min));
+    b.chart("frame-stewart-splits", splits_figure());
 
     let mut page = String::from("# Frame–Stewart numbers (Reve's puzzle and Many-pin)\n\n");
     page.push_str("`T(n, p) = min_k 2 T(n-k, p) + T(k, p-1)`, computed exactly by increments (Lunnon) and checked in the test suite against the min-recurrence, Lunnon's two binomial forms and Stockmeyer's Lemma 2 and Theorem 1.\n\n");
@@ -123,28 +101,40 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
     }
     b.table("star-numbers", t);
 
-    let mut c = LineChart::new(
-        "Star puzzle against Reve's puzzle and Classic",
-        "n (discs)",
-        "moves (log scale)",
-    );
+    let mut c = crate::output::chart::Panel::new("", "n (discs)", "moves (log scale)");
     c.log_y = true;
     let ns: Vec<u64> = (1..=60).collect();
     let pts = |f: &dyn Fn(u64) -> BigInt| -> Vec<(f64, f64)> {
         ns.iter().map(|&n| (n as f64, to_f64(&f(n)))).collect()
     };
-    c.series.push(Series::new(
-        "Classic 2^n - 1 (3 pegs)",
-        pts(&|n| fs::frame_stewart(n, 3).unwrap_or_default()),
-    ));
-    c.series.push(Series::new(
-        "Star S(n) (4 pegs, star moves)",
-        pts(&|n| st::star(n).unwrap_or_default()),
-    ));
-    c.series.push(Series::new(
-        "Reve's T(n, 4) (4 pegs, all moves)",
-        pts(&|n| fs::frame_stewart(n, 4).unwrap_or_default()),
-    ));
+    c.series.push(
+        Series::new(
+            "Classic 2^n - 1 (3 pegs)",
+            pts(&|n| fs::frame_stewart(n, 3).unwrap_or_default()),
+        )
+        .styled(0)
+        .labelled(),
+    );
+    c.series.push(
+        Series::new(
+            "Star S(n) (4 pegs, star moves)",
+            pts(&|n| st::star(n).unwrap_or_default()),
+        )
+        .styled(1)
+        .labelled(),
+    );
+    c.series.push(
+        Series::new(
+            "Reve's T(n, 4) (4 pegs, all moves)",
+            pts(&|n| fs::frame_stewart(n, 4).unwrap_or_default()),
+        )
+        .styled(2)
+        .labelled(),
+    );
+    let c = crate::output::chart::Figure::single(
+        "Star puzzle against Reve's puzzle and Classic: moves against n",
+        c,
+    );
     b.chart("star-vs-reves", c);
 
     let mut page = String::from("# The star puzzle (Stockmeyer's star, Lunnon's Four-Star)\n\n");
@@ -154,10 +144,14 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
         page,
         "Lunnon's split approximation `floor(sqrt(2n log2/log3) + 0.1809)` against Theorem 2 for n <= 5000: {}.\n",
         match fails.first() {
-            Some(n) => format!(
-                "first differs at n = {n} ({} values of n differ in all)",
-                fails.len()
-            ),
+            Some(_) => {
+                let ns: Vec<String> = fails.iter().map(u64::to_string).collect();
+                format!(
+                    "differs at {} values of n: {}",
+                    fails.len(),
+                    ns.join(", ")
+                )
+            }
             None => "never differs".to_string(),
         }
     );

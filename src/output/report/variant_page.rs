@@ -47,10 +47,11 @@ pub(super) fn simulation_section(f: &VariantFacts) -> String {
         };
         let _ = writeln!(s, "| {} | {} | {} |", x.function, upto, res);
     }
+    s.push('\n');
     s
 }
 
-pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool) -> String {
+pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool) -> String {
     let Some(a) = &f.analysis else {
         return String::new();
     };
@@ -60,31 +61,127 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool) -> String {
         "Characteristic polynomial (`E` the shift, `s(n+1) = E s(n)`), computed exactly (Berkowitz) and factored over Q (Zassenhaus):\n\n```text\n{}\n  = {}\n```\n\nMinimal polynomial of the matrix: `{}`.\n",
         a.charpoly, a.charpoly_factored, a.minimal_polynomial
     );
-    s.push_str("Each component's own minimal recurrence (Berlekamp–Massey on its exact terms, confirmed on later terms and by division into the characteristic polynomial), its closed form and its dominant term `c n^k lambda^n` (c to 30 certified digits):\n\n| component | minimal recurrence | characteristic polynomial = | closed form | valid from n = | lambda | k | c |\n|---|---|---|---|---|---|---|---|\n");
-    for c in &a.components {
+    // Which functions each component counts (a procedure may be several functions' call).
+    let mut counted: Vec<Vec<String>> = vec![vec![]; a.components.len()];
+    // The name a closed form is written with: the literature's function name where the
+    // component counts a function, else the procedure's.
+    let mut label: Vec<String> = a.components.iter().map(|c| c.name.clone()).collect();
+    for j in (0..f.variant.functions().len()).rev() {
+        if let Some(i) = component_of(f, j) {
+            label[i] = f.variant.functions()[j].name.clone();
+        }
+    }
+    for j in 0..f.variant.functions().len() {
+        if let Some(i) = component_of(f, j) {
+            counted[i].push(format!(
+                "{}.{}{}",
+                f.variant.id,
+                f.variant.functions()[j].name,
+                role_tag(f, j)
+            ));
+        }
+    }
+    s.push_str("Each component's own minimal recurrence (Berlekamp–Massey on its exact terms, confirmed on later terms and by division into the characteristic polynomial) and its growth `c n^k λ^n` (c to 30 certified digits). The last component, the constant 1, counts the single moves and does not grow.\n\n| component | function | order of its recurrence | λ | k | c |\n|---|---|---|---|---|---|\n");
+    for (i, c) in a.components.iter().enumerate() {
+        if c.name == "1" {
+            continue;
+        }
         let (lambda, k, cc) = dominant_cells(c);
         let _ = writeln!(
             s,
-            "| {} | `{}` | `{}` x | `{}` | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             c.name,
-            c.recurrence,
-            c.cofactor,
-            c.closed_form.replace('|', "\\|"),
-            c.closed_form_valid_from,
+            if counted[i].is_empty() {
+                "—".to_string()
+            } else {
+                counted[i].join(", ")
+            },
+            c.recurrence_order,
             lambda,
             k,
             cc
         );
     }
+    s.push_str("\n### Closed forms\n\nExplicit in the roots where every root is rational or quadratic (a Binet form); otherwise as the rational generating function `P(x)/Q(x)`, whose denominator is the reversed minimal recurrence. Both are exact.\n\n");
+    for (i, c) in a.components.iter().enumerate() {
+        if c.name == "1" {
+            continue;
+        }
+        let procedure = if label[i] == c.name {
+            String::new()
+        } else {
+            format!(" (procedure `{}`)", c.name)
+        };
+        let _ = writeln!(
+            s,
+            "**{}**{procedure} — minimal recurrence `{}`, a factor of the characteristic polynomial (cofactor `{}`).\n",
+            label[i], c.recurrence, c.cofactor
+        );
+        if let Some(t) = &c.closed_form_tex {
+            let _ = writeln!(
+                s,
+                "$$\n\\mathrm{{{}}}(n) = {} \\qquad (n \\ge {})\n$$\n",
+                tex_name(&label[i]),
+                wrap_tex(t),
+                c.closed_form_valid_from
+            );
+        }
+        if let Some((p, q)) = &c.generating_function_tex {
+            let _ = writeln!(
+                s,
+                "$$\n\\sum_{{n \\ge {}}} \\mathrm{{{}}}(n)\\,x^n = \\frac{{{}}}{{{}}}\n$$\n",
+                a.first_n,
+                tex_name(&label[i]),
+                wrap_tex(p),
+                wrap_tex(q)
+            );
+        }
+    }
+    if has_roots {
+        let _ = writeln!(
+            s,
+            "\nThe roots of the characteristic polynomial, factor by factor, against the unit circle:\n\n![roots]({})",
+            Bundle::chart_link(&format!("{}-roots", f.variant.id))
+        );
+    }
     if has_ratio {
         let _ = writeln!(
             s,
-            "\n![ratio]({})",
+            "\nHow fast each component settles on its dominant term (left: the ratio of consecutive terms against λ; right: the relative distance from `c n^k λ^n` on a log scale, a straight line when the convergence is geometric):\n\n![convergence]({})",
             Bundle::chart_link(&format!("{}-ratio", f.variant.id))
         );
     }
     s.push('\n');
     s
+}
+
+/// A procedure name for `\\mathrm{...}` (underscores escaped).
+pub(super) fn tex_name(name: &str) -> String {
+    name.replace('_', "\\_")
+}
+
+/// A long LaTeX polynomial broken into lines of at most about 100 characters (at the
+/// signs between terms), so no Markdown line is very long; TeX ignores the line breaks.
+pub(super) fn wrap_tex(t: &str) -> String {
+    if t.len() <= 60 {
+        return t.to_string();
+    }
+    let mut out = String::from("\n");
+    let mut line = String::new();
+    for tok in t.split(' ') {
+        line.push_str(tok);
+        line.push(' ');
+        // Break after a sign, so no line starts with one (Markdown would read "- " as a
+        // list item).
+        if line.len() > 90 && (tok == "+" || tok == "-") {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
 }
 
 pub(super) fn dominant_cells(c: &ComponentReport) -> (String, String, String) {
@@ -93,10 +190,7 @@ pub(super) fn dominant_cells(c: &ComponentReport) -> (String, String, String) {
         Some(d) => {
             let mut lambda = d.lambda.clone();
             if !d.ties.is_empty() {
-                lambda.push_str(&format!(
-                    " (shares the largest modulus with {})",
-                    d.ties.join(", ")
-                ));
+                lambda.push_str(" (other roots of the same modulus)");
             }
             let c = match &d.c_exact {
                 Some(e) => format!("{e} = {}", d.c_decimal),
@@ -106,44 +200,6 @@ pub(super) fn dominant_cells(c: &ComponentReport) -> (String, String, String) {
             (lambda, d.k.to_string(), c)
         }
     }
-}
-
-/// `s(n) / (c n^k lambda^n)` for every component with a unique real dominant root: the
-/// curves converge to 1 (a picture of the asymptotics, so floats are fine).
-pub(super) fn ratio_chart(f: &VariantFacts) -> Option<LineChart> {
-    let a = f.analysis.as_ref()?;
-    let sys = f.variant.transfer_system(&Params::new()).ok()??;
-    let mut chart = LineChart::new(
-        &format!("{}: s(n) / (c n^k lambda^n)", f.variant.title),
-        "n (discs)",
-        "ratio",
-    );
-    for (i, comp) in a.components.iter().enumerate() {
-        let Some(d) = &comp.dominant else { continue };
-        if !d.ties.is_empty() || comp.name == "1" {
-            continue;
-        }
-        let lambda = d.lambda_approx;
-        let Ok(c) = leading_decimal(&d.c_decimal) else {
-            continue;
-        };
-        if lambda <= 1.0 || c == 0.0 {
-            continue;
-        }
-        let terms: Vec<BigInt> = (0..40u64)
-            .filter_map(|j| sys.state(a.first_n + j).map(|v| v[i].clone()))
-            .collect();
-        let pts = terms
-            .iter()
-            .enumerate()
-            .map(|(j, v)| {
-                let n = (j as u64 + a.first_n) as f64;
-                (n, to_f64(v) / (c * n.powi(d.k as i32) * lambda.powf(n)))
-            })
-            .collect();
-        chart.series.push(Series::new(comp.name.clone(), pts));
-    }
-    (!chart.series.is_empty()).then_some(chart)
 }
 
 /// The number a certified decimal text starts with, for plotting only.
@@ -156,55 +212,45 @@ pub(super) fn leading_decimal(text: &str) -> Result<f64, std::num::ParseFloatErr
     t.parse()
 }
 
-/// Per function: "optimal for n <= X" or the first n where search beats the algorithm.
+/// Per function: "optimal for n <= X" or the first n where search beats the algorithm; a
+/// deliberate alternative or a longest-path problem is said to be one.
 pub(super) fn optimality(f: &VariantFacts, j: usize) -> String {
     let rows = &f.optima[j];
     let Some(last) = rows.last() else {
         return "not searched (the state space is beyond the report's budget from the first n)"
             .into();
     };
-    for o in rows {
-        let alg = f
-            .counts
-            .iter()
-            .find(|(n, _)| *n == o.n)
-            .and_then(|(_, r)| r[j].clone());
-        match (o.minimum, alg) {
-            (None, _) => return format!("n = {}: the goal is unreachable", o.n),
-            (Some(m), Some(a)) if BigInt::from(m) != a => {
-                return format!(
-                    "**not optimal from n = {}**: search finds {m}, the algorithm takes {a}",
-                    o.n
-                )
-            }
-            _ => {}
-        }
+    if let Some(o) = rows.iter().find(|o| o.minimum.is_none()) {
+        return format!("n = {}: the goal is unreachable", o.n);
     }
+    let role = f.variant.functions()[j].role;
     let first = rows[0].n;
-    format!(
-        "optimal for n = {first}..{} (every n the search reached)",
-        last.n
-    )
+    match (role, first_suboptimal(f, j)) {
+        (FunctionRole::Longest, _) => format!(
+            "a longest-path problem: the shortest solution, found by search for n = {first}..{}, is not its benchmark",
+            last.n
+        ),
+        (FunctionRole::Alternative, Some((n, m, a))) => format!(
+            "a deliberate alternative: longer than the optimum from n = {n} ({a} against {m})"
+        ),
+        (FunctionRole::Alternative, None) => format!(
+            "a deliberate alternative, yet optimal for n = {first}..{} (every n the search reached)",
+            last.n
+        ),
+        (FunctionRole::Shortest, Some((n, m, a))) => format!(
+            "**not optimal from n = {n}**: search finds {m}, the algorithm takes {a}"
+        ),
+        (FunctionRole::Shortest, None) => format!(
+            "optimal for n = {first}..{} (every n the search reached)",
+            last.n
+        ),
+    }
 }
 
 pub(super) fn search_section(f: &VariantFacts) -> String {
-    let mut s = String::from("## Search: the true optimum\n\nBreadth-first search over the state graph under the variant's rules, for every n whose index space has at most 2^20 states (optimal solutions counted up to 2^18):\n\n| function | algorithm against the optimum | optimal solutions (n: count) |\n|---|---|---|\n");
+    let mut s = String::from("## Search: the true optimum\n\nBreadth-first search over the state graph under the variant's rules, for every n whose index space has at most 2^20 states (optimal solutions counted up to 2^18). Every function's optimum and number of optimal solutions, n by n, are in `data/tables/optima.csv`.\n\n| function | algorithm against the optimum |\n|---|---|\n");
     for (j, func) in f.variant.functions().iter().enumerate() {
-        let counts: Vec<String> = f.optima[j]
-            .iter()
-            .filter_map(|o| o.solutions.as_ref().map(|c| format!("{}: {c}", o.n)))
-            .collect();
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} |",
-            func.name,
-            optimality(f, j),
-            if counts.is_empty() {
-                "—".to_string()
-            } else {
-                crate::output::table::shorten(&counts.join(", "), 160)
-            }
-        );
+        let _ = writeln!(s, "| {} | {} |", func.name, optimality(f, j));
     }
     s.push('\n');
     s
@@ -214,20 +260,66 @@ pub(super) fn claims_section(claims: &[&CheckedClaim]) -> String {
     if claims.is_empty() {
         return String::new();
     }
-    let mut s = String::from("## Claims from the literature\n\n| verdict | claim | statement (as printed) | detail |\n|---|---|---|---|\n");
+    let mut s = format!(
+        "## Claims from the literature\n\n{} claims name this variant: {}. Each as printed, with its verdict and what was checked.\n\n",
+        claims.len(),
+        tally(claims.iter().copied())
+    );
     for c in claims {
-        let _ = writeln!(
-            s,
-            "| {} | {} ({}) | {} | {} |",
-            verdict_text(c),
-            c.id,
-            c.source,
-            md_cell(&c.statement),
-            md_cell(&detail_text(c))
-        );
+        s.push_str(&claim_entry(c, true));
     }
     s.push('\n');
     s
+}
+
+/// One claim as a Markdown list item: verdict, id and source on the first line, the
+/// statement as printed in a quote, the detail below, every line wrapped.
+pub(super) fn claim_entry(c: &CheckedClaim, with_source: bool) -> String {
+    let mut s = format!("- **{}** — `{}`", verdict_text(c), c.id);
+    if with_source {
+        s.push_str(&format!(" ({})", c.source));
+    }
+    let mut out = wrap(&s, 100, "  ");
+    out.push('\n');
+    out.push_str(&wrap(
+        &format!("  > {}", c.statement.replace('\n', " ")),
+        100,
+        "  > ",
+    ));
+    out.push_str("\n\n");
+    out.push_str(&wrap(&format!("  {}", detail_text(c)), 100, "  "));
+    out.push_str("\n\n");
+    out
+}
+
+/// `text` broken at spaces into lines of at most about `width` characters, continuation
+/// lines starting with `indent` (so a list item or quote stays one item).
+pub(super) fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let body = text.trim_start_matches(' ');
+    let lead = &text[..text.len() - body.len()];
+    let mut out = String::new();
+    let mut line = lead.to_string();
+    let mut fresh = true;
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        // A continuation line must not start like a list item, a quote or a heading.
+        let digits = word.trim_end_matches(['.', ')']);
+        let risky = matches!(word, "-" | "+" | "*" | "=")
+            || word.starts_with(['#', '>', '|'])
+            || (digits.len() < word.len() && digits.chars().all(|c| c.is_ascii_digit()));
+        if !fresh && !risky && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = indent.to_string();
+            fresh = true;
+        }
+        if !fresh {
+            line.push(' ');
+        }
+        line.push_str(word);
+        fresh = false;
+    }
+    out.push_str(line.trim_end());
+    out
 }
 
 pub(super) fn verdict_cell(v: VerdictKind) -> String {
@@ -274,46 +366,79 @@ pub(super) fn variant_page(
     f: &VariantFacts,
     table: &Table,
     has_ratio: bool,
+    has_roots: bool,
     claims: &[&CheckedClaim],
 ) -> Result<String, ReportError> {
     let mut page = f.variant.to_markdown(&Params::new()).map_err(err)?;
     page.push('\n');
-    page.push_str(&algebra_section(f, has_ratio));
+    page.push_str(&see_also(&f.variant.id));
+    page.push_str(&algebra_section(f, has_ratio, has_roots));
     page.push_str(&simulation_section(f));
     page.push_str(&search_section(f));
     page.push_str(&claims_section(claims));
     page.push_str(&hanoivar_line(&f.variant.id));
+    page.push_str(&counts_section(f, table));
     let _ = write!(
         page,
-        "\n## Counts\n\nExact counts from the recursion program (`data/tables/{id}.csv`); `simulated` is the default function `{d}` played under the rules.\n\n{}",
-        table.to_markdown(40),
-        id = f.variant.id,
-        d = f.variant.default_function().name
-    );
-    let _ = write!(
-        page,
-        "\n![growth]({})\n",
+        "\n![moves against n]({})\n",
         Bundle::chart_link(&format!("{}-counts", f.variant.id))
     );
     Ok(page)
 }
 
-pub(super) fn variant_chart(f: &VariantFacts) -> LineChart {
-    let mut c = LineChart::new(
-        &format!("{}: moves against n", f.variant.title),
-        "n (discs)",
-        "moves (log scale)",
-    );
-    c.log_y = true;
-    for (j, func) in f.variant.functions().iter().enumerate() {
-        let pts: Vec<(f64, f64)> = f
-            .counts
-            .iter()
-            .filter_map(|(n, row)| row[j].as_ref().map(|v| (*n as f64, to_f64(v))))
-            .collect();
-        c.series.push(Series::new(func.name.clone(), pts));
+/// Links to the pages that continue this one.
+pub(super) fn see_also(id: &str) -> String {
+    let links: &[(&str, &str)] = match id {
+        "reversi" => &[
+            ("reversi-frame.md", "Reversi's Frame-type transfer systems"),
+            ("reversi-lunnon.md", "Lunnon's hand-made Reversi recursions"),
+        ],
+        "reversi-lunnon" => &[
+            ("reversi.md", "Reversi"),
+            ("reversi-frame.md", "Reversi's Frame-type transfer systems"),
+        ],
+        "star" => &[("star-numbers.md", "the star numbers S(n) to n = 1000")],
+        "reves" | "many-pin" | "multistack-reves" => &[(
+            "frame-stewart.md",
+            "Frame–Stewart numbers for any number of pegs",
+        )],
+        "checkers" => &[(
+            "reves.md",
+            "Reve's puzzle (Frame–Stewart), which Checkers follows",
+        )],
+        _ => &[],
+    };
+    if id == "classic" {
+        return format!(
+            "The state graph for three discs (a Sierpiński triangle) with the algorithm's path; more pictures of the search on [search.md](search.md):\n\n![state graph]({})\n\n",
+            Bundle::chart_link("hanoi-graph")
+        );
     }
-    c
+    if links.is_empty() {
+        return String::new();
+    }
+    let l: Vec<String> = links.iter().map(|(f, t)| format!("[{t}]({f})")).collect();
+    format!("See also: {}.\n\n", l.join(", "))
+}
+
+/// The counts of the default function (all functions are in the CSV), with the simulation
+/// and the search optimum beside them.
+pub(super) fn counts_section(f: &VariantFacts, table: &Table) -> String {
+    let d = &f.variant.default_function().name;
+    let id = &f.variant.id;
+    let cols = ["n", d.as_str(), "simulated", "optimum", "optimal_solutions"];
+    let idx: Vec<usize> = cols.iter().filter_map(|c| table.column_index(c)).collect();
+    let mut s = format!(
+        "\n## Counts\n\nThe default function `{id}.{d}`: its count from the recursion program, the same algorithm played under the rules (`simulated`), the optimum found by search for the same problem and the number of optimal solutions. Every function's counts: [`data/tables/{id}.csv`](../data/tables/{id}.csv){}.\n\n| n | {d} | {d} simulated | optimum of {d} | optimal solutions of {d} |\n|---|---|---|---|---|\n",
+        oeis_note(f)
+    );
+    if idx.len() == cols.len() {
+        for row in &table.rows {
+            let cells: Vec<String> = idx.iter().map(|&k| row[k].text()).collect();
+            let _ = writeln!(s, "| {} |", cells.join(" | "));
+        }
+    }
+    s
 }
 
 /// A big integer as f64 for plotting only (never for a result).

@@ -1,0 +1,812 @@
+//! The report's figures: each answers one question (named in its title), small multiples
+//! instead of crowded legends, lines labelled at their ends. Floats only here (pictures).
+
+use super::*;
+use crate::output::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel};
+use crate::variants::FunctionRole;
+
+/// Width of one small-multiple panel in pixels.
+const SMALL: u32 = 300;
+
+/// The index of the transfer-system component that counts function `j` (the procedure its
+/// top-level call names), if the variant has a transfer matrix.
+pub(super) fn component_of(f: &VariantFacts, j: usize) -> Option<usize> {
+    let a = f.analysis.as_ref()?;
+    let func = &f.variant.functions()[j];
+    let proc_name = func.call.split('(').next().unwrap_or("").trim();
+    a.components
+        .iter()
+        .position(|c| c.name == proc_name)
+        .or_else(|| a.components.iter().position(|c| c.name == func.name))
+}
+
+/// Index of the default function.
+pub(super) fn default_index(f: &VariantFacts) -> usize {
+    let d = &f.variant.default_function().name;
+    f.variant
+        .functions()
+        .iter()
+        .position(|x| &x.name == d)
+        .unwrap_or(0)
+}
+
+/// Function `j`'s count at `n` from the recursion program, if computed.
+pub(super) fn algorithm_at(f: &VariantFacts, j: usize, n: i64) -> Option<BigInt> {
+    f.counts
+        .iter()
+        .find(|(m, _)| *m == n)
+        .and_then(|(_, r)| r[j].clone())
+}
+
+/// The first n where the search beats function `j`'s algorithm, if any.
+pub(super) fn first_suboptimal(f: &VariantFacts, j: usize) -> Option<(i64, u64, BigInt)> {
+    f.optima[j].iter().find_map(|o| {
+        let alg = algorithm_at(f, j, o.n)?;
+        let m = o.minimum?;
+        (BigInt::from(m) != alg).then_some((o.n, m, alg))
+    })
+}
+
+/// A short tag for a function's name in a figure: what it is, when not a shortest solution
+/// that the search confirmed.
+pub(super) fn role_tag(f: &VariantFacts, j: usize) -> &'static str {
+    match f.variant.functions()[j].role {
+        FunctionRole::Longest => " (longest path)",
+        FunctionRole::Alternative => " (alternative)",
+        FunctionRole::Shortest if first_suboptimal(f, j).is_some() => " (not optimal)",
+        FunctionRole::Shortest => "",
+    }
+}
+
+fn count_points(f: &VariantFacts, j: usize) -> Vec<(f64, f64)> {
+    f.counts
+        .iter()
+        .filter_map(|(n, row)| row[j].as_ref().map(|v| (*n as f64, to_f64(v))))
+        .collect()
+}
+
+fn optimum_points(f: &VariantFacts, j: usize) -> Vec<(f64, f64)> {
+    f.optima[j]
+        .iter()
+        .filter_map(|o| o.minimum.map(|m| (o.n as f64, m as f64)))
+        .collect()
+}
+
+/// `{id}-counts`: how many moves each function takes, and where the search found fewer.
+/// Up to four functions share one panel (line styles, labels at the line ends); more get a
+/// panel each, with the default function in grey behind for comparison.
+pub(super) fn counts_figure(f: &VariantFacts) -> Figure {
+    let funcs = f.variant.functions();
+    let dj = default_index(f);
+    let title = format!(
+        "{}: moves against n (×: the optimum found by search)",
+        f.variant.title
+    );
+    // Functions that share one growth constant are a band of parallel lines on a log
+    // scale: shown relative to the default function instead (below).
+    let lambdas: Vec<Option<f64>> = (0..funcs.len())
+        .map(|j| {
+            let i = component_of(f, j)?;
+            let d = f.analysis.as_ref()?.components[i].dominant.as_ref()?;
+            Some(d.lambda_approx)
+        })
+        .collect();
+    let same_growth = lambdas
+        .iter()
+        .all(|l| matches!((l, lambdas[0]), (Some(a), Some(b)) if (a - b).abs() < 1e-9));
+    if funcs.len() <= 4 || !same_growth {
+        let mut p = Panel::new("", "n (discs)", "moves (log scale)");
+        p.log_y = true;
+        for (j, func) in funcs.iter().enumerate() {
+            p.series.push(
+                Series::new(
+                    format!("{}{}", func.name, role_tag(f, j)),
+                    count_points(f, j),
+                )
+                .styled(j)
+                .labelled(),
+            );
+            let opt = optimum_points(f, j);
+            if !opt.is_empty() && (funcs.len() <= 4 || j == dj) {
+                p.series.push(
+                    Series::new("", opt)
+                        .mark(Mark::Points)
+                        .colour(Colour::Black)
+                        .marker(Marker::Cross),
+                );
+            }
+        }
+        if funcs.len() > 4 {
+            return Figure::single(
+                &format!(
+                    "{}: moves against n (×: the optimum of {} found by search)",
+                    f.variant.title, funcs[dj].name
+                ),
+                p,
+            );
+        }
+        return Figure::single(&title, p);
+    }
+    // Many functions: on a log scale they are one band of parallel lines, so each is shown
+    // relative to the default function instead (the ratio tends to the ratio of their
+    // constants c when they share lambda).
+    let base: Vec<(i64, f64)> = f
+        .counts
+        .iter()
+        .filter_map(|(n, r)| r[dj].as_ref().map(|v| (*n, to_f64(v))))
+        .filter(|(_, v)| *v > 0.0)
+        .collect();
+    let mut p = Panel::new(
+        "",
+        "n (discs)",
+        &format!("moves / moves of {}", funcs[dj].name),
+    );
+    for (j, func) in funcs.iter().enumerate() {
+        let pts: Vec<(f64, f64)> = f
+            .counts
+            .iter()
+            .filter_map(|(n, r)| {
+                let v = to_f64(r[j].as_ref()?);
+                let b = base.iter().find(|(m, _)| m == n)?.1;
+                Some((*n as f64, v / b))
+            })
+            .collect();
+        p.series.push(
+            Series::new(format!("{}{}", func.name, role_tag(f, j)), pts)
+                .styled(j)
+                .labelled(),
+        );
+    }
+    Figure::single(
+        &format!(
+            "{}: each function's moves relative to the default {} (the optimum: search.md)",
+            f.variant.title, funcs[dj].name
+        ),
+        p,
+    )
+}
+
+/// `(n, a(n))` of component `i` of the transfer system for n = first..first+count-1, as
+/// floats (a picture).
+fn component_terms(f: &VariantFacts, i: usize, count: u64) -> Vec<(u64, f64)> {
+    let (Some(a), Ok(Some(sys))) = (&f.analysis, f.variant.transfer_system(&Params::new())) else {
+        return vec![];
+    };
+    (0..count)
+        .filter_map(|j| {
+            let n = a.first_n + j;
+            sys.state(n).map(|v| (n, to_f64(&v[i])))
+        })
+        .collect()
+}
+
+/// The dominant `(lambda, c, k)` of component `i`, as floats, when it is unique, real and
+/// larger than 1 (the constant component "1" and oscillating ones have none).
+fn dominant_f64(c: &ComponentReport) -> Option<(f64, f64, usize)> {
+    let d = c.dominant.as_ref()?;
+    if !d.ties.is_empty() || c.name == "1" || d.lambda_approx <= 1.0 {
+        return None;
+    }
+    let cc = leading_decimal(&d.c_decimal).ok()?;
+    (cc != 0.0).then_some((d.lambda_approx, cc, d.k))
+}
+
+/// The ratio `a(n+1)/a(n)` from consecutive terms.
+fn ratio_points(terms: &[(u64, f64)]) -> Vec<(f64, f64)> {
+    terms
+        .windows(2)
+        .filter(|w| w[0].1 > 0.0)
+        .map(|w| (w[0].0 as f64, w[1].1 / w[0].1))
+        .collect()
+}
+
+/// `|a(n) / (c n^k lambda^n) - 1|`, dropping values at the level of f64 rounding.
+fn error_points(terms: &[(u64, f64)], (lambda, c, k): (f64, f64, usize)) -> Vec<(f64, f64)> {
+    terms
+        .iter()
+        .filter_map(|&(n, v)| {
+            let nf = n as f64;
+            let e = (v / (c * nf.powi(k as i32) * lambda.powf(nf)) - 1.0).abs();
+            (e > 1e-13).then_some((nf, e))
+        })
+        .collect()
+}
+
+/// Short text of a growth constant for a label: exact forms as they are, decimals to 6
+/// digits.
+pub(super) fn short_lambda(text: &str) -> String {
+    if text.chars().all(|c| c.is_ascii_digit() || c == '.') && text.len() > 8 {
+        format!("{}…", &text[..8])
+    } else {
+        text.replace("sqrt ", "√")
+    }
+}
+
+/// `{id}-ratio`: how fast each component approaches its dominant term. Left: the ratio of
+/// consecutive terms against the growth constant lambda (dashed); right: the relative
+/// distance from `c n^k lambda^n`, on a log scale (a straight line: geometric convergence,
+/// its slope the ratio of the two largest root moduli). The default function is
+/// highlighted, the other components in grey.
+pub(super) fn convergence_figure(f: &VariantFacts) -> Option<Figure> {
+    let a = f.analysis.as_ref()?;
+    let dj = default_index(f);
+    let di = component_of(f, dj);
+    let mut left = Panel::new("a(n+1) / a(n) → λ", "n (discs)", "a(n+1) / a(n)");
+    let mut right = Panel::new(
+        "relative distance from the dominant term",
+        "n (discs)",
+        "|a(n) / (c n^k λ^n) − 1|",
+    );
+    right.log_y = true;
+    let mut lambdas: Vec<(f64, String)> = vec![];
+    let mut order: Vec<usize> = (0..a.components.len()).filter(|&i| Some(i) != di).collect();
+    order.extend(di);
+    for i in order {
+        let comp = &a.components[i];
+        let Some(dom) = dominant_f64(comp) else {
+            continue;
+        };
+        let terms = component_terms(f, i, 60);
+        let hi = Some(i) == di;
+        let style = |s: Series| {
+            if hi {
+                s.colour(Colour::Palette(0)).width(3).labelled()
+            } else {
+                s.colour(Colour::Grey).width(1)
+            }
+        };
+        let name = if hi {
+            format!("{} ({})", f.variant.functions()[dj].name, comp.name)
+        } else {
+            comp.name.clone()
+        };
+        let r: Vec<(f64, f64)> = ratio_points(&terms)
+            .into_iter()
+            .filter(|p| p.0 <= 30.0)
+            .collect();
+        left.series.push(style(Series::new(name.clone(), r)));
+        right
+            .series
+            .push(style(Series::new(name, error_points(&terms, dom))));
+        if let Some(d) = &comp.dominant {
+            if !lambdas.iter().any(|(l, _)| (l - dom.0).abs() < 1e-9) {
+                lambdas.push((dom.0, short_lambda(&d.lambda)));
+            }
+        }
+    }
+    if left.series.is_empty() {
+        return None;
+    }
+    for (l, t) in lambdas {
+        left.guides.push(Guide {
+            horizontal: true,
+            value: l,
+            text: format!("λ = {t}"),
+        });
+    }
+    if a.components.len() > 2 {
+        right.note = "grey: the other components".into();
+    }
+    Some(Figure::grid(
+        &format!(
+            "{}: convergence to the dominant term c n^k λ^n",
+            f.variant.title
+        ),
+        vec![left, right],
+        2,
+        560,
+    ))
+}
+
+/// `{id}-roots`: where the roots of the characteristic polynomial lie, factor by factor,
+/// against the unit circle (roots outside it grow, on it stay bounded or grow
+/// polynomially, inside decay).
+pub(super) fn roots_figure(f: &VariantFacts) -> Option<Figure> {
+    let a = f.analysis.as_ref()?;
+    let coeffs: Vec<BigInt> = a
+        .charpoly_coeffs
+        .iter()
+        .map(|c| c.parse())
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let poly = crate::algebra::Poly::new(coeffs);
+    let fact = crate::algebra::factor(&poly).ok()?;
+    let mut p = Panel::new("", "real part", "imaginary part");
+    p.equal_aspect = true;
+    p.legend = true;
+    let circle: Vec<(f64, f64)> = (0..=180)
+        .map(|i| {
+            let t = i as f64 * std::f64::consts::PI / 90.0;
+            (t.cos(), t.sin())
+        })
+        .collect();
+    p.series.push(
+        Series::new("", circle)
+            .colour(Colour::Grey)
+            .dash(Dash::Dashed)
+            .width(1),
+    );
+    for (i, (factor, e)) in fact.factors.iter().enumerate() {
+        let pts: Vec<(f64, f64)> = crate::algebra::roots(factor, 12)
+            .iter()
+            .map(|z| {
+                let c = z.to_f64();
+                (c.re, c.im)
+            })
+            .collect();
+        let mult = if *e > 1 {
+            format!(" (multiplicity {e})")
+        } else {
+            String::new()
+        };
+        const MARKERS: [Marker; 4] = [
+            Marker::Circle,
+            Marker::Square,
+            Marker::Triangle,
+            Marker::Cross,
+        ];
+        p.series.push(
+            Series::new(format!("{}{mult}", factor.to_string_in("E")), pts)
+                .mark(Mark::Points)
+                .colour(Colour::Palette(i))
+                .marker(MARKERS[i % 4]),
+        );
+    }
+    p.note = "dashed: the unit circle".into();
+    Some(Figure::grid(
+        &format!(
+            "{}: roots of the characteristic polynomial",
+            f.variant.title
+        ),
+        vec![p],
+        1,
+        620,
+    ))
+}
+
+/// The default function's terms `(n, a(n))` for the growth figures: from the transfer
+/// system up to n = 60 when there is one, else the counted n.
+fn default_terms(f: &VariantFacts) -> Vec<(u64, f64)> {
+    let dj = default_index(f);
+    match component_of(f, dj) {
+        Some(i) => component_terms(f, i, 60),
+        None => f
+            .counts
+            .iter()
+            .filter_map(|(n, row)| row[dj].as_ref().map(|v| (*n as u64, to_f64(v))))
+            .collect(),
+    }
+}
+
+/// `growth`: the growth constant of every variant's default function, as the ratio of
+/// consecutive terms settling on lambda; one panel per variant.
+pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
+    let mut panels = vec![];
+    for f in facts {
+        let dj = default_index(f);
+        let name = format!(
+            "{}.{}{}",
+            f.variant.id,
+            f.variant.functions()[dj].name,
+            role_tag(f, dj)
+        );
+        let mut p = Panel::new(&name, "n", "a(n+1)/a(n)");
+        let terms: Vec<(u64, f64)> = default_terms(f)
+            .into_iter()
+            .filter(|t| t.0 <= 31 && t.1 > 0.0)
+            .collect();
+        p.series
+            .push(Series::new("", ratio_points(&terms)).marker(Marker::Circle));
+        let comp = component_of(f, dj).and_then(|i| f.analysis.as_ref().map(|a| &a.components[i]));
+        match comp.and_then(|c| c.dominant.as_ref().map(|d| (c, d))) {
+            Some((c, d)) if dominant_f64(c).is_some() => p.guides.push(Guide {
+                horizontal: true,
+                value: d.lambda_approx,
+                text: format!("λ = {}", short_lambda(&d.lambda)),
+            }),
+            Some((_, d)) if d.lambda_approx > 1.0 => {
+                p.guides.push(Guide {
+                    horizontal: true,
+                    value: d.lambda_approx,
+                    text: format!("|λ| = {}", short_lambda(&d.lambda)),
+                });
+                p.note = format!("{} roots of largest modulus", d.ties.len() + 1);
+            }
+            _ => {
+                p.note = "no transfer matrix".into();
+                p.guides.push(Guide {
+                    horizontal: true,
+                    value: 1.0,
+                    text: String::new(),
+                });
+            }
+        }
+        panels.push(p);
+    }
+    Figure::grid(
+        "Growth of every variant's default function: a(n+1)/a(n) against n, λ dashed",
+        panels,
+        4,
+        SMALL,
+    )
+}
+
+/// `growth-error`: how fast every default function approaches its dominant term: one panel
+/// per variant on shared axes, so the slopes (the ratio of the two largest root moduli)
+/// compare at a glance.
+pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
+    let mut panels = vec![];
+    for f in facts {
+        let dj = default_index(f);
+        let Some(i) = component_of(f, dj) else {
+            continue;
+        };
+        let Some(dom) = f
+            .analysis
+            .as_ref()
+            .and_then(|a| dominant_f64(&a.components[i]))
+        else {
+            continue;
+        };
+        let pts = error_points(&component_terms(f, i, 60), dom);
+        if pts.is_empty() {
+            continue;
+        }
+        let mut p = Panel::new(
+            &format!("{}.{}", f.variant.id, f.variant.functions()[dj].name),
+            "n",
+            "|a(n)/(c n^k λ^n) − 1|",
+        );
+        p.log_y = true;
+        p.x_range = Some((0.0, 60.0));
+        p.y_range = Some((1e-14, 10.0));
+        p.series.push(Series::new("", pts));
+        panels.push(p);
+    }
+    Figure::grid(
+        "Distance of each default function from its dominant term c n^k λ^n (log scale)",
+        panels,
+        4,
+        SMALL,
+    )
+}
+
+/// `growth-counts`: moves of every default function, optimal algorithms apart from the
+/// others (far from optimal, longest paths), each line labelled.
+pub(super) fn growth_counts_figure(facts: &[VariantFacts]) -> Figure {
+    let mut good = Panel::new(
+        "optimal for every n the search reached",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    let mut other = Panel::new(
+        "beaten by the search, or a longest-path problem",
+        "n (discs)",
+        "moves (log scale)",
+    );
+    good.log_y = true;
+    other.log_y = true;
+    for f in facts {
+        let dj = default_index(f);
+        let label = format!(
+            "{}.{}{}",
+            f.variant.id,
+            f.variant.functions()[dj].name,
+            role_tag(f, dj)
+        );
+        let target = if role_tag(f, dj).is_empty() {
+            &mut good
+        } else {
+            &mut other
+        };
+        let k = target.series.len();
+        target
+            .series
+            .push(Series::new(label, count_points(f, dj)).styled(k).labelled());
+    }
+    Figure::grid(
+        "Moves of every variant's default function against n",
+        vec![good, other],
+        2,
+        640,
+    )
+}
+
+/// `search-optimum`: the algorithm (line) against the optimum found by search (points), for
+/// every variant's default function that the search reached for at least three n.
+pub(super) fn optimum_figure(facts: &[VariantFacts]) -> Figure {
+    let mut panels = vec![];
+    for f in facts {
+        let dj = default_index(f);
+        let opt = optimum_points(f, dj);
+        if opt.len() < 3 {
+            continue;
+        }
+        let last = opt.last().map_or(0.0, |p| p.0);
+        let name = format!(
+            "{}.{}{}",
+            f.variant.id,
+            f.variant.functions()[dj].name,
+            role_tag(f, dj)
+        );
+        let mut p = Panel::new(&name, "n", "moves");
+        p.log_y = true;
+        p.series.push(Series::new(
+            "",
+            count_points(f, dj)
+                .into_iter()
+                .filter(|q| q.0 <= last)
+                .collect(),
+        ));
+        p.series.push(
+            Series::new("", opt)
+                .mark(Mark::Points)
+                .colour(Colour::Black),
+        );
+        p.note = match first_suboptimal(f, dj) {
+            Some((n, m, a)) => format!("n = {n}: {a} > {m}"),
+            None => "optimal".into(),
+        };
+        panels.push(p);
+    }
+    Figure::grid(
+        "Algorithm (line) against the optimum found by search (points)",
+        panels,
+        4,
+        SMALL,
+    )
+}
+
+/// `optimal-solutions`: how many distinct shortest solutions there are, by n.
+pub(super) fn solutions_figure(facts: &[VariantFacts]) -> Figure {
+    let mut panels = vec![];
+    for f in facts {
+        let dj = default_index(f);
+        let pts: Vec<(f64, f64)> = f.optima[dj]
+            .iter()
+            .filter_map(|o| o.solutions.as_ref().map(|c| (o.n as f64, to_f64(c))))
+            .collect();
+        if pts.len() < 3 {
+            continue;
+        }
+        let mut p = Panel::new(
+            &format!(
+                "{}.{}{}",
+                f.variant.id,
+                f.variant.functions()[dj].name,
+                if f.variant.functions()[dj].role == FunctionRole::Longest {
+                    " (shortest solutions)"
+                } else {
+                    ""
+                }
+            ),
+            "n",
+            "optimal solutions",
+        );
+        p.log_y = true;
+        p.series.push(Series::new("", pts).marker(Marker::Circle));
+        panels.push(p);
+    }
+    Figure::grid(
+        "Number of distinct optimal solutions against n (log scale)",
+        panels,
+        4,
+        SMALL,
+    )
+}
+
+/// `hanoi-graph`: the state graph of classic Hanoi with three discs (a Sierpiński triangle
+/// of order 3) and the path the recursive algorithm takes, from the start corner (every
+/// disc on pin 0) to the goal corner (every disc on pin 2).
+pub(super) fn hanoi_graph_figure(n: i64) -> Result<Figure, ReportError> {
+    use crate::search::state_graph;
+    let v = Variant::builtin("classic").map_err(err)?;
+    let puzzle = v.puzzle("T", n, &Params::new()).map_err(err)?;
+    let g = state_graph(&puzzle, 1 << 12).map_err(err)?;
+    // Corners of the triangle for "all discs on pin 0, 1, 2". The largest disc, on pin q,
+    // picks the sub-triangle at corner q; inside it the smaller discs' graph is drawn with
+    // the two other pins' corners exchanged, so that the move of the largest disc joins
+    // neighbouring corners of two sub-triangles (the Sierpiński triangle; Hinz et al., The
+    // Tower of Hanoi - Myths and Maths, Chapter 2).
+    let h = 3f64.sqrt() / 2.0;
+    let corner = [(0.5, h), (0.0, 0.0), (1.0, 0.0)];
+    let scale = 1.0 / ((1u64 << n) - 1) as f64;
+    let pos = |i: usize| -> (f64, f64) {
+        let c = g.config(i);
+        let mut by_size: Vec<(u32, usize)> = vec![];
+        for (pin, discs) in c.pins.iter().enumerate() {
+            for &d in discs {
+                by_size.push((puzzle.discs[d as usize].size, pin));
+            }
+        }
+        by_size.sort_by_key(|b| std::cmp::Reverse(b.0));
+        let mut perm = [0usize, 1, 2];
+        let (mut x, mut y) = (0.0, 0.0);
+        for (size, pin) in by_size {
+            let w = (1u64 << (size - 1)) as f64 * scale;
+            let dir = perm[pin];
+            x += corner[dir].0 * w;
+            y += corner[dir].1 * w;
+            // Exchange the two pins other than `pin` for the smaller discs.
+            let (a, b) = match pin {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            perm.swap(a, b);
+        }
+        // Centre the triangle on the origin.
+        (x - 0.5, y - h / 3.0)
+    };
+    let mut p = Panel::new("", "", "");
+    p.equal_aspect = true;
+    p.legend = true;
+    let mut edges = vec![];
+    for u in 0..g.len() {
+        for &(w, _) in g.edges(u) {
+            if u < w {
+                edges.push(pos(u));
+                edges.push(pos(w));
+            }
+        }
+    }
+    p.series.push(
+        Series::new("legal move", edges)
+            .mark(Mark::Segments)
+            .colour(Colour::Grey)
+            .width(2),
+    );
+    let mut path = vec![pos(0)];
+    let mut at = 0usize;
+    for m in v.moves("T", n, &Params::new()).map_err(err)? {
+        let Some(&(next, _)) = g.edges(at).iter().find(|(_, mv)| *mv == m) else {
+            return Err(ReportError(format!(
+                "classic n = {n}: the algorithm's move {m:?} is not an edge of the state graph"
+            )));
+        };
+        at = next;
+        path.push(pos(at));
+    }
+    p.series.push(
+        Series::new(format!("the algorithm's {} moves", path.len() - 1), path)
+            .colour(Colour::Palette(1))
+            .width(4),
+    );
+    p.series.push(
+        Series::new("state", (0..g.len()).map(pos).collect())
+            .mark(Mark::Points)
+            .colour(Colour::Black),
+    );
+    p.series.push(
+        Series::new("start: every disc on pin 0", vec![pos(0)])
+            .mark(Mark::Points)
+            .colour(Colour::Palette(2))
+            .marker(Marker::Square),
+    );
+    p.series.push(
+        Series::new("goal: every disc on pin 2", vec![pos(at)])
+            .mark(Mark::Points)
+            .colour(Colour::Palette(0))
+            .marker(Marker::Square),
+    );
+    p.axes = false;
+    Ok(Figure::grid(
+        &format!(
+            "Classic Hanoi, n = {n}: {} states, legal moves and the solution path",
+            g.len()
+        ),
+        vec![p],
+        1,
+        620,
+    ))
+}
+
+/// `search-layers`: how many states lie at each distance from the start (the BFS layers),
+/// with the goal's distance marked.
+pub(super) fn layers_figure(rows: &[(String, Vec<u64>, Option<u64>)]) -> Figure {
+    let panels = rows
+        .iter()
+        .map(|(name, layers, goal)| {
+            let mut p = Panel::new(name, "distance from the start (moves)", "states");
+            p.series.push(
+                Series::new(
+                    "",
+                    layers
+                        .iter()
+                        .enumerate()
+                        .map(|(d, &k)| (d as f64, k as f64))
+                        .collect(),
+                )
+                .mark(Mark::Bars),
+            );
+            if let Some(gd) = goal {
+                p.guides.push(Guide {
+                    horizontal: false,
+                    value: *gd as f64,
+                    text: format!("goal: {gd}"),
+                });
+            }
+            p
+        })
+        .collect();
+    Figure::grid(
+        "Breadth-first search: states at each distance from the start",
+        panels,
+        2,
+        560,
+    )
+}
+
+/// `frame-stewart`: log2 T(n, p) against n^(1/(p-2)), one panel per p, so every p is on
+/// its natural scale (close to a straight line: log2 T(n, p) grows like n^(1/(p-2))).
+pub(super) fn frame_stewart_figure(grid: &[Vec<BigInt>], p_min: usize) -> Figure {
+    let panels = (3..=10usize)
+        .map(|p| {
+            let col = &grid[p - p_min];
+            let e = 1.0 / (p as f64 - 2.0);
+            let pts: Vec<(f64, f64)> = (1..col.len())
+                .map(|n| ((n as f64).powf(e), to_f64(&col[n]).log2()))
+                .collect();
+            let mut panel = Panel::new(
+                &format!("p = {p}"),
+                &if p == 3 {
+                    "n".to_string()
+                } else {
+                    format!("n^(1/{})", p - 2)
+                },
+                "log2 T(n, p)",
+            );
+            panel.series.push(Series::new("", pts));
+            panel
+        })
+        .collect();
+    Figure::grid(
+        "Frame–Stewart numbers: log2 T(n, p) against n^(1/(p-2)), n = 1..1000",
+        panels,
+        4,
+        SMALL,
+    )
+}
+
+/// `frame-stewart-splits`: the range k_min..k_max of optimal splits (bars; a dot where the
+/// split is unique), p = 4, 5, 6.
+pub(super) fn splits_figure() -> Figure {
+    let panels = (4..=6usize)
+        .map(|p| {
+            let mut segs = vec![];
+            let mut dots = vec![];
+            for n in 1..=60u64 {
+                let ks = fs::optimal_splits(n, p).unwrap_or_default();
+                let (Some(&a), Some(&z)) = (ks.first(), ks.last()) else {
+                    continue;
+                };
+                if a == z {
+                    dots.push((n as f64, a as f64));
+                } else {
+                    segs.push((n as f64, a as f64));
+                    segs.push((n as f64, z as f64));
+                }
+            }
+            let mut panel = Panel::new(&format!("p = {p}"), "n (discs)", "optimal split k");
+            panel.series.push(
+                Series::new("", segs)
+                    .mark(Mark::Segments)
+                    .colour(Colour::Palette(1))
+                    .width(2),
+            );
+            panel.series.push(
+                Series::new("", dots)
+                    .mark(Mark::Points)
+                    .colour(Colour::Palette(0)),
+            );
+            panel.note = "bar: several optimal k".into();
+            panel
+        })
+        .collect();
+    Figure::grid(
+        "Frame–Stewart: every optimal split k (bottom discs moved on p-1 pegs), n = 1..60",
+        panels,
+        3,
+        400,
+    )
+}
