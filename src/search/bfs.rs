@@ -3,6 +3,7 @@
 //! configurations; then the shared post-passes that count minimal sequences and rebuild one
 //! optimal solution from the stored layers.
 
+use super::checkpoint::{Checkpointer, Reader, Route, Snapshot, Writer};
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::moves::legal_moves;
@@ -146,6 +147,31 @@ fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
 pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, SearchError> {
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
+    let dense = DenseSpace::new(puzzle);
+    let route = choose_route(dense.as_ref(), puzzle, opts, true, false);
+    Ok(estimate_route(puzzle, opts, route))
+}
+
+/// The route a search takes (see [`search_inner`] for the test switches).
+fn choose_route(
+    dense: Option<&DenseSpace>,
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    fast_count: bool,
+    two_bits: bool,
+) -> Route {
+    let keep = opts.count || opts.solution;
+    match dense {
+        Some(_) if opts.sparse => Route::Sparse,
+        Some(space) if !keep && (two_bits || uses_two_bits(space.space, opts)) => Route::TwoBit,
+        Some(_) if fast_count && counts_on_the_way(puzzle, opts) => Route::Counting,
+        Some(_) => Route::Bitset,
+        None => Route::Generic,
+    }
+}
+
+/// The memory estimate of a search by `route`.
+fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
     let times_bound = |per_state: u64| -> u64 {
         let x = state_count_bound(puzzle) * per_state as f64;
         if x >= u64::MAX as f64 {
@@ -154,12 +180,13 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
             x as u64
         }
     };
-    Ok(match DenseSpace::new(puzzle) {
-        Some(_) if opts.sparse => times_bound(SPARSE_BYTES_PER_STATE),
-        Some(space) if counts_on_the_way(puzzle, opts) => count_estimate(space.space),
-        Some(space) if uses_two_bits(space.space, opts) => two_bit_bytes(space.space),
-        Some(space) => dense_estimate(space.space, opts),
-        None => {
+    let space = DenseSpace::new(puzzle).map_or(0, |s| s.space);
+    match route {
+        Route::Sparse => times_bound(SPARSE_BYTES_PER_STATE),
+        Route::Counting => count_estimate(space),
+        Route::TwoBit => two_bit_bytes(space),
+        Route::Bitset => dense_estimate(space, opts),
+        Route::Generic => {
             let keep = if opts.count || opts.solution {
                 KEEP_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 }
             } else {
@@ -167,7 +194,7 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
             };
             times_bound(generic_bytes_per_state(puzzle) + keep)
         }
-    })
+    }
 }
 
 /// The size of the dense index space of `puzzle` (`p^n · k^n`, an upper bound on its
@@ -304,36 +331,54 @@ pub(crate) fn search_inner(
     two_bits: bool,
 ) -> Result<(SearchResult, SearchStats), SearchError> {
     let t0 = Instant::now();
-    let estimate = estimate_memory(puzzle, opts)?;
     let limit = memory_limit(opts);
     let dense = DenseSpace::new(puzzle).filter(|_| allow_dense);
-    if dense.is_some() && !opts.sparse && estimate > limit {
+    let keep = opts.count || opts.solution;
+    let route = choose_route(dense.as_ref(), puzzle, opts, fast_count, two_bits);
+    check_config(puzzle, &puzzle.start, "start")?;
+    check_config(puzzle, &puzzle.goal, "goal")?;
+    let mut ck = Checkpointer::new(puzzle, opts, route);
+    let resume = ck.open()?;
+    // A resumed search continues with the checkpoint's tables.
+    let route = ck.route();
+    let estimate = estimate_route(puzzle, opts, route);
+    if !matches!(route, Route::Sparse | Route::Generic) && estimate > limit {
         return Err(SearchError::MemoryLimit { estimate, limit });
     }
-    let keep = opts.count || opts.solution;
     let mut counted = None;
     let mut stats = SearchStats::default();
-    let mut run = match &dense {
-        Some(space) => {
+    let mut run = match (&dense, route) {
+        (None, Route::Generic) => generic_bfs(puzzle, opts, limit, &mut ck, resume)?,
+        (None, _) => {
+            return Err(SearchError::Checkpoint(format!(
+                "the checkpoint uses {}, which this puzzle has no index for",
+                super::checkpoint::describe(route)
+            )))
+        }
+        (Some(space), route) => {
             let start = space
                 .encode(&puzzle.start)
                 .ok_or_else(|| SearchError::Malformed("start has no dense index".into()))?;
             let goal = space.encode(&puzzle.goal);
-            if opts.sparse {
-                sparse_bfs(space, start, goal, opts, keep, limit)?
-            } else if !keep && (two_bits || uses_two_bits(space.space, opts)) {
-                stats.peak_bytes = Some(two_bit_bytes(space.space));
-                two_bit_bfs(space, start, goal, opts)
-            } else if fast_count && counts_on_the_way(puzzle, opts) {
-                let c = dense_count_bfs(space, start, goal, opts, limit)?;
-                counted = Some(c.count);
-                stats.peak_bytes = Some(c.peak_bytes);
-                c.run
-            } else {
-                dense_bfs(space, start, goal, opts, keep)?
+            match route {
+                Route::Sparse => {
+                    sparse_bfs(space, start, goal, opts, keep, limit, &mut ck, resume)?
+                }
+                Route::TwoBit => {
+                    stats.peak_bytes = Some(two_bit_bytes(space.space));
+                    two_bit_bfs(space, start, goal, opts, &mut ck, resume)?
+                }
+                Route::Counting => {
+                    let c = dense_count_bfs(space, start, goal, opts, limit, &mut ck, resume)?;
+                    counted = Some(c.count);
+                    stats.peak_bytes = Some(c.peak_bytes);
+                    c.run
+                }
+                Route::Bitset | Route::Generic => {
+                    dense_bfs(space, start, goal, opts, keep, &mut ck, resume)?
+                }
             }
         }
-        None => generic_bfs(puzzle, opts, limit)?,
     };
     let mut result = SearchResult {
         minimum: run.found,
@@ -368,6 +413,7 @@ pub(crate) fn search_inner(
         }
     }
     result.elapsed = t0.elapsed();
+    ck.finish();
     Ok((result, stats))
 }
 
@@ -417,15 +463,11 @@ fn dense_bfs(
     goal: Option<u64>,
     opts: &SearchOptions,
     keep: bool,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
 ) -> Result<Run, SearchError> {
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    let threads = worker_threads(opts);
     let words = space.space.div_ceil(64) as usize;
-    let visited = new_bits(words);
-    set_bit(&visited, start);
     // A list longer than `cap` entries would take more memory than a bitset: switch.
     let cap = if keep {
         usize::MAX
@@ -433,16 +475,37 @@ fn dense_bfs(
         words.max(LIST_CHUNK)
     };
     let branching = space_branching(space);
-    let mut cur = Layer::List(vec![start]);
+    let (visited, mut cur, mut stored, mut sizes, mut states, mut found) = match resume {
+        None => {
+            let visited = new_bits(words);
+            set_bit(&visited, start);
+            let found = (goal == Some(start)).then_some(0u64);
+            (
+                visited,
+                Layer::List(vec![start]),
+                Vec::new(),
+                vec![1u64],
+                1u64,
+                found,
+            )
+        }
+        Some(mut r) => {
+            let visited = r.atomic_words(words)?;
+            let cur = read_layer(&mut r, words)?;
+            let mut stored = Vec::new();
+            for _ in 0..r.u64()? {
+                stored.push(r.words()?);
+            }
+            let h = r.header.clone();
+            r.finish()?;
+            (visited, cur, stored, h.sizes, h.states, h.found)
+        }
+    };
     let mut spare: Option<Vec<AtomicU64>> = None;
-    let mut sizes = vec![1u64];
-    let mut states = 1u64;
-    let mut stored = Vec::new();
-    let mut found = (goal == Some(start)).then_some(0u64);
     let report = |depth: u64, layer: u64, visited: u64| {
         report_layer(opts, depth, layer, visited, space.space)
     };
-    report(0, 1, 1);
+    report(sizes.len() as u64 - 1, *sizes.last().unwrap_or(&1), states);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -476,6 +539,12 @@ fn dense_bfs(
         if found.is_none() && goal.is_some_and(|g| get_bit(&visited, g)) {
             found = Some(depth);
         }
+        ck.layer_done(Snapshot::plain(&sizes, states, found), |w| {
+            w.atomic_words(&visited)?;
+            write_layer(w, &cur)?;
+            w.u64(stored.len() as u64)?;
+            stored.iter().try_for_each(|l| w.words(l))
+        })?;
     };
     if keep {
         if let Layer::List(last) = cur {
@@ -493,6 +562,38 @@ fn dense_bfs(
         stored,
         generic: None,
     })
+}
+
+/// The worker threads of a search: `opts.threads`, or all cores for 0.
+pub(super) fn worker_threads(opts: &SearchOptions) -> usize {
+    if opts.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.threads
+    }
+}
+
+/// Writes a frontier to a checkpoint: a tag (0 list, 1 bitset) and its words.
+pub(super) fn write_layer(w: &mut Writer, layer: &Layer) -> std::io::Result<()> {
+    match layer {
+        Layer::List(l) => {
+            w.u64(0)?;
+            w.words(l)
+        }
+        Layer::Bits(b) => {
+            w.u64(1)?;
+            w.atomic_words(b)
+        }
+    }
+}
+
+/// Reads a frontier written by [`write_layer`] (a bitset of `words` words).
+pub(super) fn read_layer(r: &mut Reader, words: usize) -> Result<Layer, SearchError> {
+    match r.u64()? {
+        0 => Ok(Layer::List(r.words()?)),
+        1 => Ok(Layer::Bits(r.atomic_words(words)?)),
+        t => Err(r.invalid(&format!("unknown layer kind {t}"))),
+    }
 }
 
 /// Most successors of one state.
@@ -660,6 +761,7 @@ const SPARSE_BYTES_PER_STATE: u64 = 32;
 /// Sequential search over the dense index with a hash set as the visited set: memory in
 /// proportion to the states reached, not to the index space (Domino, Checkers reach a tiny
 /// fraction of it). Guarded against the limit as it grows.
+#[allow(clippy::too_many_arguments)]
 fn sparse_bfs(
     space: &DenseSpace,
     start: u64,
@@ -667,18 +769,37 @@ fn sparse_bfs(
     opts: &SearchOptions,
     keep: bool,
     limit: u64,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
 ) -> Result<Run, SearchError> {
-    let mut visited = IndexSet::default();
-    visited.insert(start);
-    let mut cur = vec![start];
-    let mut sizes = vec![1u64];
-    let mut stored = Vec::new();
-    let mut found = (goal == Some(start)).then_some(0u64);
+    let (mut visited, mut cur, mut stored, mut sizes, mut found) = match resume {
+        None => {
+            let mut visited = IndexSet::default();
+            visited.insert(start);
+            let found = (goal == Some(start)).then_some(0u64);
+            (visited, vec![start], Vec::new(), vec![1u64], found)
+        }
+        Some(mut r) => {
+            let visited: IndexSet = r.words()?.into_iter().collect();
+            let cur = r.words()?;
+            let mut stored = Vec::new();
+            for _ in 0..r.u64()? {
+                stored.push(r.words()?);
+            }
+            let h = r.header.clone();
+            r.finish()?;
+            (visited, cur, stored, h.sizes, h.found)
+        }
+    };
     let per_state = SPARSE_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
     let report = |depth: u64, layer: u64, visited: u64| {
         report_layer(opts, depth, layer, visited, space.space)
     };
-    report(0, 1, 1);
+    report(
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        visited.len() as u64,
+    );
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -710,6 +831,13 @@ fn sparse_bfs(
         if found.is_none() && goal.is_some_and(|g| visited.contains(&g)) {
             found = Some(depth);
         }
+        ck.layer_done(Snapshot::plain(&sizes, visited.len() as u64, found), |w| {
+            let all: Vec<u64> = visited.iter().copied().collect();
+            w.words(&all)?;
+            w.words(&cur)?;
+            w.u64(stored.len() as u64)?;
+            stored.iter().try_for_each(|l| w.words(l))
+        })?;
     };
     if keep && !cur.is_empty() {
         stored.push(cur);
@@ -741,18 +869,50 @@ impl Interned {
     }
 }
 
-fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run, SearchError> {
+fn generic_bfs(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    limit: u64,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
+) -> Result<Run, SearchError> {
     let per_state = generic_bytes_per_state(puzzle);
-    let mut g = Interned {
-        states: vec![puzzle.start.clone()],
-        index: HashMap::from([(puzzle.start.clone(), 0)]),
+    let (mut g, mut sizes, mut found) = match resume {
+        None => (
+            Interned {
+                states: vec![puzzle.start.clone()],
+                index: HashMap::from([(puzzle.start.clone(), 0)]),
+            },
+            vec![1u64],
+            (puzzle.start == puzzle.goal).then_some(0u64),
+        ),
+        Some(mut r) => {
+            let bytes = r.bytes()?;
+            let states = decode_configs(puzzle, &bytes)
+                .ok_or_else(|| r.invalid("damaged configuration table"))?;
+            let h = r.header.clone();
+            r.finish()?;
+            if states.len() as u64 != h.sizes.iter().sum::<u64>() {
+                return Err(SearchError::Checkpoint(
+                    "the configurations do not match the layer sizes".into(),
+                ));
+            }
+            let index = states
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.clone(), i as u64))
+                .collect();
+            (Interned { states, index }, h.sizes, h.found)
+        }
     };
-    let mut found = (puzzle.start == puzzle.goal).then_some(0u64);
-    let mut sizes = vec![1u64];
-    let mut begin = 0usize;
+    let mut begin = g.states.len() - *sizes.last().unwrap_or(&1) as usize;
     let report =
         |depth: u64, layer: u64, visited: u64| report_layer(opts, depth, layer, visited, visited);
-    report(0, 1, 1);
+    report(
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        g.states.len() as u64,
+    );
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -781,6 +941,9 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
         if found.is_none() && g.index.get(&puzzle.goal).is_some_and(|&i| i >= end as u64) {
             found = Some(depth);
         }
+        ck.layer_done(Snapshot::plain(&sizes, g.states.len() as u64, found), |w| {
+            w.bytes(&encode_configs(&g.states))
+        })?;
     };
     // Indices are assigned in discovery order, so every layer is a contiguous range.
     let mut stored = Vec::new();
@@ -800,6 +963,56 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
         stored,
         generic: Some(g),
     })
+}
+
+/// The configurations as bytes: per configuration, per pin, the number of discs and the disc
+/// ids (u32, little-endian), then one colour byte per disc.
+fn encode_configs(states: &[Config]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in states {
+        for pin in &c.pins {
+            out.extend_from_slice(&(pin.len() as u32).to_le_bytes());
+            pin.iter()
+                .for_each(|d| out.extend_from_slice(&d.to_le_bytes()));
+        }
+        out.extend_from_slice(&c.colours);
+    }
+    out
+}
+
+/// The configurations of [`encode_configs`], each checked to be one of `puzzle`; `None`
+/// when the bytes are not such a list.
+fn decode_configs(puzzle: &Puzzle, mut bytes: &[u8]) -> Option<Vec<Config>> {
+    let n = puzzle.discs.len();
+    let take_u32 = |b: &mut &[u8]| -> Option<u32> {
+        let (head, tail) = b.split_first_chunk::<4>()?;
+        *b = tail;
+        Some(u32::from_le_bytes(*head))
+    };
+    let mut out = Vec::new();
+    while !bytes.is_empty() {
+        let mut pins = Vec::with_capacity(puzzle.pins);
+        for _ in 0..puzzle.pins {
+            let len = take_u32(&mut bytes)? as usize;
+            if len > n {
+                return None;
+            }
+            let mut pin = Vec::with_capacity(len);
+            for _ in 0..len {
+                pin.push(take_u32(&mut bytes)?);
+            }
+            pins.push(pin);
+        }
+        let (colours, rest) = bytes.split_at_checked(n)?;
+        bytes = rest;
+        let c = Config {
+            pins,
+            colours: colours.to_vec(),
+        };
+        check_config(puzzle, &c, "checkpoint").ok()?;
+        out.push(c);
+    }
+    Some(out)
 }
 
 type Successors<'a> = dyn Fn(u64, &mut dyn FnMut(u64, Move)) + 'a;

@@ -22,9 +22,10 @@
 //! integer per state.
 
 use super::bfs::{
-    expand, get_bit, new_bits, report_layer, set_bit, Layer, Run, LIST_CHUNK, SMALL_LAYER,
-    WORD_CHUNK,
+    expand, get_bit, new_bits, read_layer, report_layer, set_bit, worker_threads, write_layer,
+    Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
+use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
@@ -332,33 +333,85 @@ pub(super) fn dense_count_bfs(
     goal: Option<u64>,
     opts: &SearchOptions,
     limit: u64,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
 ) -> Result<Counted, SearchError> {
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    let threads = worker_threads(opts);
     let symmetric = space.is_symmetric();
     let words = space.space.div_ceil(64) as usize;
-    let visited = new_bits(words);
-    set_bit(&visited, start);
     // A list longer than `cap` entries would take more memory than a bitset.
     let cap = words.max(LIST_CHUNK) as u64;
     let branching = space.max_branching();
     // Invariant at the top of the loop: `cur` is layer `d`, `prev` layer `d-1` with the
     // counts of its states (`w` limbs each); the counts of `cur` are not known yet.
-    let mut prev = Ranked::new(Layer::List(Vec::new()), 0);
-    let mut prev_counts: Vec<u64> = Vec::new();
-    let mut cur = Ranked::new(Layer::List(vec![start]), 1);
-    let mut w = 1usize;
+    let (
+        visited,
+        mut prev,
+        mut prev_counts,
+        mut cur,
+        mut w,
+        mut sizes,
+        mut states,
+        mut found,
+        mut count,
+    ) = match resume {
+        None => {
+            let visited = new_bits(words);
+            set_bit(&visited, start);
+            (
+                visited,
+                Ranked::new(Layer::List(Vec::new()), 0),
+                Vec::new(),
+                Ranked::new(Layer::List(vec![start]), 1),
+                1usize,
+                vec![1u64],
+                1u64,
+                None,
+                None,
+            )
+        }
+        Some(mut r) => {
+            let visited = r.atomic_words(words)?;
+            let prev = read_layer(&mut r, words)?;
+            let prev_counts = r.words()?;
+            let cur = read_layer(&mut r, words)?;
+            let h = r.header.clone();
+            r.finish()?;
+            let k = h.sizes.len();
+            let count = match &h.goal_count {
+                Some(c) => Some(c.parse::<BigUint>().map_err(|_| {
+                    SearchError::Checkpoint(format!("unreadable goal count `{c}`"))
+                })?),
+                None => None,
+            };
+            if k < 2 || h.limbs == 0 {
+                return Err(SearchError::Checkpoint(
+                    "a counting checkpoint without its first layer".into(),
+                ));
+            }
+            (
+                visited,
+                Ranked::new(prev, h.sizes[k - 2]),
+                prev_counts,
+                Ranked::new(cur, h.sizes[k - 1]),
+                h.limbs,
+                h.sizes,
+                h.states,
+                h.found,
+                count,
+            )
+        }
+    };
     let mut spare: Option<Vec<AtomicU64>> = None;
-    let mut sizes = vec![1u64];
-    let mut states = 1u64;
-    let mut found = None;
-    let mut count = None;
     let visited_bytes = 8 * words as u64;
     let mut peak = visited_bytes;
-    report_layer(opts, 0, 1, 1, space.space);
+    report_layer(
+        opts,
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        states,
+        space.space,
+    );
     let complete = loop {
         let depth = sizes.len() as u64 - 1;
         if found.is_none() {
@@ -460,6 +513,19 @@ pub(super) fn dense_count_bfs(
         states += n;
         sizes.push(n);
         report_layer(opts, depth + 1, n, states, space.space);
+        let snap = Snapshot {
+            sizes: &sizes,
+            states,
+            found,
+            limbs: w,
+            goal_count: count.as_ref().map(|c: &BigUint| c.to_string()),
+        };
+        ck.layer_done(snap, |out| {
+            out.atomic_words(&visited)?;
+            write_layer(out, &prev.layer)?;
+            out.words(&prev_counts)?;
+            write_layer(out, &cur.layer)
+        })?;
     };
     Ok(Counted {
         run: Run {

@@ -7,6 +7,7 @@ use crate::facts::{compare_with_algorithm, summarize_comparison, SearchBudget};
 use crate::puzzle::{simulate, MoveGraph, Recolour, Tower};
 use crate::sequences::moves::tower_puzzle;
 use crate::variants::{Params, Variant};
+use std::time::Duration;
 
 fn opts() -> SearchOptions<'static> {
     SearchOptions::default()
@@ -932,4 +933,268 @@ fn two_bit_encoding_equals_the_bitset_search() {
     let (r, stats) = search_with_stats(&p, &tight).unwrap();
     assert_eq!(stats.peak_bytes, Some(262_144));
     assert_eq!(r.layers, search(&p, &opts()).unwrap().layers);
+}
+
+/// A fresh checkpoint directory for one test run.
+fn checkpoint_dir(tag: &str) -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("hanoilab-resume-{}-{tag}-{k}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The search of `p` with `o` (by the two-bit route when `two_bits`), stopped after each
+/// layer in `stops` in turn (a checkpoint written there, the run resumed from it each time):
+/// the final answer. `None` when the search ended before the first stop.
+fn interrupted_and_resumed(
+    p: &Puzzle,
+    o: &SearchOptions,
+    two_bits: bool,
+    stops: &[u64],
+) -> Option<SearchResult> {
+    // The default interval: the first layer and the stops are written, the layers between
+    // as the write time allows (a stop always writes its layer).
+    let mut ck = Checkpointing::new(checkpoint_dir("run"), "test");
+    let mut stopped = false;
+    for &k in stops {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let hook = |pr: Progress| {
+            if pr.depth == k {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        let run = SearchOptions {
+            checkpoint: Some(&ck),
+            stop: Some(&stop),
+            progress: Some(&hook),
+            ..*o
+        };
+        match super::bfs::search_inner(p, &run, true, true, two_bits) {
+            Err(SearchError::Interrupted { depth, checkpoint }) => {
+                assert_eq!(depth, k);
+                assert_eq!(checkpoint.as_deref(), Some(ck.dir.as_path()));
+                assert!(ck.dir.join("checkpoint").is_file());
+                stopped = true;
+                ck.resume = true;
+            }
+            Ok(_) if !stopped => return None,
+            other => panic!("stop at {k}: {other:?}"),
+        }
+    }
+    let run = SearchOptions {
+        checkpoint: Some(&ck),
+        ..*o
+    };
+    // A resumed run may take any route switch (the checkpoint's route is followed).
+    let r = super::bfs::search_inner(p, &run, true, true, false)
+        .unwrap()
+        .0;
+    assert!(!ck.dir.exists(), "a finished search removes its checkpoint");
+    Some(r)
+}
+
+/// Killed after layer k (one, two or three times) and resumed: the answer of an
+/// uninterrupted run (minimum, layer sizes, states, completeness, number of optimal
+/// solutions, the solution), on every route: bitsets, two bits per index, counting on the
+/// way, stored layers, sparse and the generic encoding; Reve's puzzle, cyclic4, Checkers,
+/// Domino, Antwerp and the multistack Reve's puzzle (generic).
+#[test]
+fn interrupted_and_resumed_searches_equal_uninterrupted_ones() {
+    let puzzles = [
+        crate::sequences::moves::frame_stewart_puzzle(4, 7),
+        variant_puzzle("cyclic4", "N", 5),
+        variant_puzzle("checkers", "P", 6),
+        variant_puzzle("domino", "DDE", 4),
+        variant_puzzle("antwerp", "T33", 2),
+        variant_puzzle("multistack-reves", "interlocked", 3),
+    ];
+    let questions = [
+        SearchOptions::default(),
+        SearchOptions {
+            count: true,
+            ..opts()
+        },
+        SearchOptions {
+            count: true,
+            explore_all: true,
+            ..opts()
+        },
+        SearchOptions {
+            count: true,
+            solution: true,
+            ..opts()
+        },
+        SearchOptions {
+            sparse: true,
+            count: true,
+            ..opts()
+        },
+        SearchOptions {
+            explore_all: true,
+            threads: 2,
+            ..opts()
+        },
+    ];
+    for p in &puzzles {
+        let dense = state_space(p).is_some();
+        for (qi, o) in questions.iter().enumerate() {
+            if o.sparse && !dense {
+                continue;
+            }
+            let plain = search(p, o).unwrap();
+            let deepest = plain.layers.len() as u64 - 1;
+            let mut routes = vec![false];
+            if dense && !o.count && !o.solution && !o.sparse {
+                routes.push(true);
+            }
+            for two_bits in routes {
+                let stop_sets: Vec<Vec<u64>> = vec![
+                    vec![1],
+                    vec![deepest / 2],
+                    vec![
+                        1,
+                        deepest / 3,
+                        deepest.saturating_sub(1).max(deepest / 3 + 1),
+                    ],
+                    vec![deepest],
+                ];
+                for stops in stop_sets {
+                    let stops: Vec<u64> = stops.into_iter().filter(|&k| k >= 1).collect();
+                    if stops.is_empty() || stops.windows(2).any(|w| w[0] >= w[1]) {
+                        continue;
+                    }
+                    let Some(r) = interrupted_and_resumed(p, o, two_bits, &stops) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        (
+                            r.minimum,
+                            &r.layers,
+                            r.states,
+                            r.complete,
+                            &r.optimal_solutions,
+                            &r.solution
+                        ),
+                        (
+                            plain.minimum,
+                            &plain.layers,
+                            plain.states,
+                            plain.complete,
+                            &plain.optimal_solutions,
+                            &plain.solution
+                        ),
+                        "question {qi}, two bits {two_bits}, stops {stops:?}, {p:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A checkpoint is resumed only by its own search: another puzzle, another n or another
+/// question is refused, and so is a damaged file; a directory holding a checkpoint is not
+/// overwritten by a new search.
+#[test]
+fn a_checkpoint_resumes_only_its_own_search() {
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 6);
+    let mut ck = Checkpointing::new(checkpoint_dir("own"), "reves n = 6");
+    ck.every = Some(Duration::ZERO);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let hook = |pr: Progress| {
+        if pr.depth == 4 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let first = SearchOptions {
+        count: true,
+        checkpoint: Some(&ck),
+        stop: Some(&stop),
+        progress: Some(&hook),
+        ..opts()
+    };
+    assert!(matches!(
+        search(&p, &first),
+        Err(SearchError::Interrupted { depth: 4, .. })
+    ));
+    // A new search on the same directory would overwrite it.
+    let again = SearchOptions {
+        count: true,
+        checkpoint: Some(&ck),
+        ..opts()
+    };
+    let e = search(&p, &again).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("already holds")),
+        "{e}"
+    );
+    let resumed = Checkpointing {
+        resume: true,
+        ..ck.clone()
+    };
+    let refuse = |q: &Puzzle, count: bool, label: &str| {
+        let o = SearchOptions {
+            count,
+            checkpoint: Some(&resumed),
+            ..opts()
+        };
+        let e = search(q, &o).unwrap_err();
+        assert!(
+            matches!(&e, SearchError::Checkpoint(m) if m.contains("another search")),
+            "{label}: {e}"
+        );
+    };
+    refuse(
+        &crate::sequences::moves::frame_stewart_puzzle(4, 7),
+        true,
+        "n",
+    );
+    refuse(&tower_puzzle(4, 6, MoveGraph::Cycle, 0, 2), true, "puzzle");
+    refuse(&p, false, "question");
+    // Damaged: one byte of the tables flipped.
+    let file = ck.dir.join("checkpoint");
+    let good = std::fs::read(&file).unwrap();
+    let mut bad = good.clone();
+    let at = bad.len() - 20;
+    bad[at] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    let o = SearchOptions {
+        count: true,
+        checkpoint: Some(&resumed),
+        ..opts()
+    };
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("checksum")),
+        "{e}"
+    );
+    // Truncated.
+    std::fs::write(&file, &good[..good.len() / 2]).unwrap();
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("truncated")),
+        "{e}"
+    );
+    // Restored, it resumes to the uninterrupted answer.
+    std::fs::write(&file, &good).unwrap();
+    let r = search(&p, &o).unwrap();
+    let plain = search(
+        &p,
+        &SearchOptions {
+            count: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (r.minimum, &r.layers, &r.optimal_solutions),
+        (plain.minimum, &plain.layers, &plain.optimal_solutions)
+    );
+    // Nothing to resume.
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("no checkpoint")),
+        "{e}"
+    );
 }
