@@ -323,6 +323,20 @@ pub(super) struct Counted {
     /// blocks, layer lists (a list being built counts twice: the threads' parts and the
     /// merged list) and the counts of two layers.
     pub peak_bytes: u64,
+    /// The most bits of one state's count.
+    pub count_bits: u64,
+}
+
+/// The most bits of a count among `counts` (`w` limbs each).
+fn max_bits(counts: &[u64], w: usize) -> u64 {
+    counts
+        .chunks(w)
+        .map(|c| match c.iter().rposition(|&l| l != 0) {
+            Some(i) => 64 * i as u64 + 64 - c[i].leading_zeros() as u64,
+            None => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Breadth-first search over the dense index counting minimal sequences to `goal` on the
@@ -405,6 +419,7 @@ pub(super) fn dense_count_bfs(
     let mut spare: Option<Vec<AtomicU64>> = None;
     let visited_bytes = 8 * words as u64;
     let mut peak = visited_bytes;
+    let mut count_bits = 0u64;
     report_layer(
         opts,
         sizes.len() as u64 - 1,
@@ -451,7 +466,7 @@ pub(super) fn dense_count_bfs(
             };
             (next, c, transient)
         } else {
-            let (layer, n) = expand(
+            let (layer, n, parts) = expand(
                 space,
                 &cur.layer,
                 &visited,
@@ -461,10 +476,7 @@ pub(super) fn dense_count_bfs(
                 true,
             );
             let next = Ranked::new(layer, n);
-            let transient = match &next.layer {
-                Layer::List(l) => 8 * l.len() as u64,
-                Layer::Bits(_) => 0,
-            };
+            let transient = parts;
             let c = if !counting {
                 Some(Vec::new())
             } else if depth == 0 {
@@ -494,6 +506,7 @@ pub(super) fn dense_count_bfs(
         };
         held = held.max(layers_held + 8 * (prev_counts.len() + cur_counts.len()) as u64);
         peak = peak.max(held);
+        count_bits = count_bits.max(max_bits(&cur_counts, w));
         if held > limit {
             return Err(SearchError::MemoryLimit {
                 estimate: held,
@@ -536,8 +549,11 @@ pub(super) fn dense_count_bfs(
             complete,
             stored: Vec::new(),
             generic: None,
+            peak_bytes: peak,
+            end_bytes: 0,
         },
         count,
         peak_bytes: peak,
+        count_bits,
     })
 }

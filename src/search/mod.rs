@@ -44,6 +44,7 @@ mod checkpoint;
 mod counting;
 mod dense;
 pub mod distributed;
+mod estimate;
 mod graph;
 mod moves;
 mod twobit;
@@ -187,10 +188,14 @@ impl fmt::Debug for SearchOptions<'_> {
 /// Resource figures of one search ([`search_with_stats`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// The most bytes the search's own buffers held at once (bitsets, rank blocks, layer
-    /// lists, counts; the two-bit array), when the driver accounts them (the counting fast
-    /// path and the two-bit search); `None` otherwise.
+    /// The most bytes the search's own tables held at once, from their capacities: bitsets,
+    /// rank blocks, layer lists (the threads' parts while they are merged), counts, hash
+    /// tables (both while one grows), interned configurations, the two-bit array. Every
+    /// route accounts them (`Some`).
     pub peak_bytes: Option<u64>,
+    /// The most bits of one state's count of minimal sequences (0 without `count`; on the
+    /// stored-layer route, the goal's count).
+    pub count_bits: u64,
 }
 
 /// Which state encoding a search used (see the module documentation).

@@ -396,8 +396,10 @@ fn memory_limit_is_checked_before_the_run() {
         ..opts()
     };
     let estimate = estimate_memory(&p, &o).unwrap();
-    // 5 bitsets over 4^12 states.
-    assert_eq!(estimate, 5 * (1u64 << 24) / 8);
+    // Five bitsets over 4^12 states (visited, two frontiers, the spare, the threads' lists),
+    // give or take the pilot's prediction of the lists.
+    let bitsets = 5 * (1u64 << 24) / 8;
+    assert!(estimate.abs_diff(bitsets) < bitsets / 4, "{estimate}");
     let e = search(&p, &o).unwrap_err();
     assert_eq!(
         e,
@@ -406,7 +408,7 @@ fn memory_limit_is_checked_before_the_run() {
             limit: 1 << 20
         }
     );
-    assert!(e.to_string().contains("10.0 MiB"), "{e}");
+    assert!(e.to_string().contains("limit is 1.0 MiB"), "{e}");
 }
 
 #[test]
@@ -867,36 +869,59 @@ fn counting_fast_path_widens_exactly() {
     }
 }
 
-/// The memory estimate of the counting path against the bytes it accounted at its fullest:
-/// within 25% for the puzzle it is calibrated on (the 4-peg puzzle, whose wide layers make
-/// the layer bitsets and counts what costs); thin-layer puzzles (cyclic4, Domino, three
-/// pegs) hold less than the estimate, which charges the layer bitsets.
+/// The memory estimate made before the run (from the state space: the index space, and
+/// the layer profile of a pilot on fewer discs; the state bound for the generic encoding)
+/// against the bytes the run's tables held at their fullest, within 25%, on every route:
+/// bitsets (distance only), counting on the way, stored layers (count and solution), two
+/// bits per index, and the generic encoding of Antwerp, Turtle, multi-stack and the
+/// multistack Reve's puzzle. Known misses are listed in docs/search.md.
 #[test]
-fn counting_memory_estimate_is_close_to_the_accounted_peak() {
-    let count_only = SearchOptions {
-        count: true,
+fn memory_estimates_are_within_a_quarter_of_the_accounted_peak() {
+    let dense = [
+        crate::sequences::moves::frame_stewart_puzzle(4, 11),
+        variant_puzzle("cyclic4", "N", 10),
+        variant_puzzle("four-in-a-row", "R", 9),
+        variant_puzzle("domino", "DDE", 7),
+        variant_puzzle("reversi", "BABB", 6),
+        tower_puzzle(5, 6, MoveGraph::Star(4), 0, 3),
+    ];
+    let generic = [
+        variant_puzzle("antwerp", "T33", 2),
+        variant_puzzle("turtle", "HAHA", 4),
+        variant_puzzle("multi-stack", "HAHA", 3),
+        variant_puzzle("multistack-reves", "interlocked", 3),
+    ];
+    let check = |p: &Puzzle, o: &SearchOptions, what: &str| {
+        let estimate = estimate_memory(p, o).unwrap();
+        let (_, stats) = search_with_stats(p, o).unwrap();
+        let ratio = estimate as f64 / stats.peak_bytes.unwrap() as f64;
+        assert!(
+            (0.8..=1.25).contains(&ratio),
+            "{what}: estimate / peak = {ratio:.2} ({estimate} bytes estimated)"
+        );
+    };
+    for (i, p) in dense.iter().chain(&generic).enumerate() {
+        for (q, o) in [
+            ("minimum", opts()),
+            (
+                "count",
+                SearchOptions {
+                    count: true,
+                    ..opts()
+                },
+            ),
+            ("count and solution", counting()),
+        ] {
+            check(p, &o, &format!("puzzle {i}, {q}"));
+        }
+    }
+    // Two bits per index: the array, exactly.
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 10);
+    let tight = SearchOptions {
+        memory_limit: Some(300_000),
         ..opts()
     };
-    let ratio = |p: &Puzzle| {
-        let estimate = estimate_memory(p, &count_only).unwrap();
-        let (_, stats) = search_with_stats(p, &count_only).unwrap();
-        estimate as f64 / stats.peak_bytes.unwrap() as f64
-    };
-    for n in [11, 12] {
-        let r = ratio(&crate::sequences::moves::frame_stewart_puzzle(4, n));
-        assert!(
-            (0.8..=1.25).contains(&r),
-            "4 pegs, n = {n}: estimate / peak = {r}"
-        );
-    }
-    for p in [
-        variant_puzzle("cyclic4", "N", 10),
-        variant_puzzle("four-in-a-row", "R", 10),
-        tower_puzzle(3, 12, MoveGraph::Complete, 0, 2),
-        variant_puzzle("domino", "DDE", 9),
-    ] {
-        assert!(ratio(&p) >= 1.0);
-    }
+    check(&p, &tight, "two bits");
 }
 
 /// The two-bit array (distance mod 3 per index) against the bitset search on every dense
@@ -1197,4 +1222,80 @@ fn a_checkpoint_resumes_only_its_own_search() {
         matches!(&e, SearchError::Checkpoint(m) if m.contains("no checkpoint")),
         "{e}"
     );
+}
+
+/// Estimate against accounted peak, per route, printed (`--ignored --nocapture`).
+#[test]
+#[ignore = "exploration: prints figures"]
+fn print_memory_estimates_against_peaks() {
+    let mut cases: Vec<(String, Puzzle)> = vec![
+        (
+            "reves 9".into(),
+            crate::sequences::moves::frame_stewart_puzzle(4, 9),
+        ),
+        (
+            "reves 11".into(),
+            crate::sequences::moves::frame_stewart_puzzle(4, 11),
+        ),
+        (
+            "classic 11".into(),
+            tower_puzzle(3, 11, MoveGraph::Complete, 0, 2),
+        ),
+        ("cyclic4 8".into(), variant_puzzle("cyclic4", "N", 8)),
+        ("cyclic4 10".into(), variant_puzzle("cyclic4", "N", 10)),
+        ("fourrow 9".into(), variant_puzzle("four-in-a-row", "R", 9)),
+        ("domino 7".into(), variant_puzzle("domino", "DDE", 7)),
+        ("checkers 9".into(), variant_puzzle("checkers", "P", 9)),
+        ("reversi 6".into(), variant_puzzle("reversi", "BABB", 6)),
+        ("rainbow 7".into(), variant_puzzle("rainbow", "DDD", 7)),
+        (
+            "star 6".into(),
+            tower_puzzle(5, 6, MoveGraph::Star(4), 0, 3),
+        ),
+        ("antwerp 2".into(), variant_puzzle("antwerp", "T33", 2)),
+        ("turtle 4".into(), variant_puzzle("turtle", "HAHA", 4)),
+        (
+            "multistack 3".into(),
+            variant_puzzle("multi-stack", "HAHA", 3),
+        ),
+        (
+            "msreves 3".into(),
+            variant_puzzle("multistack-reves", "interlocked", 3),
+        ),
+    ];
+    cases.retain(|_| true);
+    for (name, p) in &cases {
+        for (q, o) in [
+            ("min", SearchOptions::default()),
+            (
+                "count",
+                SearchOptions {
+                    count: true,
+                    ..opts()
+                },
+            ),
+            (
+                "count+sol",
+                SearchOptions {
+                    count: true,
+                    solution: true,
+                    ..opts()
+                },
+            ),
+        ] {
+            let e = estimate_memory(p, &o).unwrap();
+            let (r, st) = search_with_stats(p, &o).unwrap();
+            let peak = st.peak_bytes.unwrap();
+            println!(
+                "{name:14} {q:10} est {e:>12} peak {peak:>12} ratio {:.2} states {} layers {}",
+                e as f64 / peak as f64,
+                r.states,
+                r.layers.len()
+            );
+        }
+        if state_space(p).is_some() {
+            let (_, st) = super::bfs::search_inner(p, &opts(), true, true, true).unwrap();
+            println!("{name:14} two-bit    peak {}", st.peak_bytes.unwrap());
+        }
+    }
 }

@@ -153,5 +153,7 @@ pub(super) fn two_bit_bfs(
         complete,
         stored: Vec::new(),
         generic: None,
+        peak_bytes: 8 * marks.len() as u64,
+        end_bytes: 0,
     })
 }
