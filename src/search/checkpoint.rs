@@ -110,7 +110,7 @@ impl Snapshot<'_> {
 }
 
 /// FNV-1a style hash of a string (the puzzle fingerprint).
-fn fingerprint(puzzle: &Puzzle) -> String {
+pub(super) fn fingerprint(puzzle: &Puzzle) -> String {
     let text = format!("{puzzle:?}");
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {

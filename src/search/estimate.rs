@@ -7,8 +7,8 @@
 //! by orders of magnitude between puzzles of the same index space (the 4-peg puzzle's widest
 //! layers hold 6–9% of its space, the 4-post cyclic puzzle's well under 1%), so no formula
 //! of the space alone comes within 25% of both. The pilot measures the layer profile on
-//! `m - 1` and `m` discs (`m < n`, each pilot at most an eighth of the space and `2^22`
-//! indices, so under a second), and the estimate replays the route's memory, layer by
+//! `m - 1` and `m` discs (`m < n`, each pilot at most a sixteenth of the space and `2^20`
+//! indices: a few percent of the run at most, a fraction of a second), and the estimate replays the route's memory, layer by
 //! layer, on that profile scaled to `n` discs: every layer times `g^(n-m)`, `g` the growth
 //! of the states visited from `m - 1` to `m` discs, and the bits of a count grown by the
 //! same per-disc step. The run still checks what it holds against the limit as it goes.
@@ -20,7 +20,9 @@ use super::SearchOptions;
 use crate::puzzle::{Config, Puzzle};
 
 /// Largest pilot index space.
-const PILOT_SPACE: u64 = 1 << 22;
+const PILOT_SPACE: u64 = 1 << 20;
+/// Largest pilot space as a fraction of the searched one (`space / PILOT_SHARE`).
+const PILOT_SHARE: u64 = 16;
 /// Spaces below this are estimated without a pilot (a pilot would cost more than the run's
 /// memory matters).
 pub(super) const MIN_PILOT: u64 = 1 << 12;
@@ -105,12 +107,12 @@ pub(super) fn profile(
         return None;
     }
     let n = puzzle.discs.len();
-    // The largest m with a pilot space of at most space / 8 and PILOT_SPACE.
+    // The largest m with a pilot space of at most space / PILOT_SHARE and PILOT_SPACE.
     let mut k = 1;
     let (m_puzzle, m_space) = loop {
         let p = fewer_discs(puzzle, k)?;
         let s = DenseSpace::new(&p)?.space;
-        if s <= space / 8 && s <= PILOT_SPACE {
+        if s <= space / PILOT_SHARE && s <= PILOT_SPACE {
             break (p, s);
         }
         k += 1;
