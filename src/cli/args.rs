@@ -42,6 +42,8 @@ pub struct ParamArgs {
 }
 
 /// The subcommands.
+// Parsed once per process: the size of the largest variant (`search`'s flags) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// One variant id per line, with a one-line description.
@@ -234,6 +236,21 @@ pub enum Command {
         /// wall_seconds, peak_bytes, version.
         #[arg(long)]
         record: Option<String>,
+        /// Write a checkpoint to this directory after completed layers (atomically: a kill
+        /// at any instant leaves the previous complete one); removed when the search ends.
+        #[arg(long, value_name = "DIR")]
+        checkpoint: Option<String>,
+        /// Continue the search from the checkpoint in DIR (the same puzzle, n and flags).
+        #[arg(long, value_name = "DIR", conflicts_with = "checkpoint")]
+        resume: Option<String>,
+        /// Scratch directory: checkpoints go to DIR/checkpoint-VARIANT.FUNCTION-nN unless
+        /// --checkpoint or --resume names one.
+        #[arg(long, value_name = "DIR")]
+        scratch: Option<String>,
+        /// Least seconds between two checkpoints (0: after every layer; default: after
+        /// every layer unless writing them takes over a tenth of the run).
+        #[arg(long, value_name = "SECONDS")]
+        checkpoint_every: Option<String>,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,

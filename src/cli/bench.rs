@@ -143,6 +143,36 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 ),
             )?;
         }
+        // A puzzle with one-way moves: counting pulls through the predecessors.
+        let p = crate::sequences::moves::cyclic4_puzzle(11);
+        let r = crate::search::bench::bench_search(&p, 0)
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        let s = r.elapsed.as_secs_f64();
+        line(
+            "search 4-post cyclic, n = 11",
+            s,
+            &format!(
+                "minimum {}, {} states",
+                r.minimum.map_or("-".into(), |m| m.to_string()),
+                r.states
+            ),
+        )?;
+        let c = crate::search::search(
+            &p,
+            &crate::search::SearchOptions {
+                count: true,
+                ..Default::default()
+            },
+        )
+        .map_err(|e| CliError::failure(e.to_string()))?;
+        line(
+            "search 4-post cyclic, n = 11, --count",
+            c.elapsed.as_secs_f64(),
+            &format!(
+                "{:.2}x the minimum-only time",
+                c.elapsed.as_secs_f64() / s.max(1e-9)
+            ),
+        )?;
     }
     if wanted(which, "report") {
         let t0 = Instant::now();

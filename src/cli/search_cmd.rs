@@ -6,7 +6,7 @@ use super::validate::{parse_memory, parse_n};
 use super::CliError;
 use crate::search::{
     default_memory_limit, estimate_memory, human_bytes, search_with_stats, state_count_bound,
-    state_space, Progress, SearchError, SearchOptions, SearchResult,
+    state_space, Checkpointing, Progress, SearchError, SearchOptions, SearchResult,
 };
 use std::io::IsTerminal;
 
@@ -27,6 +27,14 @@ pub struct SearchFlags<'a> {
     pub threads: Option<&'a str>,
     /// `--record FILE`: append a CSV row.
     pub record: Option<&'a str>,
+    /// `--checkpoint DIR`: write checkpoints there.
+    pub checkpoint: Option<&'a str>,
+    /// `--resume DIR`: continue from the checkpoint there.
+    pub resume: Option<&'a str>,
+    /// `--scratch DIR`: the default place of checkpoints.
+    pub scratch: Option<&'a str>,
+    /// `--checkpoint-every SECONDS`.
+    pub checkpoint_every: Option<&'a str>,
 }
 
 /// The header of `--record` files (`data/records/search-records.csv`).
@@ -73,11 +81,17 @@ pub fn search_cmd(
     }
     let t = resolve(target, params)?;
     let name = format!("{}.{} n = {n}", t.variant.id, t.function);
+    let checkpointing = checkpoint_flags(&flags, &t, n, &name)?;
     let puzzle = t
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
     if dist.active() {
+        if checkpointing.is_some() {
+            return Err(CliError::input(
+                "--checkpoint, --resume and --scratch: not available with the distributed search",
+            ));
+        }
         let opts = SearchOptions {
             count,
             solution,
@@ -119,6 +133,18 @@ pub fn search_cmd(
             human_bytes(estimate),
             human_bytes(limit)
         );
+        if let Some(c) = &checkpointing {
+            eprintln!(
+                "{name}: {} checkpoints in {} (Ctrl-C is safe; continue with --resume {})",
+                if c.resume {
+                    "resuming from and writing"
+                } else {
+                    "writing"
+                },
+                c.dir.display(),
+                c.dir.display()
+            );
+        }
     }
     let bar = terminal.then(|| {
         // The index space bounds the states for the dense encoding, so the ETA from it is
@@ -151,6 +177,7 @@ pub fn search_cmd(
         memory_limit,
         threads,
         progress: Some(&hook),
+        checkpoint: checkpointing.as_ref(),
         ..Default::default()
     };
     let result = search_with_stats(&puzzle, &opts);
@@ -158,8 +185,12 @@ pub fn search_cmd(
         pb.finish_and_clear();
     }
     let (r, stats) = result.map_err(|e| match e {
-        SearchError::MemoryLimit { .. } => CliError::input(format!("{name}: {e}")),
-        SearchError::Malformed(_) => CliError::input(format!("{name}: {e}")),
+        SearchError::MemoryLimit { .. }
+        | SearchError::Malformed(_)
+        | SearchError::Checkpoint(_) => CliError::input(format!("{name}: {e}")),
+        SearchError::CheckpointIo(_) | SearchError::Interrupted { .. } => {
+            CliError::failure(format!("{name}: {e}"))
+        }
     })?;
     if let Some(file) = flags.record {
         append_record(file, &t, n, &r)?;
@@ -175,6 +206,56 @@ pub fn search_cmd(
     }
     emit(&text)?;
     Ok(())
+}
+
+/// The checkpoint settings of `--checkpoint`, `--resume`, `--scratch` and
+/// `--checkpoint-every`, checked (an empty directory name, a bad interval: exit 2).
+fn checkpoint_flags(
+    flags: &SearchFlags,
+    t: &Target,
+    n: u64,
+    name: &str,
+) -> Result<Option<Checkpointing>, CliError> {
+    for (flag, v) in [
+        ("--checkpoint", flags.checkpoint),
+        ("--resume", flags.resume),
+        ("--scratch", flags.scratch),
+    ] {
+        if v.is_some_and(|d| d.trim().is_empty()) {
+            return Err(CliError::input(format!("{flag}: expected a directory")));
+        }
+    }
+    let every = flags
+        .checkpoint_every
+        .map(|v| parse_n("--checkpoint-every", v).map(std::time::Duration::from_secs))
+        .transpose()?;
+    let dir = match (flags.resume, flags.checkpoint, flags.scratch) {
+        (Some(d), _, _) | (None, Some(d), _) => std::path::PathBuf::from(d),
+        (None, None, Some(s)) => std::path::Path::new(s).join(format!(
+            "checkpoint-{}.{}-n{n}",
+            t.variant.id.replace(['/', '\\'], "_"),
+            t.function
+        )),
+        (None, None, None) => {
+            if every.is_some() {
+                return Err(CliError::input(
+                    "--checkpoint-every: give --checkpoint DIR (or --scratch DIR) too",
+                ));
+            }
+            return Ok(None);
+        }
+    };
+    if flags.resume.is_some() && !dir.join("checkpoint").is_file() {
+        return Err(CliError::input(format!(
+            "--resume {}: no checkpoint to resume there",
+            dir.display()
+        )));
+    }
+    Ok(Some(Checkpointing {
+        resume: flags.resume.is_some(),
+        every,
+        ..Checkpointing::new(dir, name)
+    }))
 }
 
 /// The peak resident set of this process (`VmHWM`), in bytes, when it can be read.

@@ -3,6 +3,7 @@
 //! configurations; then the shared post-passes that count minimal sequences and rebuild one
 //! optimal solution from the stored layers.
 
+use super::checkpoint::{Checkpointer, Reader, Route, Snapshot, Writer};
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::moves::legal_moves;
@@ -128,6 +129,47 @@ pub fn state_count_bound(puzzle: &Puzzle) -> f64 {
     log.exp2()
 }
 
+/// The estimate of the generic encoding for [`state_count_bound`] states, by the same
+/// accounting as the driver: each configuration's heap twice (the listed one has the pin it
+/// was pushed on grown to at least 4 entries or twice its length, the key is an exact
+/// clone), the list of configurations and the hash table as they double (both the old and
+/// the new one while they grow), and with `count` or `solution` the stored layers' indices.
+fn generic_estimate(puzzle: &Puzzle, opts: &SearchOptions) -> u64 {
+    let states = state_count_bound(puzzle);
+    if states >= (1u64 << 48) as f64 {
+        return u64::MAX;
+    }
+    let n = puzzle.discs.len() as f64;
+    let p = puzzle.pins as f64;
+    let key = 24.0 * p + 4.0 * n + n;
+    let pushed = 4.0 * (2.0 * (n / p).ceil()).max(4.0);
+    let per_state = 2.0 * key + pushed;
+    let slot = std::mem::size_of::<(Config, u64)>() as f64;
+    let config = std::mem::size_of::<Config>() as f64;
+    // The list's capacity after `k` pushes (doubling from 4), the table's buckets for `k`
+    // entries (7/8 full at most) and their bytes.
+    let list = |k: f64| config * (k.max(4.0) as u64).next_power_of_two() as f64;
+    let buckets = |k: f64| ((k * 8.0 / 7.0).max(4.0) as u64).next_power_of_two() as f64;
+    let table = |b: f64| b * (slot + 1.0) + 16.0;
+    let at_end = states * per_state + list(states) + table(buckets(states));
+    // The last doubling of the list: half the states, the old and the new list.
+    let big = (states.max(4.0) as u64).next_power_of_two() as f64;
+    let list_growth = big / 2.0 * per_state + config * 1.5 * big;
+    // The last growth of the table, when it was 7/8 full at half its final buckets: both.
+    let b = buckets(states);
+    let at = b * 7.0 / 16.0;
+    let table_growth = at * per_state + list(at) + table(b) + table(b / 2.0);
+    let mut peak = at_end.max(list_growth).max(table_growth);
+    if opts.count || opts.solution {
+        peak += 8.0 * states;
+    }
+    if peak >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        peak as u64
+    }
+}
+
 /// Bytes one interned configuration costs (stored twice: in the state list and as a key).
 fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
     let n = puzzle.discs.len() as u64;
@@ -146,6 +188,34 @@ fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
 pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, SearchError> {
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
+    let dense = DenseSpace::new(puzzle);
+    let route = choose_route(dense.as_ref(), puzzle, opts, true, false);
+    Ok(estimate_route(puzzle, opts, route))
+}
+
+/// The route a search takes (see [`search_inner`] for the test switches).
+fn choose_route(
+    dense: Option<&DenseSpace>,
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    fast_count: bool,
+    two_bits: bool,
+) -> Route {
+    let keep = opts.count || opts.solution;
+    match dense {
+        Some(_) if opts.sparse => Route::Sparse,
+        Some(space) if !keep && (two_bits || uses_two_bits(space.space, opts)) => Route::TwoBit,
+        Some(_) if fast_count && counts_on_the_way(puzzle, opts) => Route::Counting,
+        Some(_) => Route::Bitset,
+        None => Route::Generic,
+    }
+}
+
+/// The memory estimate of a search by `route`: exact for the two-bit array; for the other
+/// dense routes the route's accounting replayed on the layer profile of a pilot search on
+/// fewer discs ([`super::estimate`]), or, for spaces too small for a pilot, the formulas
+/// below; for the generic encoding the state bound times the bytes of one interned state.
+fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
     let times_bound = |per_state: u64| -> u64 {
         let x = state_count_bound(puzzle) * per_state as f64;
         if x >= u64::MAX as f64 {
@@ -154,20 +224,42 @@ pub fn estimate_memory(puzzle: &Puzzle, opts: &SearchOptions) -> Result<u64, Sea
             x as u64
         }
     };
-    Ok(match DenseSpace::new(puzzle) {
-        Some(_) if opts.sparse => times_bound(SPARSE_BYTES_PER_STATE),
-        Some(space) if counts_on_the_way(puzzle, opts) => count_estimate(space.space),
-        Some(space) if uses_two_bits(space.space, opts) => two_bit_bytes(space.space),
-        Some(space) => dense_estimate(space.space, opts),
-        None => {
-            let keep = if opts.count || opts.solution {
-                KEEP_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 }
-            } else {
-                0
-            };
-            times_bound(generic_bytes_per_state(puzzle) + keep)
+    let dense = DenseSpace::new(puzzle);
+    let space = dense.as_ref().map_or(0, |s| s.space);
+    if let (Some(d), Route::Bitset | Route::Counting | Route::Sparse) = (&dense, route) {
+        if space >= super::estimate::MIN_PILOT {
+            // The command line estimates before the run and the run again: the pilot runs
+            // once (the last estimate is kept, keyed by the puzzle and the question).
+            static LAST: std::sync::Mutex<Option<(String, u64)>> = std::sync::Mutex::new(None);
+            let key = format!(
+                "{} {route:?} {} {} {} {}",
+                super::checkpoint::fingerprint(puzzle),
+                opts.count,
+                opts.solution,
+                opts.explore_all,
+                opts.sparse
+            );
+            if let Some((k, e)) = LAST.lock().map_or(None, |l| l.clone()) {
+                if k == key {
+                    return e;
+                }
+            }
+            if let Some(p) = super::estimate::profile(puzzle, opts, route, space) {
+                let e = super::estimate::replay(route, opts, d, &p);
+                if let Ok(mut l) = LAST.lock() {
+                    *l = Some((key, e));
+                }
+                return e;
+            }
         }
-    })
+    }
+    match route {
+        Route::Sparse => times_bound(SPARSE_BYTES_PER_STATE),
+        Route::Counting => count_estimate(space),
+        Route::TwoBit => two_bit_bytes(space),
+        Route::Bitset => dense_estimate(space, opts),
+        Route::Generic => generic_estimate(puzzle, opts),
+    }
 }
 
 /// The size of the dense index space of `puzzle` (`p^n · k^n`, an upper bound on its
@@ -303,37 +395,83 @@ pub(crate) fn search_inner(
     fast_count: bool,
     two_bits: bool,
 ) -> Result<(SearchResult, SearchStats), SearchError> {
-    let t0 = Instant::now();
-    let estimate = estimate_memory(puzzle, opts)?;
-    let limit = memory_limit(opts);
     let dense = DenseSpace::new(puzzle).filter(|_| allow_dense);
-    if dense.is_some() && !opts.sparse && estimate > limit {
-        return Err(SearchError::MemoryLimit { estimate, limit });
-    }
+    let route = choose_route(dense.as_ref(), puzzle, opts, fast_count, two_bits);
+    search_route(puzzle, opts, dense, route, true)
+}
+
+/// A pilot search of `puzzle` by `route` (no memory estimate, so no pilot of its own): the
+/// result and the most bits of one state's count. `None` when it fails.
+pub(super) fn search_pilot(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    route: Route,
+) -> Option<(SearchResult, u64)> {
+    let dense = DenseSpace::new(puzzle);
+    dense.as_ref()?;
+    let (r, stats) = search_route(puzzle, opts, dense, route, false).ok()?;
+    Some((r, stats.count_bits))
+}
+
+/// The search by `route` over `dense` (or the generic encoding); `check_memory`: refuse it
+/// when the estimate exceeds the limit.
+fn search_route(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    dense: Option<DenseSpace>,
+    route: Route,
+    check_memory: bool,
+) -> Result<(SearchResult, SearchStats), SearchError> {
+    let t0 = Instant::now();
+    let limit = memory_limit(opts);
     let keep = opts.count || opts.solution;
+    check_config(puzzle, &puzzle.start, "start")?;
+    check_config(puzzle, &puzzle.goal, "goal")?;
+    let mut ck = Checkpointer::new(puzzle, opts, route);
+    let resume = ck.open()?;
+    // A resumed search continues with the checkpoint's tables.
+    let route = ck.route();
+    if check_memory && !matches!(route, Route::Sparse | Route::Generic) {
+        let estimate = estimate_route(puzzle, opts, route);
+        if estimate > limit {
+            return Err(SearchError::MemoryLimit { estimate, limit });
+        }
+    }
     let mut counted = None;
     let mut stats = SearchStats::default();
-    let mut run = match &dense {
-        Some(space) => {
+    let mut run = match (&dense, route) {
+        (None, Route::Generic) => generic_bfs(puzzle, opts, limit, &mut ck, resume)?,
+        (None, _) => {
+            return Err(SearchError::Checkpoint(format!(
+                "the checkpoint uses {}, which this puzzle has no index for",
+                super::checkpoint::describe(route)
+            )))
+        }
+        (Some(space), route) => {
             let start = space
                 .encode(&puzzle.start)
                 .ok_or_else(|| SearchError::Malformed("start has no dense index".into()))?;
             let goal = space.encode(&puzzle.goal);
-            if opts.sparse {
-                sparse_bfs(space, start, goal, opts, keep, limit)?
-            } else if !keep && (two_bits || uses_two_bits(space.space, opts)) {
-                stats.peak_bytes = Some(two_bit_bytes(space.space));
-                two_bit_bfs(space, start, goal, opts)
-            } else if fast_count && counts_on_the_way(puzzle, opts) {
-                let c = dense_count_bfs(space, start, goal, opts, limit)?;
-                counted = Some(c.count);
-                stats.peak_bytes = Some(c.peak_bytes);
-                c.run
-            } else {
-                dense_bfs(space, start, goal, opts, keep)?
+            match route {
+                Route::Sparse => {
+                    sparse_bfs(space, start, goal, opts, keep, limit, &mut ck, resume)?
+                }
+                Route::TwoBit => {
+                    stats.peak_bytes = Some(two_bit_bytes(space.space));
+                    two_bit_bfs(space, start, goal, opts, &mut ck, resume)?
+                }
+                Route::Counting => {
+                    let c = dense_count_bfs(space, start, goal, opts, limit, &mut ck, resume)?;
+                    stats.count_bits = c.count_bits;
+                    counted = Some(c.count);
+                    stats.peak_bytes = Some(c.peak_bytes);
+                    c.run
+                }
+                Route::Bitset | Route::Generic => {
+                    dense_bfs(space, start, goal, opts, keep, &mut ck, resume)?
+                }
             }
         }
-        None => generic_bfs(puzzle, opts, limit)?,
     };
     let mut result = SearchResult {
         minimum: run.found,
@@ -349,6 +487,9 @@ pub(crate) fn search_inner(
         },
         elapsed: t0.elapsed(),
     };
+    // The counting post-pass of the stored-layer route holds the counts of two layers on
+    // top of what the driver still holds (stored layers, interned configurations).
+    let mut post_pass = 0;
     if let (Some(d), Some(goal)) = (run.found, run.goal) {
         let layers = &mut run.stored;
         layers.truncate(d as usize + 1);
@@ -360,7 +501,12 @@ pub(crate) fn search_inner(
         if opts.count {
             result.optimal_solutions = Some(match counted.take() {
                 Some(Some(c)) => BigInt::from(c),
-                _ => count_paths(layers, goal, &succ),
+                _ => {
+                    let (c, held) = count_paths(layers, goal, &succ);
+                    post_pass = held;
+                    stats.count_bits = c.bits();
+                    c
+                }
             });
         }
         if opts.solution {
@@ -368,6 +514,8 @@ pub(crate) fn search_inner(
         }
     }
     result.elapsed = t0.elapsed();
+    stats.peak_bytes = Some(run.peak_bytes.max(run.end_bytes + post_pass));
+    ck.finish();
     Ok((result, stats))
 }
 
@@ -381,6 +529,57 @@ pub(super) struct Run {
     /// Sorted layers (only when kept).
     pub(super) stored: Vec<Vec<u64>>,
     pub(super) generic: Option<Interned>,
+    /// The most bytes the driver's tables held at once (capacities of its lists, bitsets,
+    /// hash tables and configurations).
+    pub(super) peak_bytes: u64,
+    /// The bytes still held when the driver returns (stored layers, interned
+    /// configurations), which the post-passes add to.
+    pub(super) end_bytes: u64,
+}
+
+/// Bytes of a frontier (list capacity, or bitset).
+pub(super) fn layer_bytes(layer: &Layer) -> u64 {
+    match layer {
+        Layer::List(l) => 8 * l.capacity() as u64,
+        Layer::Bits(b) => 8 * b.len() as u64,
+    }
+}
+
+/// Bytes of a hash table (hashbrown, as in `std`) able to hold `capacity` entries of `slot`
+/// bytes: a power of two of buckets at most 7/8 full, a control byte per bucket.
+pub(super) fn table_bytes(capacity: usize, slot: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    (buckets * (slot + 1) + 16) as u64
+}
+
+/// Bytes of a hash table that grew from `before` to `after` entries of capacity: while it
+/// grew, the last table and the one before it were live together.
+fn grown_table_bytes(before: usize, after: usize, slot: usize) -> u64 {
+    if after > before {
+        table_bytes(after, slot) + table_bytes(after / 2, slot)
+    } else {
+        table_bytes(after, slot)
+    }
+}
+
+/// Heap bytes of a configuration (its pin lists and colours).
+fn config_heap_bytes(c: &Config) -> u64 {
+    (24 * c.pins.capacity()
+        + c.pins.iter().map(|p| 4 * p.capacity()).sum::<usize>()
+        + c.colours.capacity()) as u64
+}
+
+/// Bytes of stored layers.
+#[allow(clippy::ptr_arg)] // the outer list's capacity counts
+fn stored_bytes(stored: &Vec<Vec<u64>>) -> u64 {
+    stored.iter().map(|l| 8 * l.capacity() as u64).sum::<u64>() + 24 * stored.capacity() as u64
 }
 
 /// Sets bit `v`; true when it was clear.
@@ -417,15 +616,11 @@ fn dense_bfs(
     goal: Option<u64>,
     opts: &SearchOptions,
     keep: bool,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
 ) -> Result<Run, SearchError> {
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    let threads = worker_threads(opts);
     let words = space.space.div_ceil(64) as usize;
-    let visited = new_bits(words);
-    set_bit(&visited, start);
     // A list longer than `cap` entries would take more memory than a bitset: switch.
     let cap = if keep {
         usize::MAX
@@ -433,16 +628,40 @@ fn dense_bfs(
         words.max(LIST_CHUNK)
     };
     let branching = space_branching(space);
-    let mut cur = Layer::List(vec![start]);
+    let (visited, mut cur, mut stored, mut sizes, mut states, mut found) = match resume {
+        None => {
+            let visited = new_bits(words);
+            set_bit(&visited, start);
+            let found = (goal == Some(start)).then_some(0u64);
+            (
+                visited,
+                Layer::List(vec![start]),
+                Vec::new(),
+                vec![1u64],
+                1u64,
+                found,
+            )
+        }
+        Some(mut r) => {
+            let visited = r.atomic_words(words)?;
+            let cur = read_layer(&mut r, words)?;
+            let mut stored = Vec::new();
+            for _ in 0..r.u64()? {
+                stored.push(r.words()?);
+            }
+            let h = r.header.clone();
+            r.finish()?;
+            (visited, cur, stored, h.sizes, h.states, h.found)
+        }
+    };
     let mut spare: Option<Vec<AtomicU64>> = None;
-    let mut sizes = vec![1u64];
-    let mut states = 1u64;
-    let mut stored = Vec::new();
-    let mut found = (goal == Some(start)).then_some(0u64);
     let report = |depth: u64, layer: u64, visited: u64| {
         report_layer(opts, depth, layer, visited, space.space)
     };
-    report(0, 1, 1);
+    report(sizes.len() as u64 - 1, *sizes.last().unwrap_or(&1), states);
+    let visited_bytes = 8 * visited.len() as u64;
+    let mut stored_held = stored_bytes(&stored);
+    let mut peak = visited_bytes + layer_bytes(&cur) + stored_held;
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -454,7 +673,17 @@ fn dense_bfs(
         } else {
             None
         };
-        let (next, count) = expand(space, &cur, &visited, next_bits, cap, threads, keep);
+        let spare_bytes = spare.as_ref().map_or(0, |b| 8 * b.len() as u64);
+        let (next, count, transient) = expand(space, &cur, &visited, next_bits, cap, threads, keep);
+        // Visited, both frontiers, the spare bitset, the threads' lists and stored layers.
+        peak = peak.max(
+            visited_bytes
+                + layer_bytes(&cur)
+                + layer_bytes(&next)
+                + spare_bytes
+                + transient
+                + stored_held,
+        );
         match std::mem::replace(&mut cur, next) {
             Layer::Bits(old) => {
                 old.iter().for_each(|w| w.store(0, Relaxed));
@@ -463,6 +692,7 @@ fn dense_bfs(
             Layer::List(old) => {
                 if keep {
                     stored.push(old);
+                    stored_held = stored_bytes(&stored);
                 }
             }
         }
@@ -476,6 +706,12 @@ fn dense_bfs(
         if found.is_none() && goal.is_some_and(|g| get_bit(&visited, g)) {
             found = Some(depth);
         }
+        ck.layer_done(Snapshot::plain(&sizes, states, found), |w| {
+            w.atomic_words(&visited)?;
+            write_layer(w, &cur)?;
+            w.u64(stored.len() as u64)?;
+            stored.iter().try_for_each(|l| w.words(l))
+        })?;
     };
     if keep {
         if let Layer::List(last) = cur {
@@ -484,6 +720,8 @@ fn dense_bfs(
             }
         }
     }
+    let peak = peak.max(visited_bytes + stored_bytes(&stored));
+    let end_bytes = stored_bytes(&stored);
     Ok(Run {
         found,
         goal,
@@ -492,7 +730,41 @@ fn dense_bfs(
         complete,
         stored,
         generic: None,
+        peak_bytes: peak,
+        end_bytes,
     })
+}
+
+/// The worker threads of a search: `opts.threads`, or all cores for 0.
+pub(super) fn worker_threads(opts: &SearchOptions) -> usize {
+    if opts.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.threads
+    }
+}
+
+/// Writes a frontier to a checkpoint: a tag (0 list, 1 bitset) and its words.
+pub(super) fn write_layer(w: &mut Writer, layer: &Layer) -> std::io::Result<()> {
+    match layer {
+        Layer::List(l) => {
+            w.u64(0)?;
+            w.words(l)
+        }
+        Layer::Bits(b) => {
+            w.u64(1)?;
+            w.atomic_words(b)
+        }
+    }
+}
+
+/// Reads a frontier written by [`write_layer`] (a bitset of `words` words).
+pub(super) fn read_layer(r: &mut Reader, words: usize) -> Result<Layer, SearchError> {
+    match r.u64()? {
+        0 => Ok(Layer::List(r.words()?)),
+        1 => Ok(Layer::Bits(r.atomic_words(words)?)),
+        t => Err(r.invalid(&format!("unknown layer kind {t}"))),
+    }
 }
 
 /// Most successors of one state.
@@ -513,7 +785,8 @@ fn space_branching(space: &DenseSpace) -> u64 {
 }
 
 /// Expands one layer on `threads` threads: every successor not yet visited is marked and
-/// goes to the next layer (a sorted list, or `next_bits` once the list passes `cap`).
+/// goes to the next layer (a sorted list, or `next_bits` once the list passes `cap`). Also
+/// returns the bytes of the threads' lists, live together with the merged one for a moment.
 pub(super) fn expand(
     space: &DenseSpace,
     cur: &Layer,
@@ -522,51 +795,17 @@ pub(super) fn expand(
     cap: usize,
     threads: usize,
     sort: bool,
-) -> (Layer, u64) {
+) -> (Layer, u64, u64) {
     let cursor = AtomicUsize::new(0);
     let listed = AtomicUsize::new(0);
     let overflow = AtomicBool::new(false);
     let nb = next_bits.as_deref();
-    let work = |local: &mut Vec<u64>, count: &mut u64| loop {
-        let before = local.len();
-        let mut visit = |v: u64, _m: Move| {
-            if set_bit(visited, v) {
-                *count += 1;
-                match nb {
-                    Some(bits) if overflow.load(Relaxed) => {
-                        set_bit(bits, v);
-                    }
-                    _ => local.push(v),
-                }
-            }
-        };
-        match cur {
-            Layer::List(list) => {
-                let i = cursor.fetch_add(LIST_CHUNK, Relaxed);
-                if i >= list.len() {
-                    break;
-                }
-                for &u in &list[i..(i + LIST_CHUNK).min(list.len())] {
-                    space.for_each_successor(u, &mut visit);
-                }
-            }
-            Layer::Bits(bits) => {
-                let i = cursor.fetch_add(WORD_CHUNK, Relaxed);
-                if i >= bits.len() {
-                    break;
-                }
-                for (w, word) in bits[i..(i + WORD_CHUNK).min(bits.len())].iter().enumerate() {
-                    let mut x = word.load(Relaxed);
-                    while x != 0 {
-                        let b = x.trailing_zeros() as u64;
-                        x &= x - 1;
-                        space.for_each_successor(((i + w) as u64) << 6 | b, &mut visit);
-                    }
-                }
-            }
-        }
+    // After every block of states, a thread adds its new entries to the shared tally and,
+    // once the tally passes `cap`, moves its list into the bitset: small blocks keep the
+    // lists near `cap` in all (and the memory of a layer predictable).
+    let flush = |local: &mut Vec<u64>, before: &mut usize| {
         if let Some(bits) = nb {
-            let added = local.len() - before;
+            let added = local.len() - *before;
             if listed.fetch_add(added, Relaxed) + added > cap {
                 overflow.store(true, Relaxed);
             }
@@ -575,6 +814,60 @@ pub(super) fn expand(
                     set_bit(bits, v);
                 }
                 local.clear();
+            }
+            *before = local.len();
+        }
+    };
+    let work = |local: &mut Vec<u64>, count: &mut u64| loop {
+        let mut before = local.len();
+        // The successors of `u` not yet visited go to `local` (or, past `cap`, the bitset).
+        macro_rules! visit_into {
+            ($local:expr) => {
+                |v: u64, _m: Move| {
+                    if set_bit(visited, v) {
+                        *count += 1;
+                        match nb {
+                            Some(bits) if overflow.load(Relaxed) => {
+                                set_bit(bits, v);
+                            }
+                            _ => $local.push(v),
+                        }
+                    }
+                }
+            };
+        }
+        match cur {
+            Layer::List(list) => {
+                let i = cursor.fetch_add(LIST_CHUNK, Relaxed);
+                if i >= list.len() {
+                    break;
+                }
+                for block in list[i..(i + LIST_CHUNK).min(list.len())].chunks(256) {
+                    let mut visit = visit_into!(local);
+                    for &u in block {
+                        space.for_each_successor(u, &mut visit);
+                    }
+                    flush(local, &mut before);
+                }
+            }
+            Layer::Bits(bits) => {
+                let i = cursor.fetch_add(WORD_CHUNK, Relaxed);
+                if i >= bits.len() {
+                    break;
+                }
+                let end = (i + WORD_CHUNK).min(bits.len());
+                for start in (i..end).step_by(16) {
+                    let mut visit = visit_into!(local);
+                    for (w, word) in bits[start..(start + 16).min(end)].iter().enumerate() {
+                        let mut x = word.load(Relaxed);
+                        while x != 0 {
+                            let b = x.trailing_zeros() as u64;
+                            x &= x - 1;
+                            space.for_each_successor(((start + w) as u64) << 6 | b, &mut visit);
+                        }
+                    }
+                    flush(local, &mut before);
+                }
             }
         }
     };
@@ -607,6 +900,7 @@ pub(super) fn expand(
         })
     };
     let count = parts.iter().map(|(_, c)| c).sum();
+    let transient = parts.iter().map(|(l, _)| 8 * l.capacity() as u64).sum();
     match next_bits {
         Some(bits) if overflow.load(Relaxed) => {
             for (local, _) in &parts {
@@ -614,7 +908,7 @@ pub(super) fn expand(
                     set_bit(&bits, v);
                 }
             }
-            (Layer::Bits(bits), count)
+            (Layer::Bits(bits), count, transient)
         }
         _ => {
             let mut list: Vec<u64> = Vec::with_capacity(count as usize);
@@ -624,7 +918,7 @@ pub(super) fn expand(
             if sort {
                 list.sort_unstable();
             }
-            (Layer::List(list), count)
+            (Layer::List(list), count, transient)
         }
     }
 }
@@ -660,6 +954,7 @@ const SPARSE_BYTES_PER_STATE: u64 = 32;
 /// Sequential search over the dense index with a hash set as the visited set: memory in
 /// proportion to the states reached, not to the index space (Domino, Checkers reach a tiny
 /// fraction of it). Guarded against the limit as it grows.
+#[allow(clippy::too_many_arguments)]
 fn sparse_bfs(
     space: &DenseSpace,
     start: u64,
@@ -667,23 +962,45 @@ fn sparse_bfs(
     opts: &SearchOptions,
     keep: bool,
     limit: u64,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
 ) -> Result<Run, SearchError> {
-    let mut visited = IndexSet::default();
-    visited.insert(start);
-    let mut cur = vec![start];
-    let mut sizes = vec![1u64];
-    let mut stored = Vec::new();
-    let mut found = (goal == Some(start)).then_some(0u64);
+    let (mut visited, mut cur, mut stored, mut sizes, mut found) = match resume {
+        None => {
+            let mut visited = IndexSet::default();
+            visited.insert(start);
+            let found = (goal == Some(start)).then_some(0u64);
+            (visited, vec![start], Vec::new(), vec![1u64], found)
+        }
+        Some(mut r) => {
+            let visited: IndexSet = r.words()?.into_iter().collect();
+            let cur = r.words()?;
+            let mut stored = Vec::new();
+            for _ in 0..r.u64()? {
+                stored.push(r.words()?);
+            }
+            let h = r.header.clone();
+            r.finish()?;
+            (visited, cur, stored, h.sizes, h.found)
+        }
+    };
     let per_state = SPARSE_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
     let report = |depth: u64, layer: u64, visited: u64| {
         report_layer(opts, depth, layer, visited, space.space)
     };
-    report(0, 1, 1);
+    let mut stored_held = stored_bytes(&stored);
+    let mut peak = table_bytes(visited.capacity(), 8) + 8 * cur.capacity() as u64 + stored_held;
+    report(
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        visited.len() as u64,
+    );
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
         }
         let mut next = Vec::new();
+        let before = visited.capacity();
         for &u in &cur {
             space.for_each_successor(u, |v, _| {
                 if visited.insert(v) {
@@ -691,6 +1008,11 @@ fn sparse_bfs(
                 }
             });
         }
+        peak = peak.max(
+            grown_table_bytes(before, visited.capacity(), 8)
+                + 8 * (cur.capacity() + next.capacity()) as u64
+                + stored_held,
+        );
         let estimate = (visited.len() as u64).saturating_mul(per_state);
         if estimate > limit {
             return Err(SearchError::MemoryLimit { estimate, limit });
@@ -698,6 +1020,7 @@ fn sparse_bfs(
         if keep {
             next.sort_unstable();
             stored.push(std::mem::replace(&mut cur, next));
+            stored_held = stored_bytes(&stored);
         } else {
             cur = next;
         }
@@ -710,10 +1033,19 @@ fn sparse_bfs(
         if found.is_none() && goal.is_some_and(|g| visited.contains(&g)) {
             found = Some(depth);
         }
+        ck.layer_done(Snapshot::plain(&sizes, visited.len() as u64, found), |w| {
+            let all: Vec<u64> = visited.iter().copied().collect();
+            w.words(&all)?;
+            w.words(&cur)?;
+            w.u64(stored.len() as u64)?;
+            stored.iter().try_for_each(|l| w.words(l))
+        })?;
     };
     if keep && !cur.is_empty() {
         stored.push(cur);
     }
+    let peak = peak.max(table_bytes(visited.capacity(), 8) + stored_bytes(&stored));
+    let end_bytes = stored_bytes(&stored);
     Ok(Run {
         found,
         goal,
@@ -722,6 +1054,8 @@ fn sparse_bfs(
         complete,
         stored,
         generic: None,
+        peak_bytes: peak,
+        end_bytes,
     })
 }
 
@@ -741,18 +1075,57 @@ impl Interned {
     }
 }
 
-fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run, SearchError> {
+fn generic_bfs(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    limit: u64,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
+) -> Result<Run, SearchError> {
     let per_state = generic_bytes_per_state(puzzle);
-    let mut g = Interned {
-        states: vec![puzzle.start.clone()],
-        index: HashMap::from([(puzzle.start.clone(), 0)]),
+    let (mut g, mut sizes, mut found) = match resume {
+        None => (
+            Interned {
+                states: vec![puzzle.start.clone()],
+                index: HashMap::from([(puzzle.start.clone(), 0)]),
+            },
+            vec![1u64],
+            (puzzle.start == puzzle.goal).then_some(0u64),
+        ),
+        Some(mut r) => {
+            let bytes = r.bytes()?;
+            let states = decode_configs(puzzle, &bytes)
+                .ok_or_else(|| r.invalid("damaged configuration table"))?;
+            let h = r.header.clone();
+            r.finish()?;
+            if states.len() as u64 != h.sizes.iter().sum::<u64>() {
+                return Err(SearchError::Checkpoint(
+                    "the configurations do not match the layer sizes".into(),
+                ));
+            }
+            let index = states
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.clone(), i as u64))
+                .collect();
+            (Interned { states, index }, h.sizes, h.found)
+        }
     };
-    let mut found = (puzzle.start == puzzle.goal).then_some(0u64);
-    let mut sizes = vec![1u64];
-    let mut begin = 0usize;
+    let mut begin = g.states.len() - *sizes.last().unwrap_or(&1) as usize;
+    let slot = std::mem::size_of::<(Config, u64)>();
+    // Heap bytes of the configurations: each is held twice, in the list and as a key.
+    let mut configs: u64 = g.states.iter().map(|c| 2 * config_heap_bytes(c)).sum();
+    let held = |g: &Interned, configs: u64, table: u64| {
+        configs + (std::mem::size_of::<Config>() * g.states.capacity()) as u64 + table
+    };
+    let mut peak = held(&g, configs, table_bytes(g.index.capacity(), slot));
     let report =
         |depth: u64, layer: u64, visited: u64| report_layer(opts, depth, layer, visited, visited);
-    report(0, 1, 1);
+    report(
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        g.states.len() as u64,
+    );
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -765,11 +1138,31 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
                     if estimate > limit {
                         return Err(SearchError::MemoryLimit { estimate, limit });
                     }
-                    g.index.insert(c.clone(), g.states.len() as u64);
+                    let key = c.clone();
+                    configs += config_heap_bytes(&key) + config_heap_bytes(&c);
+                    if g.index.len() == g.index.capacity() || g.states.len() == g.states.capacity()
+                    {
+                        // A table or the list is about to grow: old and new live together.
+                        let cap = g.index.capacity();
+                        let grow = if g.index.len() == cap {
+                            table_bytes(cap, slot) + table_bytes((2 * cap).max(3), slot)
+                        } else {
+                            table_bytes(cap, slot)
+                        };
+                        let list = std::mem::size_of::<Config>() as u64
+                            * if g.states.len() == g.states.capacity() {
+                                3 * g.states.capacity().max(4) as u64
+                            } else {
+                                g.states.capacity() as u64
+                            };
+                        peak = peak.max(configs + list + grow);
+                    }
+                    g.index.insert(key, g.states.len() as u64);
                     g.states.push(c);
                 }
             }
         }
+        peak = peak.max(held(&g, configs, table_bytes(g.index.capacity(), slot)));
         begin = end;
         let count = (g.states.len() - end) as u64;
         if count == 0 {
@@ -781,6 +1174,9 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
         if found.is_none() && g.index.get(&puzzle.goal).is_some_and(|&i| i >= end as u64) {
             found = Some(depth);
         }
+        ck.layer_done(Snapshot::plain(&sizes, g.states.len() as u64, found), |w| {
+            w.bytes(&encode_configs(&g.states))
+        })?;
     };
     // Indices are assigned in discovery order, so every layer is a contiguous range.
     let mut stored = Vec::new();
@@ -791,6 +1187,9 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
             at += s;
         }
     }
+    let end_bytes =
+        held(&g, configs, table_bytes(g.index.capacity(), slot)) + stored_bytes(&stored);
+    let peak = peak.max(end_bytes);
     Ok(Run {
         found,
         goal: g.index.get(&puzzle.goal).copied(),
@@ -799,7 +1198,59 @@ fn generic_bfs(puzzle: &Puzzle, opts: &SearchOptions, limit: u64) -> Result<Run,
         complete,
         stored,
         generic: Some(g),
+        peak_bytes: peak,
+        end_bytes,
     })
+}
+
+/// The configurations as bytes: per configuration, per pin, the number of discs and the disc
+/// ids (u32, little-endian), then one colour byte per disc.
+fn encode_configs(states: &[Config]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in states {
+        for pin in &c.pins {
+            out.extend_from_slice(&(pin.len() as u32).to_le_bytes());
+            pin.iter()
+                .for_each(|d| out.extend_from_slice(&d.to_le_bytes()));
+        }
+        out.extend_from_slice(&c.colours);
+    }
+    out
+}
+
+/// The configurations of [`encode_configs`], each checked to be one of `puzzle`; `None`
+/// when the bytes are not such a list.
+fn decode_configs(puzzle: &Puzzle, mut bytes: &[u8]) -> Option<Vec<Config>> {
+    let n = puzzle.discs.len();
+    let take_u32 = |b: &mut &[u8]| -> Option<u32> {
+        let (head, tail) = b.split_first_chunk::<4>()?;
+        *b = tail;
+        Some(u32::from_le_bytes(*head))
+    };
+    let mut out = Vec::new();
+    while !bytes.is_empty() {
+        let mut pins = Vec::with_capacity(puzzle.pins);
+        for _ in 0..puzzle.pins {
+            let len = take_u32(&mut bytes)? as usize;
+            if len > n {
+                return None;
+            }
+            let mut pin = Vec::with_capacity(len);
+            for _ in 0..len {
+                pin.push(take_u32(&mut bytes)?);
+            }
+            pins.push(pin);
+        }
+        let (colours, rest) = bytes.split_at_checked(n)?;
+        bytes = rest;
+        let c = Config {
+            pins,
+            colours: colours.to_vec(),
+        };
+        check_config(puzzle, &c, "checkpoint").ok()?;
+        out.push(c);
+    }
+    Some(out)
 }
 
 type Successors<'a> = dyn Fn(u64, &mut dyn FnMut(u64, Move)) + 'a;
@@ -807,8 +1258,15 @@ type Successors<'a> = dyn Fn(u64, &mut dyn FnMut(u64, Move)) + 'a;
 /// The number of minimal sequences start → `goal`, `goal` in the last of the sorted
 /// `layers`: per layer, a state's count is the sum of the counts of its predecessors in the
 /// layer before.
-fn count_paths(layers: &[Vec<u64>], goal: u64, succ: &Successors) -> BigInt {
+fn count_paths(layers: &[Vec<u64>], goal: u64, succ: &Successors) -> (BigInt, u64) {
+    // Bytes of a layer's counts: the integers and their limbs.
+    let held = |c: &[BigUint]| -> u64 {
+        c.iter()
+            .map(|x| 24 + 8 * x.bits().div_ceil(64))
+            .sum::<u64>()
+    };
     let mut counts = vec![BigUint::one()];
+    let mut peak = 0;
     for d in 1..layers.len() {
         let mut next = vec![BigUint::zero(); layers[d].len()];
         for (u, c) in layers[d - 1].iter().zip(&counts) {
@@ -818,11 +1276,12 @@ fn count_paths(layers: &[Vec<u64>], goal: u64, succ: &Successors) -> BigInt {
                 }
             });
         }
+        peak = peak.max(held(&counts) + held(&next));
         counts = next;
     }
     let last = layers.last().expect("at least the start layer");
     let pos = last.binary_search(&goal).expect("goal in its layer");
-    BigInt::from(counts.swap_remove(pos))
+    (BigInt::from(counts.swap_remove(pos)), peak)
 }
 
 /// One optimal solution, walking back from `goal` through the sorted `layers`.

@@ -22,9 +22,10 @@
 //! integer per state.
 
 use super::bfs::{
-    expand, get_bit, new_bits, report_layer, set_bit, Layer, Run, LIST_CHUNK, SMALL_LAYER,
-    WORD_CHUNK,
+    expand, get_bit, new_bits, read_layer, report_layer, set_bit, worker_threads, write_layer,
+    Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
+use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
@@ -322,6 +323,20 @@ pub(super) struct Counted {
     /// blocks, layer lists (a list being built counts twice: the threads' parts and the
     /// merged list) and the counts of two layers.
     pub peak_bytes: u64,
+    /// The most bits of one state's count.
+    pub count_bits: u64,
+}
+
+/// The most bits of a count among `counts` (`w` limbs each).
+fn max_bits(counts: &[u64], w: usize) -> u64 {
+    counts
+        .chunks(w)
+        .map(|c| match c.iter().rposition(|&l| l != 0) {
+            Some(i) => 64 * i as u64 + 64 - c[i].leading_zeros() as u64,
+            None => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Breadth-first search over the dense index counting minimal sequences to `goal` on the
@@ -332,33 +347,86 @@ pub(super) fn dense_count_bfs(
     goal: Option<u64>,
     opts: &SearchOptions,
     limit: u64,
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
 ) -> Result<Counted, SearchError> {
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    let threads = worker_threads(opts);
     let symmetric = space.is_symmetric();
     let words = space.space.div_ceil(64) as usize;
-    let visited = new_bits(words);
-    set_bit(&visited, start);
     // A list longer than `cap` entries would take more memory than a bitset.
     let cap = words.max(LIST_CHUNK) as u64;
     let branching = space.max_branching();
     // Invariant at the top of the loop: `cur` is layer `d`, `prev` layer `d-1` with the
     // counts of its states (`w` limbs each); the counts of `cur` are not known yet.
-    let mut prev = Ranked::new(Layer::List(Vec::new()), 0);
-    let mut prev_counts: Vec<u64> = Vec::new();
-    let mut cur = Ranked::new(Layer::List(vec![start]), 1);
-    let mut w = 1usize;
+    let (
+        visited,
+        mut prev,
+        mut prev_counts,
+        mut cur,
+        mut w,
+        mut sizes,
+        mut states,
+        mut found,
+        mut count,
+    ) = match resume {
+        None => {
+            let visited = new_bits(words);
+            set_bit(&visited, start);
+            (
+                visited,
+                Ranked::new(Layer::List(Vec::new()), 0),
+                Vec::new(),
+                Ranked::new(Layer::List(vec![start]), 1),
+                1usize,
+                vec![1u64],
+                1u64,
+                None,
+                None,
+            )
+        }
+        Some(mut r) => {
+            let visited = r.atomic_words(words)?;
+            let prev = read_layer(&mut r, words)?;
+            let prev_counts = r.words()?;
+            let cur = read_layer(&mut r, words)?;
+            let h = r.header.clone();
+            r.finish()?;
+            let k = h.sizes.len();
+            let count = match &h.goal_count {
+                Some(c) => Some(c.parse::<BigUint>().map_err(|_| {
+                    SearchError::Checkpoint(format!("unreadable goal count `{c}`"))
+                })?),
+                None => None,
+            };
+            if k < 2 || h.limbs == 0 {
+                return Err(SearchError::Checkpoint(
+                    "a counting checkpoint without its first layer".into(),
+                ));
+            }
+            (
+                visited,
+                Ranked::new(prev, h.sizes[k - 2]),
+                prev_counts,
+                Ranked::new(cur, h.sizes[k - 1]),
+                h.limbs,
+                h.sizes,
+                h.states,
+                h.found,
+                count,
+            )
+        }
+    };
     let mut spare: Option<Vec<AtomicU64>> = None;
-    let mut sizes = vec![1u64];
-    let mut states = 1u64;
-    let mut found = None;
-    let mut count = None;
     let visited_bytes = 8 * words as u64;
     let mut peak = visited_bytes;
-    report_layer(opts, 0, 1, 1, space.space);
+    let mut count_bits = 0u64;
+    report_layer(
+        opts,
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        states,
+        space.space,
+    );
     let complete = loop {
         let depth = sizes.len() as u64 - 1;
         if found.is_none() {
@@ -398,7 +466,7 @@ pub(super) fn dense_count_bfs(
             };
             (next, c, transient)
         } else {
-            let (layer, n) = expand(
+            let (layer, n, parts) = expand(
                 space,
                 &cur.layer,
                 &visited,
@@ -408,10 +476,7 @@ pub(super) fn dense_count_bfs(
                 true,
             );
             let next = Ranked::new(layer, n);
-            let transient = match &next.layer {
-                Layer::List(l) => 8 * l.len() as u64,
-                Layer::Bits(_) => 0,
-            };
+            let transient = parts;
             let c = if !counting {
                 Some(Vec::new())
             } else if depth == 0 {
@@ -441,6 +506,7 @@ pub(super) fn dense_count_bfs(
         };
         held = held.max(layers_held + 8 * (prev_counts.len() + cur_counts.len()) as u64);
         peak = peak.max(held);
+        count_bits = count_bits.max(max_bits(&cur_counts, w));
         if held > limit {
             return Err(SearchError::MemoryLimit {
                 estimate: held,
@@ -460,6 +526,19 @@ pub(super) fn dense_count_bfs(
         states += n;
         sizes.push(n);
         report_layer(opts, depth + 1, n, states, space.space);
+        let snap = Snapshot {
+            sizes: &sizes,
+            states,
+            found,
+            limbs: w,
+            goal_count: count.as_ref().map(|c: &BigUint| c.to_string()),
+        };
+        ck.layer_done(snap, |out| {
+            out.atomic_words(&visited)?;
+            write_layer(out, &prev.layer)?;
+            out.words(&prev_counts)?;
+            write_layer(out, &cur.layer)
+        })?;
     };
     Ok(Counted {
         run: Run {
@@ -470,8 +549,11 @@ pub(super) fn dense_count_bfs(
             complete,
             stored: Vec::new(),
             generic: None,
+            peak_bytes: peak,
+            end_bytes: 0,
         },
         count,
         peak_bytes: peak,
+        count_bits,
     })
 }

@@ -40,9 +40,11 @@
 
 pub mod bench;
 mod bfs;
+mod checkpoint;
 mod counting;
 mod dense;
 pub mod distributed;
+mod estimate;
 mod graph;
 mod longest;
 mod moves;
@@ -68,6 +70,8 @@ pub use moves::{legal_moves, try_move};
 use crate::puzzle::{Config, Move, Puzzle};
 use num_bigint::BigInt;
 use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Progress after one completed layer.
@@ -106,6 +110,68 @@ pub struct SearchOptions<'a> {
     pub threads: usize,
     /// Called after every layer.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    /// Write a checkpoint after completed layers, or resume from one
+    /// ([`Checkpointing`]).
+    pub checkpoint: Option<&'a Checkpointing>,
+    /// Checked after every layer (after the checkpoint, which is then always written): when
+    /// set, the search stops with [`SearchError::Interrupted`].
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// Where a search writes its checkpoints, and whether it resumes from one.
+///
+/// After a completed layer the search writes everything it needs to continue (the visited
+/// set, the frontier, counts, layer sizes) to `dir/checkpoint`, through a temporary file
+/// renamed over the previous checkpoint: killing the process at any instant leaves the
+/// previous complete checkpoint (no signal handler is involved). With `resume`, the search
+/// continues from `dir/checkpoint` and gives exactly the answer of an uninterrupted run; a
+/// checkpoint of another search (other puzzle, question, or hanoilab version) is refused
+/// with [`SearchError::Checkpoint`]. A finished search removes its checkpoint.
+///
+/// ```
+/// use hanoilab::search::{search, Checkpointing, SearchError, SearchOptions};
+/// use hanoilab::sequences::moves::frame_stewart_puzzle;
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// let p = frame_stewart_puzzle(4, 6);
+/// let dir = std::env::temp_dir().join(format!("hanoilab-doc-ckpt-{}", std::process::id()));
+/// let mut ck = Checkpointing::new(&dir, "reves n = 6");
+/// ck.every = Some(std::time::Duration::ZERO);
+/// // Stop after layer 5 (as a kill would, but at a known layer) ...
+/// let stop = AtomicBool::new(false);
+/// let hook = |pr: hanoilab::search::Progress| if pr.depth == 5 { stop.store(true, Ordering::Relaxed) };
+/// let opts = SearchOptions { checkpoint: Some(&ck), stop: Some(&stop), progress: Some(&hook), ..Default::default() };
+/// assert!(matches!(search(&p, &opts), Err(SearchError::Interrupted { depth: 5, .. })));
+/// // ... and resume: the answer of an uninterrupted run.
+/// ck.resume = true;
+/// let r = search(&p, &SearchOptions { checkpoint: Some(&ck), ..Default::default() }).unwrap();
+/// assert_eq!(r.minimum, Some(17));
+/// assert_eq!(r.layers, search(&p, &SearchOptions::default()).unwrap().layers);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpointing {
+    /// The directory of the checkpoint (created when missing).
+    pub dir: PathBuf,
+    /// Continue from the checkpoint in `dir` (which must exist and be this search's);
+    /// without, a checkpoint already in `dir` is an error (it would be overwritten).
+    pub resume: bool,
+    /// Least time between two checkpoints; `None`: after every layer, unless writing them
+    /// would take more than a tenth of the run (a checkpoint is then written once ten times
+    /// the last write's duration has passed). `Some(Duration::ZERO)`: after every layer.
+    pub every: Option<Duration>,
+    /// The search's name in messages (e.g. `reves.FS n = 16`).
+    pub label: String,
+}
+
+impl Checkpointing {
+    /// Checkpoints in `dir`, a new search (not resumed), the default interval.
+    pub fn new(dir: impl Into<PathBuf>, label: impl Into<String>) -> Checkpointing {
+        Checkpointing {
+            dir: dir.into(),
+            resume: false,
+            every: None,
+            label: label.into(),
+        }
+    }
 }
 
 impl fmt::Debug for SearchOptions<'_> {
@@ -118,6 +184,8 @@ impl fmt::Debug for SearchOptions<'_> {
             .field("sparse", &self.sparse)
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
+            .field("checkpoint", &self.checkpoint)
+            .field("stop", &self.stop.is_some())
             .finish()
     }
 }
@@ -125,10 +193,14 @@ impl fmt::Debug for SearchOptions<'_> {
 /// Resource figures of one search ([`search_with_stats`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// The most bytes the search's own buffers held at once (bitsets, rank blocks, layer
-    /// lists, counts; the two-bit array), when the driver accounts them (the counting fast
-    /// path and the two-bit search); `None` otherwise.
+    /// The most bytes the search's own tables held at once, from their capacities: bitsets,
+    /// rank blocks, layer lists (the threads' parts while they are merged), counts, hash
+    /// tables (both while one grows), interned configurations, the two-bit array. Every
+    /// route accounts them (`Some`).
     pub peak_bytes: Option<u64>,
+    /// The most bits of one state's count of minimal sequences (0 without `count`; on the
+    /// stored-layer route, the goal's count).
+    pub count_bits: u64,
 }
 
 /// Which state encoding a search used (see the module documentation).
@@ -203,6 +275,22 @@ pub enum SearchError {
     /// The puzzle is not well formed (a disc missing from the start, a bad pin ...).
     #[error("malformed puzzle: {0}")]
     Malformed(String),
+    /// A checkpoint that cannot be resumed (missing, of another search, damaged) or a
+    /// checkpoint directory that already holds one.
+    #[error("checkpoint {0}")]
+    Checkpoint(String),
+    /// Reading or writing a checkpoint failed (a full disk, permissions).
+    #[error("checkpoint {0}")]
+    CheckpointIo(String),
+    /// The stop flag ([`SearchOptions::stop`]) was set; the search stopped after the layer
+    /// at `depth`, its checkpoint (if any) written.
+    #[error("interrupted after the layer at depth {depth}{}", checkpoint.as_ref().map_or(String::new(), |d| format!(" (resume with --resume {})", d.display())))]
+    Interrupted {
+        /// The last completed layer.
+        depth: u64,
+        /// The checkpoint directory, when checkpointing.
+        checkpoint: Option<PathBuf>,
+    },
 }
 
 /// `1.5 GiB`-style rendering of a byte count.

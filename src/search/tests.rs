@@ -7,6 +7,7 @@ use crate::facts::{compare_with_algorithm, summarize_comparison, SearchBudget};
 use crate::puzzle::{simulate, MoveGraph, Recolour, Tower};
 use crate::sequences::moves::tower_puzzle;
 use crate::variants::{Params, Variant};
+use std::time::Duration;
 
 fn opts() -> SearchOptions<'static> {
     SearchOptions::default()
@@ -395,8 +396,10 @@ fn memory_limit_is_checked_before_the_run() {
         ..opts()
     };
     let estimate = estimate_memory(&p, &o).unwrap();
-    // 5 bitsets over 4^12 states.
-    assert_eq!(estimate, 5 * (1u64 << 24) / 8);
+    // Five bitsets over 4^12 states (visited, two frontiers, the spare, the threads' lists),
+    // give or take the pilot's prediction of the lists.
+    let bitsets = 5 * (1u64 << 24) / 8;
+    assert!(estimate.abs_diff(bitsets) < bitsets / 4, "{estimate}");
     let e = search(&p, &o).unwrap_err();
     assert_eq!(
         e,
@@ -405,7 +408,7 @@ fn memory_limit_is_checked_before_the_run() {
             limit: 1 << 20
         }
     );
-    assert!(e.to_string().contains("10.0 MiB"), "{e}");
+    assert!(e.to_string().contains("limit is 1.0 MiB"), "{e}");
 }
 
 #[test]
@@ -866,36 +869,59 @@ fn counting_fast_path_widens_exactly() {
     }
 }
 
-/// The memory estimate of the counting path against the bytes it accounted at its fullest:
-/// within 25% for the puzzle it is calibrated on (the 4-peg puzzle, whose wide layers make
-/// the layer bitsets and counts what costs); thin-layer puzzles (cyclic4, Domino, three
-/// pegs) hold less than the estimate, which charges the layer bitsets.
+/// The memory estimate made before the run (from the state space: the index space, and
+/// the layer profile of a pilot on fewer discs; the state bound for the generic encoding)
+/// against the bytes the run's tables held at their fullest, within 25%, on every route:
+/// bitsets (distance only), counting on the way, stored layers (count and solution), two
+/// bits per index, and the generic encoding of Antwerp, Turtle, multi-stack and the
+/// multistack Reve's puzzle. Known misses are listed in docs/search.md.
 #[test]
-fn counting_memory_estimate_is_close_to_the_accounted_peak() {
-    let count_only = SearchOptions {
-        count: true,
+fn memory_estimates_are_within_a_quarter_of_the_accounted_peak() {
+    let dense = [
+        crate::sequences::moves::frame_stewart_puzzle(4, 11),
+        variant_puzzle("cyclic4", "N", 10),
+        variant_puzzle("four-in-a-row", "R", 9),
+        variant_puzzle("domino", "DDE", 7),
+        variant_puzzle("reversi", "BABB", 6),
+        tower_puzzle(5, 6, MoveGraph::Star(4), 0, 3),
+    ];
+    let generic = [
+        variant_puzzle("antwerp", "T33", 2),
+        variant_puzzle("turtle", "HAHA", 4),
+        variant_puzzle("multi-stack", "HAHA", 3),
+        variant_puzzle("multistack-reves", "interlocked", 3),
+    ];
+    let check = |p: &Puzzle, o: &SearchOptions, what: &str| {
+        let estimate = estimate_memory(p, o).unwrap();
+        let (_, stats) = search_with_stats(p, o).unwrap();
+        let ratio = estimate as f64 / stats.peak_bytes.unwrap() as f64;
+        assert!(
+            (0.8..=1.25).contains(&ratio),
+            "{what}: estimate / peak = {ratio:.2} ({estimate} bytes estimated)"
+        );
+    };
+    for (i, p) in dense.iter().chain(&generic).enumerate() {
+        for (q, o) in [
+            ("minimum", opts()),
+            (
+                "count",
+                SearchOptions {
+                    count: true,
+                    ..opts()
+                },
+            ),
+            ("count and solution", counting()),
+        ] {
+            check(p, &o, &format!("puzzle {i}, {q}"));
+        }
+    }
+    // Two bits per index: the array, exactly.
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 10);
+    let tight = SearchOptions {
+        memory_limit: Some(300_000),
         ..opts()
     };
-    let ratio = |p: &Puzzle| {
-        let estimate = estimate_memory(p, &count_only).unwrap();
-        let (_, stats) = search_with_stats(p, &count_only).unwrap();
-        estimate as f64 / stats.peak_bytes.unwrap() as f64
-    };
-    for n in [11, 12] {
-        let r = ratio(&crate::sequences::moves::frame_stewart_puzzle(4, n));
-        assert!(
-            (0.8..=1.25).contains(&r),
-            "4 pegs, n = {n}: estimate / peak = {r}"
-        );
-    }
-    for p in [
-        variant_puzzle("cyclic4", "N", 10),
-        variant_puzzle("four-in-a-row", "R", 10),
-        tower_puzzle(3, 12, MoveGraph::Complete, 0, 2),
-        variant_puzzle("domino", "DDE", 9),
-    ] {
-        assert!(ratio(&p) >= 1.0);
-    }
+    check(&p, &tight, "two bits");
 }
 
 /// The two-bit array (distance mod 3 per index) against the bitset search on every dense
@@ -932,4 +958,344 @@ fn two_bit_encoding_equals_the_bitset_search() {
     let (r, stats) = search_with_stats(&p, &tight).unwrap();
     assert_eq!(stats.peak_bytes, Some(262_144));
     assert_eq!(r.layers, search(&p, &opts()).unwrap().layers);
+}
+
+/// A fresh checkpoint directory for one test run.
+fn checkpoint_dir(tag: &str) -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir =
+        std::env::temp_dir().join(format!("hanoilab-resume-{}-{tag}-{k}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The search of `p` with `o` (by the two-bit route when `two_bits`), stopped after each
+/// layer in `stops` in turn (a checkpoint written there, the run resumed from it each time):
+/// the final answer. `None` when the search ended before the first stop.
+fn interrupted_and_resumed(
+    p: &Puzzle,
+    o: &SearchOptions,
+    two_bits: bool,
+    stops: &[u64],
+) -> Option<SearchResult> {
+    // The default interval: the first layer and the stops are written, the layers between
+    // as the write time allows (a stop always writes its layer).
+    let mut ck = Checkpointing::new(checkpoint_dir("run"), "test");
+    let mut stopped = false;
+    for &k in stops {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let hook = |pr: Progress| {
+            if pr.depth == k {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        let run = SearchOptions {
+            checkpoint: Some(&ck),
+            stop: Some(&stop),
+            progress: Some(&hook),
+            ..*o
+        };
+        match super::bfs::search_inner(p, &run, true, true, two_bits) {
+            Err(SearchError::Interrupted { depth, checkpoint }) => {
+                assert_eq!(depth, k);
+                assert_eq!(checkpoint.as_deref(), Some(ck.dir.as_path()));
+                assert!(ck.dir.join("checkpoint").is_file());
+                stopped = true;
+                ck.resume = true;
+            }
+            Ok(_) if !stopped => return None,
+            other => panic!("stop at {k}: {other:?}"),
+        }
+    }
+    let run = SearchOptions {
+        checkpoint: Some(&ck),
+        ..*o
+    };
+    // A resumed run may take any route switch (the checkpoint's route is followed).
+    let r = super::bfs::search_inner(p, &run, true, true, false)
+        .unwrap()
+        .0;
+    assert!(!ck.dir.exists(), "a finished search removes its checkpoint");
+    Some(r)
+}
+
+/// Killed after layer k (one, two or three times) and resumed: the answer of an
+/// uninterrupted run (minimum, layer sizes, states, completeness, number of optimal
+/// solutions, the solution), on every route: bitsets, two bits per index, counting on the
+/// way, stored layers, sparse and the generic encoding; Reve's puzzle, cyclic4, Checkers,
+/// Domino, Antwerp and the multistack Reve's puzzle (generic).
+#[test]
+fn interrupted_and_resumed_searches_equal_uninterrupted_ones() {
+    let puzzles = [
+        crate::sequences::moves::frame_stewart_puzzle(4, 7),
+        variant_puzzle("cyclic4", "N", 5),
+        variant_puzzle("checkers", "P", 6),
+        variant_puzzle("domino", "DDE", 4),
+        variant_puzzle("antwerp", "T33", 2),
+        variant_puzzle("multistack-reves", "interlocked", 3),
+    ];
+    let questions = [
+        SearchOptions::default(),
+        SearchOptions {
+            count: true,
+            ..opts()
+        },
+        SearchOptions {
+            count: true,
+            explore_all: true,
+            ..opts()
+        },
+        SearchOptions {
+            count: true,
+            solution: true,
+            ..opts()
+        },
+        SearchOptions {
+            sparse: true,
+            count: true,
+            ..opts()
+        },
+        SearchOptions {
+            explore_all: true,
+            threads: 2,
+            ..opts()
+        },
+    ];
+    for p in &puzzles {
+        let dense = state_space(p).is_some();
+        for (qi, o) in questions.iter().enumerate() {
+            if o.sparse && !dense {
+                continue;
+            }
+            let plain = search(p, o).unwrap();
+            let deepest = plain.layers.len() as u64 - 1;
+            let mut routes = vec![false];
+            if dense && !o.count && !o.solution && !o.sparse {
+                routes.push(true);
+            }
+            for two_bits in routes {
+                let stop_sets: Vec<Vec<u64>> = vec![
+                    vec![1],
+                    vec![deepest / 2],
+                    vec![
+                        1,
+                        deepest / 3,
+                        deepest.saturating_sub(1).max(deepest / 3 + 1),
+                    ],
+                    vec![deepest],
+                ];
+                for stops in stop_sets {
+                    let stops: Vec<u64> = stops.into_iter().filter(|&k| k >= 1).collect();
+                    if stops.is_empty() || stops.windows(2).any(|w| w[0] >= w[1]) {
+                        continue;
+                    }
+                    let Some(r) = interrupted_and_resumed(p, o, two_bits, &stops) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        (
+                            r.minimum,
+                            &r.layers,
+                            r.states,
+                            r.complete,
+                            &r.optimal_solutions,
+                            &r.solution
+                        ),
+                        (
+                            plain.minimum,
+                            &plain.layers,
+                            plain.states,
+                            plain.complete,
+                            &plain.optimal_solutions,
+                            &plain.solution
+                        ),
+                        "question {qi}, two bits {two_bits}, stops {stops:?}, {p:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A checkpoint is resumed only by its own search: another puzzle, another n or another
+/// question is refused, and so is a damaged file; a directory holding a checkpoint is not
+/// overwritten by a new search.
+#[test]
+fn a_checkpoint_resumes_only_its_own_search() {
+    let p = crate::sequences::moves::frame_stewart_puzzle(4, 6);
+    let mut ck = Checkpointing::new(checkpoint_dir("own"), "reves n = 6");
+    ck.every = Some(Duration::ZERO);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let hook = |pr: Progress| {
+        if pr.depth == 4 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let first = SearchOptions {
+        count: true,
+        checkpoint: Some(&ck),
+        stop: Some(&stop),
+        progress: Some(&hook),
+        ..opts()
+    };
+    assert!(matches!(
+        search(&p, &first),
+        Err(SearchError::Interrupted { depth: 4, .. })
+    ));
+    // A new search on the same directory would overwrite it.
+    let again = SearchOptions {
+        count: true,
+        checkpoint: Some(&ck),
+        ..opts()
+    };
+    let e = search(&p, &again).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("already holds")),
+        "{e}"
+    );
+    let resumed = Checkpointing {
+        resume: true,
+        ..ck.clone()
+    };
+    let refuse = |q: &Puzzle, count: bool, label: &str| {
+        let o = SearchOptions {
+            count,
+            checkpoint: Some(&resumed),
+            ..opts()
+        };
+        let e = search(q, &o).unwrap_err();
+        assert!(
+            matches!(&e, SearchError::Checkpoint(m) if m.contains("another search")),
+            "{label}: {e}"
+        );
+    };
+    refuse(
+        &crate::sequences::moves::frame_stewart_puzzle(4, 7),
+        true,
+        "n",
+    );
+    refuse(&tower_puzzle(4, 6, MoveGraph::Cycle, 0, 2), true, "puzzle");
+    refuse(&p, false, "question");
+    // Damaged: one byte of the tables flipped.
+    let file = ck.dir.join("checkpoint");
+    let good = std::fs::read(&file).unwrap();
+    let mut bad = good.clone();
+    let at = bad.len() - 20;
+    bad[at] ^= 1;
+    std::fs::write(&file, &bad).unwrap();
+    let o = SearchOptions {
+        count: true,
+        checkpoint: Some(&resumed),
+        ..opts()
+    };
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("checksum")),
+        "{e}"
+    );
+    // Truncated.
+    std::fs::write(&file, &good[..good.len() / 2]).unwrap();
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("truncated")),
+        "{e}"
+    );
+    // Restored, it resumes to the uninterrupted answer.
+    std::fs::write(&file, &good).unwrap();
+    let r = search(&p, &o).unwrap();
+    let plain = search(
+        &p,
+        &SearchOptions {
+            count: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (r.minimum, &r.layers, &r.optimal_solutions),
+        (plain.minimum, &plain.layers, &plain.optimal_solutions)
+    );
+    // Nothing to resume.
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("no checkpoint")),
+        "{e}"
+    );
+}
+
+/// Estimate against accounted peak, per route, printed (`--ignored --nocapture`).
+#[test]
+#[ignore = "exploration: prints figures"]
+fn print_memory_estimates_against_peaks() {
+    let mut cases: Vec<(String, Puzzle)> = vec![
+        (
+            "reves 9".into(),
+            crate::sequences::moves::frame_stewart_puzzle(4, 9),
+        ),
+        (
+            "reves 11".into(),
+            crate::sequences::moves::frame_stewart_puzzle(4, 11),
+        ),
+        (
+            "classic 11".into(),
+            tower_puzzle(3, 11, MoveGraph::Complete, 0, 2),
+        ),
+        ("cyclic4 8".into(), variant_puzzle("cyclic4", "N", 8)),
+        ("cyclic4 10".into(), variant_puzzle("cyclic4", "N", 10)),
+        ("fourrow 9".into(), variant_puzzle("four-in-a-row", "R", 9)),
+        ("domino 7".into(), variant_puzzle("domino", "DDE", 7)),
+        ("checkers 9".into(), variant_puzzle("checkers", "P", 9)),
+        ("reversi 6".into(), variant_puzzle("reversi", "BABB", 6)),
+        ("rainbow 7".into(), variant_puzzle("rainbow", "DDD", 7)),
+        (
+            "star 6".into(),
+            tower_puzzle(5, 6, MoveGraph::Star(4), 0, 3),
+        ),
+        ("antwerp 2".into(), variant_puzzle("antwerp", "T33", 2)),
+        ("turtle 4".into(), variant_puzzle("turtle", "HAHA", 4)),
+        (
+            "multistack 3".into(),
+            variant_puzzle("multi-stack", "HAHA", 3),
+        ),
+        (
+            "msreves 3".into(),
+            variant_puzzle("multistack-reves", "interlocked", 3),
+        ),
+    ];
+    cases.retain(|_| true);
+    for (name, p) in &cases {
+        for (q, o) in [
+            ("min", SearchOptions::default()),
+            (
+                "count",
+                SearchOptions {
+                    count: true,
+                    ..opts()
+                },
+            ),
+            (
+                "count+sol",
+                SearchOptions {
+                    count: true,
+                    solution: true,
+                    ..opts()
+                },
+            ),
+        ] {
+            let e = estimate_memory(p, &o).unwrap();
+            let (r, st) = search_with_stats(p, &o).unwrap();
+            let peak = st.peak_bytes.unwrap();
+            println!(
+                "{name:14} {q:10} est {e:>12} peak {peak:>12} ratio {:.2} states {} layers {}",
+                e as f64 / peak as f64,
+                r.states,
+                r.layers.len()
+            );
+        }
+        if state_space(p).is_some() {
+            let (_, st) = super::bfs::search_inner(p, &opts(), true, true, true).unwrap();
+            println!("{name:14} two-bit    peak {}", st.peak_bytes.unwrap());
+        }
+    }
 }

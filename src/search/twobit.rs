@@ -10,9 +10,10 @@
 //! but a scan for `d mod 3` also finds the layers `d - 3, d - 6, ...` and expands them again:
 //! six times slower on the 4-peg puzzle.)
 
-use super::bfs::{report_layer, Run};
+use super::bfs::{report_layer, worker_threads, Run};
+use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
-use super::SearchOptions;
+use super::{SearchError, SearchOptions};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Words handed to a thread at a time.
@@ -47,20 +48,37 @@ pub(super) fn two_bit_bfs(
     start: u64,
     goal: Option<u64>,
     opts: &SearchOptions,
-) -> Run {
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    ck: &mut Checkpointer,
+    resume: Option<Reader>,
+) -> Result<Run, SearchError> {
+    let threads = worker_threads(opts);
     let words = space.space.div_ceil(32) as usize;
-    let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
-    reach(&marks, start, 1);
-    debug_assert_eq!(entry(&marks, start), 1);
-    let mut sizes = vec![1u64];
-    let mut states = 1u64;
-    let mut found = (goal == Some(start)).then_some(0u64);
-    report_layer(opts, 0, 1, 1, space.space);
+    let (marks, mut sizes, mut states, mut found) = match resume {
+        None => {
+            let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+            reach(&marks, start, 1);
+            debug_assert_eq!(entry(&marks, start), 1);
+            (
+                marks,
+                vec![1u64],
+                1u64,
+                (goal == Some(start)).then_some(0u64),
+            )
+        }
+        Some(mut r) => {
+            let marks = r.atomic_words(words)?;
+            let h = r.header.clone();
+            r.finish()?;
+            (marks, h.sizes, h.states, h.found)
+        }
+    };
+    report_layer(
+        opts,
+        sizes.len() as u64 - 1,
+        *sizes.last().unwrap_or(&1),
+        states,
+        space.space,
+    );
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -123,8 +141,11 @@ pub(super) fn two_bit_bfs(
         if found.is_none() && goal.is_some_and(|g| entry(&marks, g) != 0) {
             found = Some(d + 1);
         }
+        ck.layer_done(Snapshot::plain(&sizes, states, found), |w| {
+            w.atomic_words(&marks)
+        })?;
     };
-    Run {
+    Ok(Run {
         found,
         goal,
         states,
@@ -132,5 +153,7 @@ pub(super) fn two_bit_bfs(
         complete,
         stored: Vec::new(),
         generic: None,
-    }
+        peak_bytes: 8 * marks.len() as u64,
+        end_bytes: 0,
+    })
 }

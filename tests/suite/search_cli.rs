@@ -257,3 +257,114 @@ fn tight_memory_limit_falls_back_to_two_bits_per_state() {
         (&plain["minimum"], &plain["states"])
     );
 }
+
+/// The answer fields of a search's JSON (not its resource figures).
+fn answer(v: &serde_json::Value) -> Vec<serde_json::Value> {
+    [
+        "minimum",
+        "optimal_solutions",
+        "states",
+        "complete",
+        "layers",
+    ]
+    .iter()
+    .map(|k| v[k].clone())
+    .collect()
+}
+
+/// A real `kill -9` of the binary while it checkpoints, then `--resume`: the answer of an
+/// uninterrupted run (minimum, number of optimal solutions, states, layer sizes), for the
+/// counting search and the minimum-only one.
+#[test]
+fn killed_search_resumes_to_the_uninterrupted_answer() {
+    use std::process::{Command, Stdio};
+    for extra in [&["--count"][..], &[][..]] {
+        let mut args = vec![
+            "search", "reves", "-n", "11", "--layers", "--format", "json",
+        ];
+        args.extend_from_slice(extra);
+        let plain = json(&hanoilab(&args));
+        let dir = std::env::temp_dir().join(format!(
+            "hanoilab-kill-{}-{}",
+            std::process::id(),
+            extra.len()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.to_str().unwrap();
+        let mut run = args.clone();
+        run.extend_from_slice(&["--checkpoint", d, "--checkpoint-every", "0"]);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+            .args(&run)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Killed as soon as some layers are checkpointed (a few hundred ms in).
+        let t0 = std::time::Instant::now();
+        while !dir.join("checkpoint").exists() && t0.elapsed().as_secs() < 120 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        let finished = child.try_wait().unwrap().is_some();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if finished {
+            // The machine was fast enough to finish first: nothing to resume.
+            continue;
+        }
+        assert!(dir.join("checkpoint").is_file());
+        let mut resume = args.clone();
+        resume.extend_from_slice(&["--resume", d]);
+        let resumed = json(&hanoilab(&resume));
+        assert_eq!(answer(&resumed), answer(&plain), "{extra:?}");
+        assert!(!dir.exists(), "the finished search removed its checkpoint");
+    }
+}
+
+/// Checkpoint flags that cannot work: exit 2 with the reason.
+#[test]
+fn checkpoint_misuse_exits_with_status_2() {
+    use crate::common::assert_input_error;
+    let dir = std::env::temp_dir().join(format!("hanoilab-ckmis-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.to_str().unwrap();
+    assert_input_error(
+        &["search", "reves", "-n", "5", "--resume", d],
+        "no checkpoint to resume",
+    );
+    assert_input_error(
+        &["search", "reves", "-n", "5", "--checkpoint", ""],
+        "--checkpoint: expected a directory",
+    );
+    assert_input_error(
+        &["search", "reves", "-n", "5", "--checkpoint-every", "1"],
+        "give --checkpoint DIR",
+    );
+    assert_input_error(
+        &[
+            "search",
+            "reves",
+            "-n",
+            "5",
+            "--checkpoint",
+            d,
+            "--checkpoint-every",
+            "x",
+        ],
+        "--checkpoint-every",
+    );
+    // A file that starts like a checkpoint: never overwritten, and refused when resumed.
+    let file = dir.join("checkpoint");
+    std::fs::write(&file, b"HANOILAB-SEARCH-CHECKPOINT\n{}\n").unwrap();
+    assert_input_error(
+        &["search", "reves", "-n", "5", "--checkpoint", d],
+        "already holds a checkpoint",
+    );
+    assert_input_error(
+        &["search", "reves", "-n", "5", "--resume", d],
+        "unreadable header",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

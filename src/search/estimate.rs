@@ -1,0 +1,268 @@
+//! Memory estimates of the dense routes from a pilot: the same search on the same puzzle
+//! with its smallest discs removed.
+//!
+//! The bitsets of a dense search are sized by the index space and known exactly; what they
+//! do not tell is the width of the layers, which decides whether frontiers are lists or
+//! bitsets and how many counts (and how many limbs per count) are live at once. Those differ
+//! by orders of magnitude between puzzles of the same index space (the 4-peg puzzle's widest
+//! layers hold 6–9% of its space, the 4-post cyclic puzzle's well under 1%), so no formula
+//! of the space alone comes within 25% of both. The pilot measures the layer profile on
+//! `m - 1` and `m` discs (`m < n`, each pilot at most a sixteenth of the space and `2^20`
+//! indices: a few percent of the run at most, a fraction of a second), and the estimate replays the route's memory, layer by
+//! layer, on that profile scaled to `n` discs: every layer times `g^(n-m)`, `g` the growth
+//! of the states visited from `m - 1` to `m` discs, and the bits of a count grown by the
+//! same per-disc step. The run still checks what it holds against the limit as it goes.
+
+use super::bfs::{search_pilot, table_bytes, LIST_CHUNK};
+use super::checkpoint::Route;
+use super::dense::DenseSpace;
+use super::SearchOptions;
+use crate::puzzle::{Config, Puzzle};
+
+/// Largest pilot index space.
+const PILOT_SPACE: u64 = 1 << 20;
+/// Largest pilot space as a fraction of the searched one (`space / PILOT_SHARE`).
+const PILOT_SHARE: u64 = 16;
+/// Spaces below this are estimated without a pilot (a pilot would cost more than the run's
+/// memory matters).
+pub(super) const MIN_PILOT: u64 = 1 << 12;
+
+/// `puzzle` without its `k` smallest discs (by size; ids renumbered in order), or `None`
+/// when nothing would be left.
+pub(super) fn fewer_discs(puzzle: &Puzzle, k: usize) -> Option<Puzzle> {
+    let mut sizes: Vec<u32> = puzzle.discs.iter().map(|d| d.size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let cut = *sizes.get(k)?;
+    let keep: Vec<bool> = puzzle.discs.iter().map(|d| d.size >= cut).collect();
+    let mut id = vec![u32::MAX; puzzle.discs.len()];
+    let mut next = 0u32;
+    for (i, &kept) in keep.iter().enumerate() {
+        if kept {
+            id[i] = next;
+            next += 1;
+        }
+    }
+    let map = |c: &Config| Config {
+        pins: c
+            .pins
+            .iter()
+            .map(|st| {
+                st.iter()
+                    .filter(|&&d| keep[d as usize])
+                    .map(|&d| id[d as usize])
+                    .collect()
+            })
+            .collect(),
+        colours: c
+            .colours
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(&c, _)| c)
+            .collect(),
+    };
+    Some(Puzzle {
+        pins: puzzle.pins,
+        discs: puzzle
+            .discs
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(d, _)| d.clone())
+            .collect(),
+        rules: puzzle.rules.clone(),
+        bases: puzzle.bases.clone(),
+        start: map(&puzzle.start),
+        goal: map(&puzzle.goal),
+    })
+}
+
+/// What a pilot search saw.
+struct Pilot {
+    layers: Vec<u64>,
+    states: u64,
+    count_bits: u64,
+}
+
+/// The layer profile predicted for the full run, and the bits of its largest count.
+pub(super) struct Profile {
+    /// Predicted layer sizes (the pilot's layers, widened).
+    pub layers: Vec<f64>,
+    /// How many layers of the full run each stands for (the runs deepen with n as well).
+    pub repeat: f64,
+    /// Predicted bits of the largest count of a state.
+    pub count_bits: f64,
+}
+
+/// The predicted profile of a search of `puzzle` (index space `space`) by `route`, from
+/// pilots on fewer discs; `None` when the puzzle is too small for a pilot or none runs.
+pub(super) fn profile(
+    puzzle: &Puzzle,
+    opts: &SearchOptions,
+    route: Route,
+    space: u64,
+) -> Option<Profile> {
+    if space < MIN_PILOT {
+        return None;
+    }
+    let n = puzzle.discs.len();
+    // The largest m with a pilot space of at most space / PILOT_SHARE and PILOT_SPACE.
+    let mut k = 1;
+    let (m_puzzle, m_space) = loop {
+        let p = fewer_discs(puzzle, k)?;
+        let s = DenseSpace::new(&p)?.space;
+        if s <= space / PILOT_SHARE && s <= PILOT_SPACE {
+            break (p, s);
+        }
+        k += 1;
+    };
+    let prev = fewer_discs(puzzle, k + 1)?;
+    let _ = m_space;
+    let run = |p: &Puzzle| -> Option<Pilot> {
+        let o = SearchOptions {
+            count: opts.count,
+            solution: opts.solution,
+            explore_all: opts.explore_all,
+            sparse: opts.sparse,
+            threads: 1,
+            memory_limit: Some(u64::MAX),
+            ..Default::default()
+        };
+        let (r, bits) = search_pilot(p, &o, route)?;
+        Some(Pilot {
+            layers: r.layers,
+            states: r.states,
+            count_bits: bits,
+        })
+    };
+    let big = run(&m_puzzle)?;
+    let small = run(&prev)?;
+    let steps = (n - m_puzzle.discs.len()) as f64;
+    // Per disc the states grow by `growth`, the depth by `deeper`, so the layers widen by
+    // their ratio.
+    let growth = (big.states as f64 / small.states.max(1) as f64).max(1.0);
+    let deeper = (big.layers.len() as f64 / small.layers.len().max(1) as f64).max(1.0);
+    let widen = (growth / deeper).max(1.0).powf(steps);
+    let bits_step = (big.count_bits as f64 - small.count_bits as f64).max(0.0);
+    Some(Profile {
+        layers: big.layers.iter().map(|&l| l as f64 * widen).collect(),
+        repeat: deeper.powf(steps),
+        count_bits: big.count_bits as f64 + bits_step * steps,
+    })
+}
+
+/// Limbs of 64 bits per count for counts of `bits` bits, doubled as the counting route does.
+fn limbs(bits: f64) -> f64 {
+    let mut w = 1.0;
+    while 64.0 * w < bits {
+        w *= 2.0;
+    }
+    w
+}
+
+/// Bytes a bitset over `space` indices takes.
+fn bitset(space: u64) -> f64 {
+    8.0 * space.div_ceil(64) as f64
+}
+
+/// The most bytes the route holds over the predicted `profile`: the same accounting the
+/// drivers do as they run, replayed on predicted layer sizes.
+pub(super) fn replay(
+    route: Route,
+    opts: &SearchOptions,
+    space: &DenseSpace,
+    profile: &Profile,
+) -> u64 {
+    let l = &profile.layers;
+    let at = |d: usize| l.get(d).copied().unwrap_or(0.0);
+    let bits = bitset(space.space);
+    let words = space.space.div_ceil(64) as f64;
+    let cap = words.max(LIST_CHUNK as f64);
+    let branching = space.max_branching() as f64;
+    let keep = opts.count || opts.solution;
+    let mut peak: f64 = 0.0;
+    match route {
+        Route::Bitset if !keep => {
+            // Visited, both frontiers (lists, or bitsets once a list would outgrow one), the
+            // spare bitset once one was retired, the threads' lists.
+            let mut spare = 0.0;
+            let mut cur_bits = false;
+            for d in 0..l.len() {
+                let next_bits = at(d) * branching > cap && at(d + 1) > cap;
+                let cur = if cur_bits { bits } else { 8.0 * at(d) };
+                // The threads' lists grow by doubling: half as much again as they hold.
+                let (next, parts) = if next_bits {
+                    (bits, 8.0 * cap)
+                } else {
+                    (8.0 * at(d + 1), 12.0 * at(d + 1))
+                };
+                peak = peak.max(bits + cur + next + spare + parts);
+                if cur_bits {
+                    spare = bits;
+                }
+                cur_bits = next_bits;
+            }
+        }
+        Route::Bitset => {
+            // Stored layers, the frontier being built and, after the run, the counts of two
+            // layers (heap integers) on top of the stored layers.
+            let mut stored = 0.0;
+            for d in 0..l.len() {
+                let next = 8.0 * at(d + 1);
+                peak = peak.max(bits + stored + 8.0 * at(d) + 2.0 * next);
+                stored += 8.0 * at(d) * profile.repeat;
+            }
+            if opts.count {
+                let per = 24.0 + 8.0 * (profile.count_bits / 64.0).ceil();
+                for d in 1..l.len() {
+                    peak = peak.max(stored + per * (at(d - 1) + at(d)));
+                }
+            }
+        }
+        Route::Counting => {
+            // Visited, three layers (lists, or bitsets with rank blocks), the spare bitset,
+            // the counts of two layers at the predicted number of limbs.
+            let w = limbs(profile.count_bits);
+            let ranked = bits + 8.0 * (words / 8.0).ceil() + 2.0 * words;
+            let mut spare = 0.0;
+            let layer = |d: usize, big: bool| if big { ranked } else { 8.0 * at(d) };
+            let as_bits = |d: usize| d > 0 && at(d - 1) * branching > cap;
+            for d in 0..l.len() {
+                let (prev, cur, next) = (
+                    if d > 0 {
+                        layer(d - 1, as_bits(d - 1))
+                    } else {
+                        0.0
+                    },
+                    layer(d, as_bits(d)),
+                    layer(d + 1, as_bits(d + 1)),
+                );
+                let transient = if as_bits(d + 1) {
+                    0.0
+                } else {
+                    12.0 * at(d + 1)
+                };
+                let counts = 8.0 * w * (if d > 0 { at(d - 1) } else { 0.0 } + at(d));
+                peak = peak.max(bits + spare + prev + cur + next + transient + counts);
+                if d > 0 && as_bits(d - 1) {
+                    spare = bits;
+                }
+            }
+        }
+        Route::Sparse => {
+            let mut states = 0.0;
+            let mut stored = 0.0;
+            for d in 0..l.len() {
+                states += at(d) * profile.repeat;
+                let table = table_bytes((states + at(d + 1)) as usize, 8) as f64;
+                peak = peak.max(table * 1.5 + 8.0 * (at(d) + at(d + 1)) + stored);
+                if keep {
+                    stored += 8.0 * at(d) * profile.repeat;
+                }
+            }
+        }
+        Route::TwoBit | Route::Generic => {}
+    }
+    peak as u64
+}
