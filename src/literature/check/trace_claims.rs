@@ -511,10 +511,15 @@ pub(crate) fn check_trace(c: &TraceClaim) -> Result<Verdict, String> {
     let Some((n, (what, printed, actual))) = printed_fail else {
         return Ok(positive(&c.checks));
     };
+    // The failure's printed side says where (the report's table shows it without the
+    // detail): "after move 216, the pins of the discs (largest first): RRLRRMMM".
+    let place = what
+        .trim_start_matches(&format!("at n = {n}, "))
+        .to_string();
     let failed = fails(
         format!("{what}: printed {printed}, played {actual}"),
         Some(n),
-        printed,
+        format!("{place}: {printed}"),
         actual,
     );
     match (&c.corrected, corrected_fail) {
