@@ -7,6 +7,23 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
     let roots = std::env::args().nth(2).is_some_and(|s| s == "roots");
+    if std::env::args().nth(2).as_deref() == Some("small") {
+        // E (E + 1)^2 (E - 1)^3 (E - 2): Turtle's characteristic polynomial
+        let f = hanoilab::algebra::Poly::from_i64(&[0, 2, -3, -3, 6, 0, -3, 1]);
+        let b = std::time::Duration::from_millis(1);
+        let mut tf = std::time::Duration::ZERO;
+        let mut tr = std::time::Duration::ZERO;
+        for _ in 0..runs {
+            tf += hanoilab::algebra::bench::time_factor(&f, b);
+            tr += hanoilab::algebra::bench::time_roots(&f, 30, b);
+        }
+        println!(
+            "turtle charpoly: factor {:?}, roots {:?}",
+            tf / runs as u32,
+            tr / runs as u32
+        );
+        return;
+    }
     let mut best = std::time::Duration::MAX;
     for _ in 0..runs {
         best = best.min(if roots {
