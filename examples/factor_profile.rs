@@ -1,12 +1,52 @@
 //! Repeats the degree-40 factorisation benchmark, or with `roots` the degree-40 certified
-//! roots (for a profiler):
-//! `cargo run --release --no-default-features --example factor_profile -- 50 [roots]`
+//! roots, or with `small [lunnon]` a variant's characteristic polynomial (for a profiler):
+//! `cargo run --release --no-default-features --example factor_profile -- 50 [roots | small [lunnon]]`
 fn main() {
     let runs: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
     let roots = std::env::args().nth(2).is_some_and(|s| s == "roots");
+    if std::env::args().nth(2).as_deref() == Some("small") {
+        // E (E + 1)^2 (E - 1)^3 (E - 2): Turtle's characteristic polynomial; with a third
+        // argument, E^32 (E + 1)^8 (E - 1)^8 (E^2 + 1)^2 (E^2 - 3)^3 (E^3 + 2)(E^3 - 2),
+        // Lunnon's Reversi's
+        let f = if std::env::args().nth(3).is_some() {
+            use hanoilab::algebra::Poly;
+            let p = |c: &[i64], k: usize| (0..k).fold(Poly::one(), |a, _| &a * &Poly::from_i64(c));
+            [
+                p(&[0, 1], 32),
+                p(&[1, 1], 8),
+                p(&[-1, 1], 8),
+                p(&[1, 0, 1], 2),
+                p(&[-3, 0, 1], 3),
+                p(&[2, 0, 0, 1], 1),
+                p(&[-2, 0, 0, 1], 1),
+            ]
+            .iter()
+            .fold(Poly::one(), |a, b| &a * b)
+        } else {
+            hanoilab::algebra::Poly::from_i64(&[0, 2, -3, -3, 6, 0, -3, 1])
+        };
+        let b = std::time::Duration::from_millis(1);
+        let mut tf = std::time::Duration::ZERO;
+        let mut tr = std::time::Duration::ZERO;
+        for _ in 0..runs {
+            tf += hanoilab::algebra::bench::time_factor(&f, b);
+            tr += hanoilab::algebra::bench::time_roots(&f, 30, b);
+        }
+        let which = if std::env::args().nth(3).is_some() {
+            "reversi-lunnon"
+        } else {
+            "turtle"
+        };
+        println!(
+            "{which} charpoly: factor {:?}, roots {:?}",
+            tf / runs as u32,
+            tr / runs as u32
+        );
+        return;
+    }
     let mut best = std::time::Duration::MAX;
     for _ in 0..runs {
         best = best.min(if roots {

@@ -17,18 +17,26 @@ use crate::algebra::Poly;
 use num_bigint::{BigInt, Sign};
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-/// Primes just below 2^31, descending: products of two residues fit in `u64`.
-fn primes() -> impl Iterator<Item = u64> {
-    ((1u64 << 30)..(1u64 << 31))
-        .rev()
-        .filter(|&p| p % 2 == 1)
-        .filter(|&p| is_prime(p))
+/// Primes just below 2^31, descending: products of two residues fit in `u64`. The first
+/// 64 are found once per process (a modular gcd of two small polynomials needs two or
+/// three primes, and finding each took a dozen Miller–Rabin tests: most of its time).
+pub(crate) fn primes() -> impl Iterator<Item = u64> {
+    fn search(below: u64) -> impl Iterator<Item = u64> {
+        ((1u64 << 30)..below)
+            .rev()
+            .filter(|&p| p % 2 == 1)
+            .filter(|&p| is_prime(p))
+    }
+    static FIRST: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let first = FIRST.get_or_init(|| search(1u64 << 31).take(64).collect());
+    let last = *first.last().expect("64 primes below 2^31");
+    first.iter().copied().chain(search(last))
 }
 
 /// Deterministic Miller–Rabin for `n < 3.4 * 10^14` (bases 2, 3, 5, 7, 11, 13, 17:
 /// Jaeschke 1993), far beyond the 2^31 used here; trial division would cost more than the
 /// reduction itself.
-fn is_prime(n: u64) -> bool {
+pub(crate) fn is_prime(n: u64) -> bool {
     if n < 2 {
         return false;
     }

@@ -14,61 +14,15 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-/// Deterministic Miller–Rabin for `n < 2^64` (bases: the first 12 primes).
-pub(crate) fn is_prime_u64(n: u64) -> bool {
-    if n < 2 {
-        return false;
-    }
-    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
-    for p in BASES {
-        if n % p == 0 {
-            return n == p;
-        }
-    }
-    let mulm = |a: u64, b: u64| ((a as u128 * b as u128) % n as u128) as u64;
-    let (mut d, mut s) = (n - 1, 0);
-    while d % 2 == 0 {
-        d /= 2;
-        s += 1;
-    }
-    'bases: for a in BASES {
-        let mut x = 1u64;
-        let (mut b, mut e) = (a, d);
-        while e > 0 {
-            if e & 1 == 1 {
-                x = mulm(x, b);
-            }
-            b = mulm(b, b);
-            e >>= 1;
-        }
-        if x == 1 || x == n - 1 {
-            continue;
-        }
-        for _ in 1..s {
-            x = mulm(x, x);
-            if x == n - 1 {
-                continue 'bases;
-            }
-        }
-        return false;
-    }
-    true
-}
-
 /// The gcd of two primitive polynomials of positive degree, primitive with positive
 /// leading coefficient.
 pub(crate) fn gcd_primitive(a: &Poly, b: &Poly) -> Poly {
     let lc = a.leading().gcd(&b.leading());
-    let mut p: u64 = (1 << 31) - 1;
     let mut deg = usize::MAX;
     let mut modulus = BigInt::one();
     let mut image: Vec<BigInt> = vec![];
     let mut last: Option<Poly> = None;
-    loop {
-        p -= 2;
-        while !is_prime_u64(p) {
-            p -= 2;
-        }
+    for p in super::charpoly_modular::primes() {
         let pb = BigInt::from(p);
         if (a.leading() % &pb).is_zero() || (b.leading() % &pb).is_zero() {
             continue;
@@ -109,20 +63,21 @@ pub(crate) fn gcd_primitive(a: &Poly, b: &Poly) -> Poly {
         }
         last = Some(h);
     }
+    unreachable!("a gcd needs a few primes, not the 25 million between 2^30 and 2^31")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::algebra::charpoly_modular::is_prime;
 
     #[test]
     fn miller_rabin_agrees_with_trial_division() {
         let trial = |n: u64| n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| n % d != 0);
         for n in 0..20_000 {
-            assert_eq!(is_prime_u64(n), trial(n), "{n}");
+            assert_eq!(is_prime(n), trial(n), "{n}");
         }
         for n in (1u64 << 31) - 200..(1 << 31) {
-            assert_eq!(is_prime_u64(n), trial(n), "{n}");
+            assert_eq!(is_prime(n), trial(n), "{n}");
         }
     }
 }

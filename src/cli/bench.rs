@@ -263,13 +263,18 @@ fn algebra_against_peers() -> Result<(), CliError> {
             let fl = peer(&flint, kind, i);
             let show = |label: &str, v: Option<f64>| {
                 v.map_or(String::new(), |v| {
-                    format!("{label} {v:.5} s ({:.2}x)   ", ours / v.max(1e-9))
+                    format!(", {label} {:.3} ms ({:.2}x)", v * 1e3, ours / v.max(1e-9))
                 })
             };
             line(
                 &format!("{what}: {name}"),
                 ours,
-                &format!("{}{}", show("PARI", p), show("FLINT", fl)),
+                &format!(
+                    "{:.3} ms{}{}",
+                    ours * 1e3,
+                    show("PARI", p),
+                    show("FLINT", fl)
+                ),
             )?;
         }
     }
