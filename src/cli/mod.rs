@@ -9,6 +9,7 @@ pub mod charpoly_cmd;
 pub mod claims_cmd;
 pub mod commands;
 pub mod common;
+pub mod halfway_cmd;
 pub mod matrix_cmd;
 pub mod report_cmd;
 pub mod search_cmd;
@@ -196,6 +197,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             explore_all,
             threads,
             record,
+            halfway,
+            sparse,
             params,
             dist,
             format,
@@ -210,6 +213,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 memory_limit: memory_limit.as_deref(),
                 threads: threads.as_deref(),
                 record: record.as_deref(),
+                halfway,
+                sparse,
             },
             &params.params,
             &dist,

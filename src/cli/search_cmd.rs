@@ -27,11 +27,15 @@ pub struct SearchFlags<'a> {
     pub threads: Option<&'a str>,
     /// `--record FILE`: append a CSV row.
     pub record: Option<&'a str>,
+    /// `--halfway`: Korf's half-way search ([`crate::search::halfway_search`]).
+    pub halfway: bool,
+    /// `--sparse`: visited states in a hash set ([`SearchOptions::sparse`]).
+    pub sparse: bool,
 }
 
 /// The header of `--record` files (`data/records/search-records.csv`).
 pub const RECORD_HEADER: &str =
-    "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version";
+    "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version,method";
 
 /// `hanoilab search VARIANT[.FUNCTION] -n N [--count] [--solution] [--layers]
 /// [--explore-all] [--threads N] [--memory-limit SIZE] [--record FILE]`: the exact optimum by
@@ -77,6 +81,24 @@ pub fn search_cmd(
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    if flags.halfway {
+        if count || solution || explore_all || dist.active() {
+            return Err(CliError::input(
+                "--halfway gives the minimum only: drop --count, --solution, --explore-all \
+                 and the distributed flags",
+            ));
+        }
+        let run = super::halfway_cmd::HalfwayRun {
+            name: &name,
+            target: &t,
+            n,
+            memory_limit,
+            threads,
+            layers,
+            record: flags.record,
+        };
+        return super::halfway_cmd::halfway_cmd(&puzzle, &run, format);
+    }
     if dist.active() {
         let opts = SearchOptions {
             count,
@@ -96,12 +118,15 @@ pub fn search_cmd(
         explore_all,
         // The limit decides the encoding (two bits per index when the bitsets exceed it).
         memory_limit,
+        sparse: flags.sparse,
         ..Default::default()
     };
     let estimate =
         estimate_memory(&puzzle, &probe).map_err(|e| CliError::input(format!("{name}: {e}")))?;
     let limit = memory_limit.unwrap_or_else(default_memory_limit);
-    if estimate > limit {
+    // The sparse set's estimate is a bound from the index space; the run is guarded as it
+    // grows instead.
+    if estimate > limit && !flags.sparse {
         return Err(CliError::input(format!(
             "{name}: the state space has up to {} states; the search needs up to {} but the \
              memory limit is {} (raise it with --memory-limit, or search fewer discs)",
@@ -150,8 +175,8 @@ pub fn search_cmd(
         explore_all,
         memory_limit,
         threads,
+        sparse: flags.sparse,
         progress: Some(&hook),
-        ..Default::default()
     };
     let result = search_with_stats(&puzzle, &opts);
     if let Some(pb) = &bar {
@@ -178,7 +203,7 @@ pub fn search_cmd(
 }
 
 /// The peak resident set of this process (`VmHWM`), in bytes, when it can be read.
-fn peak_resident() -> Option<u64> {
+pub(super) fn peak_resident() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -186,11 +211,12 @@ fn peak_resident() -> Option<u64> {
 }
 
 /// One CSV row of a search (see [`RECORD_HEADER`]): the count quoted (a big integer), empty
-/// fields for what the run did not compute, the peak resident set of the process.
+/// fields for what the run did not compute, the peak resident set of the process; method
+/// `bfs` (the half-way search writes its own rows, [`super::halfway_cmd`]).
 pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>) -> String {
     let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
     format!(
-        "{}.{},{n},{},{},{},{},{:.2},{},{}",
+        "{}.{},{n},{},{},{},{},{:.2},{},{},bfs",
         t.variant.id,
         t.function,
         opt(r.minimum),
@@ -207,6 +233,11 @@ pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>)
 
 /// Appends the row of `r` to `file`, writing the header first when the file is new or empty.
 fn append_record(file: &str, t: &Target, n: u64, r: &SearchResult) -> Result<(), CliError> {
+    append_row(file, &record_row(t, n, r, peak_resident()))
+}
+
+/// Appends `row` to `file`, writing [`RECORD_HEADER`] first when the file is new or empty.
+pub(super) fn append_row(file: &str, row: &str) -> Result<(), CliError> {
     use std::io::Write;
     let fail = |e: std::io::Error| CliError::failure(format!("--record {file}: {e}"));
     let mut f = std::fs::OpenOptions::new()
@@ -219,7 +250,7 @@ fn append_record(file: &str, t: &Target, n: u64, r: &SearchResult) -> Result<(),
         text.push_str(RECORD_HEADER);
         text.push('\n');
     }
-    text.push_str(&record_row(t, n, r, peak_resident()));
+    text.push_str(row);
     text.push('\n');
     f.write_all(text.as_bytes()).map_err(fail)
 }

@@ -44,7 +44,9 @@ mod counting;
 mod dense;
 pub mod distributed;
 mod graph;
+mod halfway;
 mod moves;
+mod symmetry;
 mod twobit;
 
 #[cfg(test)]
@@ -58,6 +60,7 @@ pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]
 pub use distributed::{search_distributed, DistributedResult};
 pub use graph::{state_graph, StateGraph};
+pub use halfway::{halfway_estimate, halfway_search, HalfwayError, HalfwayResult};
 pub use moves::{legal_moves, try_move};
 
 use crate::puzzle::{Config, Move, Puzzle};

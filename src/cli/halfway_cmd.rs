@@ -1,0 +1,144 @@
+//! `hanoilab search ... --halfway`: Korf's half-way search ([`crate::search::halfway_search`]).
+
+use super::args::Format;
+use super::common::{emit, json, Target};
+use super::search_cmd::{append_row, peak_resident};
+use super::CliError;
+use crate::puzzle::Puzzle;
+use crate::search::{
+    default_memory_limit, halfway_estimate, halfway_search, human_bytes, HalfwayError,
+    HalfwayResult, Progress, SearchOptions,
+};
+use std::io::IsTerminal;
+
+/// The `method` column of a half-way row in the records CSV.
+pub const HALFWAY_METHOD: &str = "halfway+symmetry";
+
+/// What one `--halfway` run was asked.
+#[derive(Clone, Copy)]
+pub struct HalfwayRun<'a> {
+    /// `VARIANT.FUNCTION n = N`, for messages.
+    pub name: &'a str,
+    /// The resolved target.
+    pub target: &'a Target,
+    /// Number of discs.
+    pub n: u64,
+    /// `--memory-limit`, parsed.
+    pub memory_limit: Option<u64>,
+    /// `--threads` (0: all cores).
+    pub threads: usize,
+    /// `--layers`.
+    pub layers: bool,
+    /// `--record FILE`.
+    pub record: Option<&'a str>,
+}
+
+/// Runs the half-way search of `puzzle` and prints (and records) its result. A puzzle the
+/// argument does not cover, or a table over the memory limit, is an input error (exit 2).
+pub fn halfway_cmd(puzzle: &Puzzle, run: &HalfwayRun, format: Format) -> Result<(), CliError> {
+    let name = run.name;
+    let fail = |e: HalfwayError| CliError::input(format!("{name}: {e}"));
+    let estimate = halfway_estimate(puzzle).map_err(fail)?;
+    let limit = run.memory_limit.unwrap_or_else(default_memory_limit);
+    let terminal = std::io::stderr().is_terminal();
+    if terminal {
+        eprintln!(
+            "{name}: half-way search, a two-bit table of {} (limit {})",
+            human_bytes(estimate),
+            human_bytes(limit)
+        );
+    }
+    let bar = terminal.then(|| {
+        let pb = indicatif::ProgressBar::new_spinner();
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {human_pos} representatives, {per_sec}, {msg} [{elapsed}]",
+            )
+            .expect("valid template"),
+        );
+        pb
+    });
+    let hook = |p: Progress| {
+        if let Some(pb) = &bar {
+            pb.set_position(p.visited);
+            pb.set_message(format!("depth {}", p.depth));
+        }
+    };
+    let opts = SearchOptions {
+        memory_limit: run.memory_limit,
+        threads: run.threads,
+        progress: Some(&hook),
+        ..Default::default()
+    };
+    let result = halfway_search(puzzle, &opts);
+    if let Some(pb) = &bar {
+        pb.finish_and_clear();
+    }
+    let r = result.map_err(fail)?;
+    if let Some(file) = run.record {
+        if r.exact {
+            append_row(file, &halfway_row(run.target, run.n, &r, peak_resident()))?;
+        } else if terminal {
+            eprintln!("{name}: only a lower bound; not recorded");
+        }
+    }
+    emit(&render(run, &r, format))
+}
+
+/// One row of the records CSV for an exact half-way result: `states_reached` counts the
+/// representatives the search visited, no count of solutions and no eccentricity.
+pub fn halfway_row(t: &Target, n: u64, r: &HalfwayResult, peak_bytes: Option<u64>) -> String {
+    format!(
+        "{}.{},{n},{},,{},,{:.2},{},{},{HALFWAY_METHOD}",
+        t.variant.id,
+        t.function,
+        r.minimum,
+        r.classes.iter().sum::<u64>(),
+        r.elapsed.as_secs_f64(),
+        peak_bytes.map_or(String::new(), |b| b.to_string()),
+        env!("CARGO_PKG_VERSION"),
+    )
+}
+
+fn render(run: &HalfwayRun, r: &HalfwayResult, format: Format) -> String {
+    let t = run.target;
+    let representatives: u64 = r.classes.iter().sum();
+    if format == Format::Json {
+        let mut o = serde_json::Map::new();
+        o.insert("variant".into(), t.variant.id.clone().into());
+        o.insert("function".into(), t.function.clone().into());
+        o.insert("n".into(), run.n.into());
+        o.insert("method".into(), HALFWAY_METHOD.into());
+        if r.exact {
+            o.insert("minimum".into(), r.minimum.into());
+        } else {
+            o.insert("minimum".into(), serde_json::Value::Null);
+            o.insert("lower_bound".into(), r.minimum.into());
+        }
+        o.insert("half".into(), r.half.into());
+        o.insert("states".into(), r.states.into());
+        o.insert("representatives".into(), representatives.into());
+        o.insert("table_bytes".into(), r.table_bytes.into());
+        if run.layers {
+            o.insert("layers".into(), r.layers.clone().into());
+            o.insert("representative_layers".into(), r.classes.clone().into());
+        }
+        return json(&serde_json::Value::Object(o));
+    }
+    let what = if r.exact { "minimum" } else { "at least" };
+    let mut out = format!(
+        "{}: {what} {} moves (half-way search: the {} smaller discs leave two pins free \
+         after {} moves; {} configurations within that distance, {} representatives)\n",
+        run.name,
+        r.minimum,
+        run.n.saturating_sub(1),
+        r.half,
+        r.states,
+        representatives
+    );
+    if run.layers {
+        let l: Vec<String> = r.layers.iter().map(ToString::to_string).collect();
+        out.push_str(&format!("layers: {}\n", l.join(" ")));
+    }
+    out
+}
