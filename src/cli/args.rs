@@ -231,7 +231,7 @@ pub enum Command {
         threads: Option<String>,
         /// Append the result as a row of this CSV file (the header is written when the file
         /// is new): puzzle, n, minimum, optimal_solutions, states_reached, eccentricity,
-        /// wall_seconds, peak_bytes, version, method.
+        /// wall_seconds, peak_bytes, version, method, cpu_seconds.
         #[arg(long)]
         record: Option<String>,
         /// Korf's half-way search with the pins other than the start's identified (one

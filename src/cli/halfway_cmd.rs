@@ -2,7 +2,7 @@
 
 use super::args::Format;
 use super::common::{emit, json, Target};
-use super::search_cmd::{append_row, peak_resident};
+use super::search_cmd::{append_row, cpu_seconds, peak_resident, record_label};
 use super::CliError;
 use crate::puzzle::Puzzle;
 use crate::search::{
@@ -89,14 +89,14 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &HalfwayRun, format: Format) -> Result<
 /// representatives the search visited, no count of solutions and no eccentricity.
 pub fn halfway_row(t: &Target, n: u64, r: &HalfwayResult, peak_bytes: Option<u64>) -> String {
     format!(
-        "{}.{},{n},{},,{},,{:.2},{},{},{HALFWAY_METHOD}",
-        t.variant.id,
-        t.function,
+        "{},{n},{},,{},,{:.2},{},{},{HALFWAY_METHOD},{}",
+        record_label(t),
         r.minimum,
         r.classes.iter().sum::<u64>(),
         r.elapsed.as_secs_f64(),
         peak_bytes.map_or(String::new(), |b| b.to_string()),
         env!("CARGO_PKG_VERSION"),
+        cpu_seconds().map_or(String::new(), |c| format!("{c:.2}")),
     )
 }
 
