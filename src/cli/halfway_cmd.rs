@@ -6,8 +6,8 @@ use super::search_cmd::{append_row, cpu_seconds, peak_resident, record_label};
 use super::CliError;
 use crate::puzzle::Puzzle;
 use crate::search::{
-    default_memory_limit, halfway_estimate, halfway_search, human_bytes, HalfwayError,
-    HalfwayResult, Progress, SearchOptions,
+    default_memory_limit, halfway_count, halfway_estimate, halfway_search, human_bytes,
+    HalfwayError, HalfwayResult, Progress, SearchOptions,
 };
 use std::io::IsTerminal;
 
@@ -29,6 +29,8 @@ pub struct HalfwayRun<'a> {
     pub threads: usize,
     /// `--layers`.
     pub layers: bool,
+    /// `--count`: also the number of optimal solutions ([`crate::search::halfway_count`]).
+    pub count: bool,
     /// `--record FILE`.
     pub record: Option<&'a str>,
 }
@@ -36,6 +38,7 @@ pub struct HalfwayRun<'a> {
 /// Runs the half-way search of `puzzle` and prints (and records) its result. A puzzle the
 /// argument does not cover, or a table over the memory limit, is an input error (exit 2).
 pub fn halfway_cmd(puzzle: &Puzzle, run: &HalfwayRun, format: Format) -> Result<(), CliError> {
+    let t0 = std::time::Instant::now();
     let name = run.name;
     let fail = |e: HalfwayError| CliError::input(format!("{name}: {e}"));
     let estimate = halfway_estimate(puzzle).map_err(fail)?;
@@ -71,36 +74,62 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &HalfwayRun, format: Format) -> Result<
         ..Default::default()
     };
     let result = halfway_search(puzzle, &opts);
+    let r = result.map_err(fail)?;
+    // The count needs the minimum to be exact (every optimal solution then moves the largest
+    // disc once); it runs its own breadth-first search over layer lists, whose layers must
+    // be the table's.
+    let counted = match run.count && r.exact {
+        true => {
+            let c = halfway_count(puzzle, &opts).map_err(fail)?;
+            if c.classes != r.classes {
+                return Err(CliError::failure(format!(
+                    "{name}: the counting search's layers differ from the two-bit table's"
+                )));
+            }
+            Some(c.optimal_solutions.to_string())
+        }
+        false => None,
+    };
     if let Some(pb) = &bar {
         pb.finish_and_clear();
     }
-    let r = result.map_err(fail)?;
+    let elapsed = t0.elapsed();
     if let Some(file) = run.record {
         if r.exact {
-            append_row(file, &halfway_row(run.target, run.n, &r, peak_resident()))?;
+            let row = halfway_row(run.target, run.n, &r, counted.as_deref(), elapsed);
+            append_row(file, &row)?;
         } else if terminal {
             eprintln!("{name}: only a lower bound; not recorded");
         }
     }
-    emit(&render(run, &r, format))
+    emit(&render(run, &r, counted.as_deref(), format))
 }
 
 /// One row of the records CSV for an exact half-way result: `states_reached` counts the
-/// representatives the search visited, no count of solutions and no eccentricity.
-pub fn halfway_row(t: &Target, n: u64, r: &HalfwayResult, peak_bytes: Option<u64>) -> String {
+/// representatives the search visited; the number of optimal solutions when counted; no
+/// eccentricity; the wall time of both searches; the process's peak resident set and CPU
+/// seconds.
+pub fn halfway_row(
+    t: &Target,
+    n: u64,
+    r: &HalfwayResult,
+    optimal_solutions: Option<&str>,
+    elapsed: std::time::Duration,
+) -> String {
     format!(
-        "{},{n},{},,{},,{:.2},{},{},{HALFWAY_METHOD},{}",
+        "{},{n},{},{},{},,{:.2},{},{},{HALFWAY_METHOD},{}",
         record_label(t),
         r.minimum,
+        optimal_solutions.map_or(String::new(), |c| format!("\"{c}\"")),
         r.classes.iter().sum::<u64>(),
-        r.elapsed.as_secs_f64(),
-        peak_bytes.map_or(String::new(), |b| b.to_string()),
+        elapsed.as_secs_f64(),
+        peak_resident().map_or(String::new(), |b| b.to_string()),
         env!("CARGO_PKG_VERSION"),
         cpu_seconds().map_or(String::new(), |c| format!("{c:.2}")),
     )
 }
 
-fn render(run: &HalfwayRun, r: &HalfwayResult, format: Format) -> String {
+fn render(run: &HalfwayRun, r: &HalfwayResult, counted: Option<&str>, format: Format) -> String {
     let t = run.target;
     let representatives: u64 = r.classes.iter().sum();
     if format == Format::Json {
@@ -114,6 +143,9 @@ fn render(run: &HalfwayRun, r: &HalfwayResult, format: Format) -> String {
         } else {
             o.insert("minimum".into(), serde_json::Value::Null);
             o.insert("lower_bound".into(), r.minimum.into());
+        }
+        if run.count {
+            o.insert("optimal_solutions".into(), counted.into());
         }
         o.insert("half".into(), r.half.into());
         o.insert("states".into(), r.states.into());
@@ -136,6 +168,9 @@ fn render(run: &HalfwayRun, r: &HalfwayResult, format: Format) -> String {
         r.states,
         representatives
     );
+    if let Some(c) = counted {
+        out.push_str(&format!("optimal solutions: {c}\n"));
+    }
     if run.layers {
         let l: Vec<String> = r.layers.iter().map(ToString::to_string).collect();
         out.push_str(&format!("layers: {}\n", l.join(" ")));

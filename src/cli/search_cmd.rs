@@ -82,10 +82,10 @@ pub fn search_cmd(
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
     if flags.halfway {
-        if count || solution || explore_all || dist.active() {
+        if solution || explore_all || flags.sparse || dist.active() {
             return Err(CliError::input(
-                "--halfway gives the minimum only: drop --count, --solution, --explore-all \
-                 and the distributed flags",
+                "--halfway gives the minimum and (with --count) the number of optimal \
+                 solutions: drop --solution, --explore-all, --sparse and the distributed flags",
             ));
         }
         let run = super::halfway_cmd::HalfwayRun {
@@ -95,6 +95,7 @@ pub fn search_cmd(
             memory_limit,
             threads,
             layers,
+            count,
             record: flags.record,
         };
         return super::halfway_cmd::halfway_cmd(&puzzle, &run, format);

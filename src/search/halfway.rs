@@ -188,8 +188,9 @@ fn reduce(puzzle: &Puzzle) -> Result<Puzzle, HalfwayError> {
     })
 }
 
-/// The reduced puzzle's dense space and the index of its representatives.
-fn prepare(
+/// The reduced puzzle's dense space, the index of its representatives (or of every legal
+/// configuration, without `symmetric`) and the dense index of the smaller discs' tower.
+pub(super) fn prepare(
     puzzle: &Puzzle,
     symmetric: bool,
 ) -> Result<(DenseSpace, CanonicalIndex, u64), HalfwayError> {

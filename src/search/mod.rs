@@ -45,6 +45,7 @@ mod dense;
 pub mod distributed;
 mod graph;
 mod halfway;
+mod halfway_count;
 mod moves;
 mod symmetry;
 mod twobit;
@@ -61,6 +62,7 @@ pub use distributed::{parse_hostfile, Cluster, DistributedError};
 pub use distributed::{search_distributed, DistributedResult};
 pub use graph::{state_graph, StateGraph};
 pub use halfway::{halfway_estimate, halfway_search, HalfwayError, HalfwayResult};
+pub use halfway_count::{halfway_count, HalfwayCount};
 pub use moves::{legal_moves, try_move};
 
 use crate::puzzle::{Config, Move, Puzzle};

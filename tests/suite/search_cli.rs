@@ -221,8 +221,9 @@ fn record_appends_csv_rows() {
     assert_eq!((row[3], row[5]), ("", ""));
 }
 
-/// `--halfway` gives the full search's minimum (Reve's puzzle, Checkers) and records a row
-/// marked with its method; puzzles outside its argument and flags it cannot honour exit 2.
+/// `--halfway` gives the full search's minimum (Reve's puzzle, Checkers) and, with `--count`,
+/// its number of optimal solutions, and records a row marked with its method; puzzles
+/// outside its argument and flags it cannot honour exit 2.
 #[test]
 fn halfway_search_matches_the_full_search_and_records_its_method() {
     let dir = std::env::temp_dir().join(format!("hanoilab-halfway-record-{}", std::process::id()));
@@ -241,6 +242,16 @@ fn halfway_search_matches_the_full_search_and_records_its_method() {
         ));
         assert_eq!(half["minimum"], full["minimum"], "{args:?}");
         assert_eq!(half["method"], "halfway+symmetry");
+        let full = json(&hanoilab(
+            &[args, &["--count", "--format", "json"]].concat(),
+        ));
+        let half = json(&hanoilab(
+            &[args, &["--halfway", "--count", "--format", "json"]].concat(),
+        ));
+        assert_eq!(
+            half["optimal_solutions"], full["optimal_solutions"],
+            "{args:?}"
+        );
     }
     let text = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -253,7 +264,7 @@ fn halfway_search_matches_the_full_search_and_records_its_method() {
     );
     for args in [
         &["search", "star", "-n", "4", "--halfway"][..],
-        &["search", "reves", "-n", "4", "--halfway", "--count"],
+        &["search", "reves", "-n", "4", "--halfway", "--solution"],
         &[
             "search",
             "reves",
