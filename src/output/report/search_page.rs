@@ -102,7 +102,8 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
         c.series.push(Series::new(format!("{id}, n = {n}"), pts));
     }
     b.chart("search-layers", c);
-    let _ = writeln!(s, "![layers]({})", Bundle::chart_link("search-layers"));
+    let _ = writeln!(s, "![layers]({})\n", Bundle::chart_link("search-layers"));
+    records_section(b, &mut s)?;
     b.page("search.md", s);
     Ok(())
 }
