@@ -21,6 +21,20 @@ const COMPARE_WITH: &[(&str, &str)] = &[("checkers.P", "checkers.DDDD")];
 /// chart (cyclic4's 241 digits would flatten every other line).
 const SOLUTIONS_CHART_MAX_DIGITS: i32 = 30;
 
+/// The columns read from the records, in the order of the copy under `data/tables/`.
+const COLUMNS: [&str; 10] = [
+    "puzzle",
+    "n",
+    "minimum",
+    "optimal_solutions",
+    "states_reached",
+    "eccentricity",
+    "wall_seconds",
+    "peak_bytes",
+    "method",
+    "cpu_seconds",
+];
+
 /// One parsed record row.
 struct Record {
     puzzle: String,
@@ -58,19 +72,7 @@ fn records() -> Result<Vec<Record>, ReportError> {
             .position(|h| h == name)
             .ok_or_else(|| ReportError(format!("search records: no column `{name}`")))
     };
-    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] = [
-        "puzzle",
-        "n",
-        "minimum",
-        "optimal_solutions",
-        "states_reached",
-        "eccentricity",
-        "wall_seconds",
-        "peak_bytes",
-        "method",
-        "cpu_seconds",
-    ]
-    .map(col);
+    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] = COLUMNS.map(col);
     let (puzzle, n, minimum, solutions) = (puzzle?, n?, minimum?, solutions?);
     let (states, ecc, wall, peak, method, cpu) = (states?, ecc?, wall?, peak?, method?, cpu?);
     let mut out = Vec::new();
@@ -127,19 +129,7 @@ fn algorithm_count(puzzle: &str, n: u64) -> Option<BigInt> {
 pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), ReportError> {
     let rows = records()?;
     s.push_str("## Records\n\nLong searches run outside the report with `hanoilab search ... --record data/records/search-records.csv` (commands and machine in `docs/search.md`; copied to `data/tables/search-records.csv`). `method`: `bfs` is the breadth-first search of the whole puzzle; `halfway+symmetry` is Korf's half-way search over the smaller discs with the pins other than the start identified (`--halfway`: the minimum is `2d + 1`, exact by the argument in `docs/search.md`; its `states` are the representatives it visited). `algorithm`: the moves of the variant's algorithm (for Checkers, Lunnon's Frame-type `DDDD`). Times are of one run on a shared two-core machine, mostly under `nice`: the CPU seconds are the fairer figure.\n\n| puzzle | n | method | minimum | algorithm | optimal solutions | states | eccentricity | wall s | CPU s | peak MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
-    let mut t = Table::new(&[
-        "puzzle",
-        "n",
-        "minimum",
-        "optimal_solutions",
-        "states_reached",
-        "eccentricity",
-        "wall_seconds",
-        "peak_bytes",
-        "method",
-        "cpu_seconds",
-        "algorithm",
-    ]);
+    let mut t = Table::new(&[&COLUMNS[..], &["algorithm"]].concat());
     let dash = |x: Option<String>| x.unwrap_or_else(|| "—".into());
     let mut ratio: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
     let mut counts: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
