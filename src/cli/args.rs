@@ -233,7 +233,7 @@ pub enum Command {
         threads: Option<String>,
         /// Append the result as a row of this CSV file (the header is written when the file
         /// is new): puzzle, n, minimum, optimal_solutions, states_reached, eccentricity,
-        /// wall_seconds, peak_bytes, version.
+        /// wall_seconds, peak_bytes, version, method, cpu_seconds.
         #[arg(long)]
         record: Option<String>,
         /// Write a checkpoint to this directory after completed layers (atomically: a kill
@@ -251,6 +251,16 @@ pub enum Command {
         /// every layer unless writing them takes over a tenth of the run).
         #[arg(long, value_name = "SECONDS")]
         checkpoint_every: Option<String>,
+        /// Korf's half-way search with the pins other than the start's identified (one
+        /// tower to another on a complete move graph, fixed colours, equal bases: Reve's
+        /// puzzle on any pegs, Checkers): the minimum only.
+        #[arg(long)]
+        halfway: bool,
+        /// Keep the visited states in a hash set instead of bitsets over the whole index
+        /// space (sequential; for puzzles that reach a small fraction of their index space:
+        /// Domino, Lundon, Reversi).
+        #[arg(long)]
+        sparse: bool,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,

@@ -9,6 +9,7 @@ pub mod charpoly_cmd;
 pub mod claims_cmd;
 pub mod commands;
 pub mod common;
+pub mod halfway_cmd;
 pub mod matrix_cmd;
 pub mod report_cmd;
 pub mod search_cmd;
@@ -202,6 +203,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             resume,
             scratch,
             checkpoint_every,
+            halfway,
+            sparse,
             params,
             dist,
             format,
@@ -220,6 +223,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 resume: resume.as_deref(),
                 scratch: scratch.as_deref(),
                 checkpoint_every: checkpoint_every.as_deref(),
+                halfway,
+                sparse,
             },
             &params.params,
             &dist,

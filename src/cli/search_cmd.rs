@@ -35,11 +35,15 @@ pub struct SearchFlags<'a> {
     pub scratch: Option<&'a str>,
     /// `--checkpoint-every SECONDS`.
     pub checkpoint_every: Option<&'a str>,
+    /// `--halfway`: Korf's half-way search ([`crate::search::halfway_search`]).
+    pub halfway: bool,
+    /// `--sparse`: visited states in a hash set ([`SearchOptions::sparse`]).
+    pub sparse: bool,
 }
 
 /// The header of `--record` files (`data/records/search-records.csv`).
 pub const RECORD_HEADER: &str =
-    "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version";
+    "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version,method,cpu_seconds";
 
 /// `hanoilab search VARIANT[.FUNCTION] -n N [--count] [--solution] [--layers]
 /// [--explore-all] [--threads N] [--memory-limit SIZE] [--record FILE]`: the exact optimum by
@@ -86,6 +90,25 @@ pub fn search_cmd(
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    if flags.halfway {
+        if solution || explore_all || flags.sparse || dist.active() || checkpointing.is_some() {
+            return Err(CliError::input(
+                "--halfway gives the minimum and (with --count) the number of optimal \
+                 solutions: drop --solution, --explore-all, --sparse, the checkpoint and the distributed flags",
+            ));
+        }
+        let run = super::halfway_cmd::HalfwayRun {
+            name: &name,
+            target: &t,
+            n,
+            memory_limit,
+            threads,
+            layers,
+            count,
+            record: flags.record,
+        };
+        return super::halfway_cmd::halfway_cmd(&puzzle, &run, format);
+    }
     if dist.active() {
         if checkpointing.is_some() {
             return Err(CliError::input(
@@ -110,12 +133,15 @@ pub fn search_cmd(
         explore_all,
         // The limit decides the encoding (two bits per index when the bitsets exceed it).
         memory_limit,
+        sparse: flags.sparse,
         ..Default::default()
     };
     let estimate =
         estimate_memory(&puzzle, &probe).map_err(|e| CliError::input(format!("{name}: {e}")))?;
     let limit = memory_limit.unwrap_or_else(default_memory_limit);
-    if estimate > limit {
+    // The sparse set's estimate is a bound from the index space; the run is guarded as it
+    // grows instead.
+    if estimate > limit && !flags.sparse {
         return Err(CliError::input(format!(
             "{name}: the state space has up to {} states; the search needs up to {} but the \
              memory limit is {} (raise it with --memory-limit, or search fewer discs)",
@@ -176,6 +202,7 @@ pub fn search_cmd(
         explore_all,
         memory_limit,
         threads,
+        sparse: flags.sparse,
         progress: Some(&hook),
         checkpoint: checkpointing.as_ref(),
         ..Default::default()
@@ -259,7 +286,7 @@ fn checkpoint_flags(
 }
 
 /// The peak resident set of this process (`VmHWM`), in bytes, when it can be read.
-fn peak_resident() -> Option<u64> {
+pub(super) fn peak_resident() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -267,13 +294,14 @@ fn peak_resident() -> Option<u64> {
 }
 
 /// One CSV row of a search (see [`RECORD_HEADER`]): the count quoted (a big integer), empty
-/// fields for what the run did not compute, the peak resident set of the process.
+/// fields for what the run did not compute, the peak resident set of the process; method
+/// `bfs` (the half-way search writes its own rows, [`super::halfway_cmd`]); the CPU seconds
+/// of the process.
 pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>) -> String {
     let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
     format!(
-        "{}.{},{n},{},{},{},{},{:.2},{},{}",
-        t.variant.id,
-        t.function,
+        "{},{n},{},{},{},{},{:.2},{},{},bfs,{}",
+        record_label(t),
         opt(r.minimum),
         r.optimal_solutions
             .as_ref()
@@ -283,11 +311,41 @@ pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>)
         r.elapsed.as_secs_f64(),
         opt(peak_bytes),
         env!("CARGO_PKG_VERSION"),
+        cpu_seconds().map_or(String::new(), |c| format!("{c:.2}")),
     )
+}
+
+/// The CPU time (user + system, all threads) this process has used so far, in seconds, from
+/// `/proc/self/stat` (in clock ticks of 1/100 s, Linux's fixed `USER_HZ`): on a shared
+/// machine a fairer figure than the wall time.
+pub(super) fn cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (in parentheses, which may contain spaces): state is
+    // field 3, utime 14 and stime 15.
+    let rest = &text[text.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// The `puzzle` field of a record row: `VARIANT.FUNCTION`, then the parameters given on the
+/// command line, if any, as `[k=v;...]` (e.g. `many-pin.M[p=5]`).
+pub fn record_label(t: &Target) -> String {
+    let mut label = format!("{}.{}", t.variant.id, t.function);
+    if !t.params.is_empty() {
+        let kv: Vec<String> = t.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        label.push_str(&format!("[{}]", kv.join(";")));
+    }
+    label
 }
 
 /// Appends the row of `r` to `file`, writing the header first when the file is new or empty.
 fn append_record(file: &str, t: &Target, n: u64, r: &SearchResult) -> Result<(), CliError> {
+    append_row(file, &record_row(t, n, r, peak_resident()))
+}
+
+/// Appends `row` to `file`, writing [`RECORD_HEADER`] first when the file is new or empty.
+pub(super) fn append_row(file: &str, row: &str) -> Result<(), CliError> {
     use std::io::Write;
     let fail = |e: std::io::Error| CliError::failure(format!("--record {file}: {e}"));
     let mut f = std::fs::OpenOptions::new()
@@ -300,7 +358,7 @@ fn append_record(file: &str, t: &Target, n: u64, r: &SearchResult) -> Result<(),
         text.push_str(RECORD_HEADER);
         text.push('\n');
     }
-    text.push_str(&record_row(t, n, r, peak_resident()));
+    text.push_str(row);
     text.push('\n');
     f.write_all(text.as_bytes()).map_err(fail)
 }

@@ -32,6 +32,13 @@
 //!   each pin in the same order and the same colours — no identification of "equal" discs,
 //!   since the goal test of the model does not identify them either).
 //!
+//! * **Half-way** ([`halfway_search`], [`halfway_count`]): for one tower to another on a
+//!   complete move graph with fixed colours and equal bases (Reve's puzzle on any pegs,
+//!   Checkers), Korf's bound `2d + 1` from a search of the smaller discs that stops when
+//!   they first leave two pins free, over one representative per renaming of the pins other
+//!   than the start's; exact under these conditions (the argument is in the module
+//!   `halfway` and in docs/search.md).
+//!
 //! # Counting shortest paths
 //!
 //! Layer by layer: the number of minimal sequences reaching `v` at depth `d` is the sum, over
@@ -46,8 +53,11 @@ mod dense;
 pub mod distributed;
 mod estimate;
 mod graph;
+mod halfway;
+mod halfway_count;
 mod longest;
 mod moves;
+mod symmetry;
 mod twobit;
 
 #[cfg(test)]
@@ -61,6 +71,8 @@ pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]
 pub use distributed::{search_distributed, DistributedResult};
 pub use graph::{state_graph, StateGraph};
+pub use halfway::{halfway_estimate, halfway_search, HalfwayError, HalfwayResult};
+pub use halfway_count::{halfway_count, HalfwayCount};
 pub use longest::{
     longest_solutions, symmetric_minimal_solutions, LongestError, LongestSolutions,
     SymmetricSolutions,

@@ -17,7 +17,7 @@ use super::{SearchError, SearchOptions};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Words handed to a thread at a time.
-const CHUNK: usize = 1 << 12;
+pub(super) const CHUNK: usize = 1 << 12;
 /// The low bit of every 2-bit entry.
 const LOW: u64 = 0x5555_5555_5555_5555;
 
@@ -35,10 +35,39 @@ fn entry(marks: &[AtomicU64], v: u64) -> u64 {
 /// writer of one layer writes the same value, so an OR is enough: a second writer finds a
 /// non-zero entry.
 #[inline]
-fn reach(marks: &[AtomicU64], v: u64, value: u64) -> bool {
+pub(super) fn reach(marks: &[AtomicU64], v: u64, value: u64) -> bool {
     let w = &marks[(v >> 5) as usize];
     let shift = 2 * (v & 31);
     w.load(Relaxed) >> shift & 3 == 0 && w.fetch_or(value << shift, Relaxed) >> shift & 3 == 0
+}
+
+/// Calls `f(u)` for every entry `u < end` of word number `w` equal to `here` (1 or 2), then
+/// closes them: 01 -> 11 or 10 -> 11. Entries written meanwhile, by any thread, into this
+/// word have the other value and stay open.
+#[inline]
+pub(super) fn expand_entries(
+    word: &AtomicU64,
+    w: u64,
+    here: u64,
+    end: u64,
+    mut f: impl FnMut(u64),
+) {
+    // Entries equal to `here` become 00 after the XOR; keep their low bits.
+    let x = word.load(Relaxed) ^ (here * LOW);
+    let found = !(x | x >> 1) & LOW;
+    if found == 0 {
+        return;
+    }
+    let mut hits = found;
+    while hits != 0 {
+        let b = hits.trailing_zeros() as u64;
+        hits &= hits - 1;
+        let u = w << 5 | b >> 1;
+        if u < end {
+            f(u);
+        }
+    }
+    word.fetch_or(if here == 1 { found << 1 } else { found }, Relaxed);
 }
 
 /// The breadth-first search of [`super::search`] without counts or solutions, in two bits
@@ -95,29 +124,13 @@ pub(super) fn two_bit_bfs(
                     break added;
                 }
                 for (k, word) in marks[i..(i + CHUNK).min(words)].iter().enumerate() {
-                    // Entries equal to `here` become 00 after the XOR; keep their low bits.
-                    let x = word.load(Relaxed) ^ (here * LOW);
-                    let found = !(x | x >> 1) & LOW;
-                    if found == 0 {
-                        continue;
-                    }
-                    let mut hits = found;
-                    while hits != 0 {
-                        let b = hits.trailing_zeros() as u64;
-                        hits &= hits - 1;
-                        let u = ((i + k) as u64) << 5 | b >> 1;
-                        if u >= space.space {
-                            continue;
-                        }
+                    expand_entries(word, (i + k) as u64, here, space.space, |u| {
                         space.for_each_successor(u, |v, _| {
                             if reach(&marks, v, next) {
                                 added += 1;
                             }
                         });
-                    }
-                    // Close the expanded entries: 01 -> 11 or 10 -> 11 (new entries of this
-                    // word, written meanwhile by any thread, have the other value).
-                    word.fetch_or(if here == 1 { found << 1 } else { found }, Relaxed);
+                    });
                 }
             }
         };

@@ -205,7 +205,7 @@ fn record_appends_csv_rows() {
     assert_eq!(lines.len(), 3, "{text}");
     assert_eq!(
         lines[0],
-        "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version"
+        "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version,method,cpu_seconds"
     );
     let row: Vec<&str> = lines[1].split(',').collect();
     assert_eq!(row[..3], ["reves.FS", "6", &j["minimum"].to_string()]);
@@ -215,8 +215,74 @@ fn record_appends_csv_rows() {
     );
     assert_eq!(row[4], "4096");
     assert!(!row[5].is_empty());
+    assert_eq!(row[9], "bfs");
+    assert!(row[10].parse::<f64>().unwrap() >= 0.0, "{}", lines[1]);
     let row: Vec<&str> = lines[2].split(',').collect();
     assert_eq!((row[3], row[5]), ("", ""));
+}
+
+/// `--halfway` gives the full search's minimum (Reve's puzzle, Checkers) and, with `--count`,
+/// its number of optimal solutions, and records a row marked with its method; puzzles
+/// outside its argument and flags it cannot honour exit 2.
+#[test]
+fn halfway_search_matches_the_full_search_and_records_its_method() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-halfway-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.csv");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    for args in [
+        &["search", "reves", "-n", "9"][..],
+        &["search", "checkers", "-n", "9"],
+        &["search", "many-pin", "-n", "7", "--param", "p=5"],
+    ] {
+        let full = json(&hanoilab(&[args, &["--format", "json"]].concat()));
+        let half = json(&hanoilab(
+            &[args, &["--halfway", "--record", f, "--format", "json"]].concat(),
+        ));
+        assert_eq!(half["minimum"], full["minimum"], "{args:?}");
+        assert_eq!(half["method"], "halfway+symmetry");
+        let full = json(&hanoilab(
+            &[args, &["--count", "--format", "json"]].concat(),
+        ));
+        let half = json(&hanoilab(
+            &[args, &["--halfway", "--count", "--format", "json"]].concat(),
+        ));
+        assert_eq!(
+            half["optimal_solutions"], full["optimal_solutions"],
+            "{args:?}"
+        );
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    let row: Vec<&str> = lines[1].split(',').collect();
+    assert_eq!(row.len(), 11, "{text}");
+    assert_eq!(
+        (row[0], row[1], row[9]),
+        ("reves.FS", "9", "halfway+symmetry")
+    );
+    for args in [
+        &["search", "star", "-n", "4", "--halfway"][..],
+        &["search", "reves", "-n", "4", "--halfway", "--solution"],
+        &[
+            "search",
+            "reves",
+            "-n",
+            "12",
+            "--halfway",
+            "--memory-limit",
+            "1K",
+        ],
+    ] {
+        let out = hanoilab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -128,6 +128,8 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
     b.chart("hanoi-graph", hanoi_graph_figure(3)?);
     b.chart("search-optimum", optimum_figure(facts));
     b.chart("optimal-solutions", solutions_figure(facts));
+    s.push('\n');
+    records_section(b, &mut s)?;
     b.page("search.md", s);
     Ok(())
 }

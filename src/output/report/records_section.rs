@@ -1,0 +1,284 @@
+//! The records section of `reports/search.md`: the long searches run outside the report
+//! (`data/records/search-records.csv`, appended by `hanoilab search --record`), as a table,
+//! a copy under `data/tables/`, and three charts. The record files are compiled in, so the
+//! report stays a function of the repository's files.
+
+use super::*;
+use crate::output::chart::{Figure, Panel};
+use crate::output::table::shorten;
+use std::collections::BTreeMap;
+
+/// The records (one row per run; see docs/search.md for the commands).
+const RECORDS: &str = include_str!("../../../data/records/search-records.csv");
+/// Layer sizes of the half-way record runs: `puzzle,n,method,depth,states`.
+const LAYERS: &str = include_str!("../../../data/records/search-layers.csv");
+
+/// The algorithm a record's minimum is compared with, when it is not the record's own
+/// function: Checkers is searched as `checkers.P` (Lunnon's periodic Checkers_P, exponential),
+/// but the algorithm of interest is his Frame-type `DDDD` (same start, goal and bases).
+const COMPARE_WITH: &[(&str, &str)] = &[("checkers.P", "checkers.DDDD")];
+
+/// Puzzles whose counts of optimal solutions reach 10^this are left out of the solutions
+/// chart (cyclic4's 241 digits would flatten every other line).
+const SOLUTIONS_CHART_MAX_DIGITS: i32 = 30;
+
+/// The columns read from the records, in the order of the copy under `data/tables/`.
+const COLUMNS: [&str; 10] = [
+    "puzzle",
+    "n",
+    "minimum",
+    "optimal_solutions",
+    "states_reached",
+    "eccentricity",
+    "wall_seconds",
+    "peak_bytes",
+    "method",
+    "cpu_seconds",
+];
+
+/// One parsed record row.
+struct Record {
+    puzzle: String,
+    n: u64,
+    minimum: Option<u64>,
+    solutions: Option<BigInt>,
+    states: Option<u64>,
+    eccentricity: Option<u64>,
+    wall: String,
+    peak: Option<u64>,
+    method: String,
+    cpu: String,
+}
+
+/// Splits a CSV line on commas outside double quotes, dropping the quotes.
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(String::new()),
+            _ => out.last_mut().expect("one field at least").push(c),
+        }
+    }
+    out
+}
+
+fn records() -> Result<Vec<Record>, ReportError> {
+    let mut lines = RECORDS.lines();
+    let header = csv_fields(lines.next().unwrap_or_default());
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| ReportError(format!("search records: no column `{name}`")))
+    };
+    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] = COLUMNS.map(col);
+    let (puzzle, n, minimum, solutions) = (puzzle?, n?, minimum?, solutions?);
+    let (states, ecc, wall, peak, method, cpu) = (states?, ecc?, wall?, peak?, method?, cpu?);
+    let mut out = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let f = csv_fields(line);
+        let bad = || ReportError(format!("search records, row {}: `{line}`", i + 2));
+        let get = |j: usize| f.get(j).map(String::as_str).unwrap_or("");
+        let num = |j: usize| -> Result<Option<u64>, ReportError> {
+            match get(j) {
+                "" => Ok(None),
+                s => s.parse().map(Some).map_err(|_| bad()),
+            }
+        };
+        out.push(Record {
+            puzzle: get(puzzle).to_string(),
+            n: num(n)?.ok_or_else(bad)?,
+            minimum: num(minimum)?,
+            solutions: match get(solutions) {
+                "" => None,
+                s => Some(s.parse().map_err(|_| bad())?),
+            },
+            states: num(states)?,
+            eccentricity: num(ecc)?,
+            wall: get(wall).to_string(),
+            peak: num(peak)?,
+            method: get(method).to_string(),
+            cpu: get(cpu).to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// The algorithm's number of moves for a record (`None` when it has no count there).
+fn algorithm_count(puzzle: &str, n: u64) -> Option<BigInt> {
+    let (label, params) = match puzzle.split_once('[') {
+        Some((l, rest)) => (l, rest.trim_end_matches(']')),
+        None => (puzzle, ""),
+    };
+    let label = COMPARE_WITH
+        .iter()
+        .find(|(from, _)| *from == label)
+        .map_or(label, |(_, to)| to);
+    let (id, function) = label.split_once('.')?;
+    let mut p = Params::new();
+    for kv in params.split(';').filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once('=')?;
+        p.insert(k.to_string(), v.parse().ok()?);
+    }
+    let v = Variant::builtin(id).ok()?;
+    v.count(function, n as i64, &p).ok()
+}
+
+/// Appends the records section to `s` and adds its table and charts to `b`.
+pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), ReportError> {
+    let rows = records()?;
+    s.push_str("## Records\n\nLong searches run outside the report with `hanoilab search ... --record data/records/search-records.csv` (commands and machine in `docs/search.md`; copied to `data/tables/search-records.csv`). `method`: `bfs` is the breadth-first search of the whole puzzle; `halfway+symmetry` is Korf's half-way search over the smaller discs with the pins other than the start identified (`--halfway`: the minimum is `2d + 1`, exact by the argument in `docs/search.md`; its `states` are the representatives it visited). `algorithm`: the moves of the variant's algorithm (for Checkers, Lunnon's Frame-type `DDDD`). Times are of one run on a shared two-core machine, mostly under `nice`: the CPU seconds are the fairer figure.\n\n| puzzle | n | method | minimum | algorithm | optimal solutions | states | eccentricity | wall s | CPU s | peak MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut t = Table::new(&[&COLUMNS[..], &["algorithm"]].concat());
+    let dash = |x: Option<String>| x.unwrap_or_else(|| "—".into());
+    let mut ratio: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
+    let mut counts: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
+    for r in &rows {
+        let alg = algorithm_count(&r.puzzle, r.n);
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            r.puzzle,
+            r.n,
+            r.method,
+            dash(r.minimum.map(|m| m.to_string())),
+            dash(alg.as_ref().map(ToString::to_string)),
+            dash(r.solutions.as_ref().map(|c| shorten(&c.to_string(), 24))),
+            dash(r.states.map(|x| x.to_string())),
+            dash(r.eccentricity.map(|x| x.to_string())),
+            r.wall,
+            if r.cpu.is_empty() { "—" } else { &r.cpu },
+            dash(r.peak.map(|p| format!("{:.0}", p as f64 / 1048576.0))),
+        );
+        let family = match COMPARE_WITH.iter().find(|(from, _)| *from == r.puzzle) {
+            Some((_, to)) => format!("{} (algorithm {to})", r.puzzle),
+            None => r.puzzle.clone(),
+        };
+        if let (Some(m), Some(a)) = (r.minimum, alg.as_ref().and_then(ToPrimitive::to_f64)) {
+            ratio
+                .entry(family.clone())
+                .or_default()
+                .insert(r.n, a / m as f64);
+        }
+        if let Some(c) = r.solutions.as_ref().and_then(ToPrimitive::to_f64) {
+            counts.entry(family).or_default().insert(r.n, c);
+        }
+        t.push(vec![
+            Cell::from(r.puzzle.as_str()),
+            Cell::from(r.n),
+            Cell::from(r.minimum),
+            Cell::from(r.solutions.clone()),
+            Cell::from(r.states),
+            Cell::from(r.eccentricity),
+            Cell::from(r.wall.as_str()),
+            Cell::from(r.peak),
+            Cell::from(r.method.as_str()),
+            Cell::from(r.cpu.as_str()),
+            Cell::from(alg),
+        ]);
+    }
+    b.table("search-records", t);
+    s.push('\n');
+    let _ = writeln!(
+        s,
+        "Charts: the layers of the half-way runs (`data/records/search-layers.csv`, from \
+         `--layers`); the algorithm's moves over the minimum (log scale); the number of \
+         optimal solutions of the puzzles whose counts stay under 10^{SOLUTIONS_CHART_MAX_DIGITS} \
+         (the directed puzzles' counts, of up to {} digits, are in the table). A puzzle with a \
+         single n draws no line.\n",
+        rows.iter()
+            .filter_map(|r| r.solutions.as_ref())
+            .map(|c| c.to_string().len())
+            .max()
+            .unwrap_or(0)
+    );
+    for (name, chart) in [
+        ("search-records-layers", layers_chart()?),
+        ("search-records-minimum", minimum_chart(&ratio)),
+        ("search-records-solutions", solutions_chart(&counts)),
+    ] {
+        b.chart(name, chart);
+        let _ = writeln!(s, "![{name}]({})\n", Bundle::chart_link(name));
+    }
+    Ok(())
+}
+
+/// Configurations of the smaller discs at each distance, for the half-way record runs.
+fn layers_chart() -> Result<Figure, ReportError> {
+    let mut series: BTreeMap<(String, u64), Vec<(f64, f64)>> = BTreeMap::new();
+    for (i, line) in LAYERS.lines().enumerate().skip(1) {
+        let f = csv_fields(line);
+        let bad = || ReportError(format!("search layers, row {}: `{line}`", i + 1));
+        let num = |j: usize| f.get(j).and_then(|x| x.parse::<u64>().ok()).ok_or_else(bad);
+        let key = (f.first().cloned().unwrap_or_default(), num(1)?);
+        series
+            .entry(key)
+            .or_default()
+            .push((num(3)? as f64, num(4)? as f64));
+    }
+    let mut c = Panel::new(
+        "Records: half-way searches, configurations of the n - 1 smaller discs at each distance",
+        "distance from the tower (moves)",
+        "configurations (log scale)",
+    );
+    c.log_y = true;
+    for (i, ((puzzle, n), pts)) in series.into_iter().enumerate() {
+        c.series
+            .push(Series::new(format!("{puzzle}, n = {n}"), pts).styled(i));
+    }
+    Ok(Figure::single(&c.title.clone(), c))
+}
+
+/// The algorithm's moves over the minimum, per puzzle, against n.
+fn minimum_chart(ratio: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
+    let mut c = Panel::new(
+        "Records: the algorithm's moves over the minimum",
+        "n (discs)",
+        "algorithm / minimum (log scale)",
+    );
+    c.log_y = true;
+    for (i, (puzzle, pts)) in ratio.iter().enumerate() {
+        let pts = pts.iter().map(|(&n, &r)| (n as f64, r)).collect();
+        c.series.push(Series::new(puzzle.clone(), pts).styled(i));
+    }
+    Figure::single(&c.title.clone(), c)
+}
+
+/// The number of optimal solutions, per puzzle, against n.
+fn solutions_chart(counts: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
+    let mut c = Panel::new(
+        "Records: number of optimal solutions",
+        "n (discs)",
+        "minimal move sequences (log scale)",
+    );
+    c.log_y = true;
+    let cap = 10f64.powi(SOLUTIONS_CHART_MAX_DIGITS);
+    let small = counts
+        .iter()
+        .filter(|(_, pts)| pts.values().all(|&x| x < cap));
+    for (i, (puzzle, pts)) in small.enumerate() {
+        let pts = pts.iter().map(|(&n, &x)| (n as f64, x)).collect();
+        c.series.push(Series::new(puzzle.clone(), pts).styled(i));
+    }
+    Figure::single(&c.title.clone(), c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record row parses, and the quoted counts survive whole.
+    #[test]
+    fn records_parse() {
+        let rows = records().unwrap();
+        assert!(!rows.is_empty());
+        assert_eq!(
+            csv_fields("a,\"1,2\",,3"),
+            ["a", "1,2", "", "3"].map(String::from)
+        );
+        let with_count = rows.iter().filter(|r| r.solutions.is_some()).count();
+        assert_eq!(with_count, RECORDS.matches("\"").count() / 2);
+        layers_chart().unwrap();
+    }
+}
