@@ -14,6 +14,7 @@ pub mod table;
 
 #[cfg(feature = "plots")]
 pub mod canvas;
+#[cfg(feature = "plots")]
 pub mod notebook;
 #[cfg(feature = "tables")]
 pub mod parquet;
