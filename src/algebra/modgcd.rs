@@ -9,10 +9,35 @@
 //! its primitive part divides both inputs, which proves it is the gcd (its degree is at
 //! least the gcd's, as every lucky image has).
 
+use super::poly::int_gcd;
 use super::{modp, Poly};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+
+impl Poly {
+    /// Greatest common divisor in Z\[x\], normalised to a positive leading coefficient
+    /// (`gcd(0, 0) = 0`). Brown's small-primes modular algorithm, certified by trial division
+    /// (below): exact for any coefficient size, and fast when the coefficients are
+    /// large. [`gcd_prs`](Self::gcd_prs) is an independent, slower route.
+    ///
+    /// ```
+    /// use hanoilab::algebra::Poly;
+    /// let a = Poly::from_i64(&[-2, 0, 2]);      // 2(x - 1)(x + 1)
+    /// let b = Poly::from_i64(&[4, 4]);          // 4(x + 1)
+    /// assert_eq!(a.gcd(&b), Poly::from_i64(&[2, 2]));
+    /// ```
+    pub fn gcd(&self, other: &Poly) -> Poly {
+        if self.is_zero() || other.is_zero() {
+            return self.gcd_prs(other);
+        }
+        let c = int_gcd(&self.content(), &other.content());
+        if self.degree() == Some(0) || other.degree() == Some(0) {
+            return Poly::new(vec![c]);
+        }
+        gcd_primitive(&self.primitive_part(), &other.primitive_part()).scale(&c)
+    }
+}
 
 /// The gcd of two primitive polynomials of positive degree, primitive with positive
 /// leading coefficient.

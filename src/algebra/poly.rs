@@ -326,28 +326,6 @@ impl Poly {
         Some(Poly::new(q))
     }
 
-    /// Greatest common divisor in Z\[x\], normalised to a positive leading coefficient
-    /// (`gcd(0, 0) = 0`). Brown's small-primes modular algorithm, certified by trial division
-    /// (see `modgcd.rs`): exact for any coefficient size, and fast when the coefficients are
-    /// large. [`gcd_prs`](Self::gcd_prs) is an independent, slower route.
-    ///
-    /// ```
-    /// use hanoilab::algebra::Poly;
-    /// let a = Poly::from_i64(&[-2, 0, 2]);      // 2(x - 1)(x + 1)
-    /// let b = Poly::from_i64(&[4, 4]);          // 4(x + 1)
-    /// assert_eq!(a.gcd(&b), Poly::from_i64(&[2, 2]));
-    /// ```
-    pub fn gcd(&self, other: &Poly) -> Poly {
-        if self.is_zero() || other.is_zero() {
-            return self.gcd_prs(other);
-        }
-        let c = int_gcd(&self.content(), &other.content());
-        if self.degree() == Some(0) || other.degree() == Some(0) {
-            return Poly::new(vec![c]);
-        }
-        super::modgcd::gcd_primitive(&self.primitive_part(), &other.primitive_part()).scale(&c)
-    }
-
     /// Greatest common divisor by the primitive polynomial remainder sequence (Knuth, TAOCP
     /// vol. 2, 4.6.1, Algorithm E); same result as [`gcd`](Self::gcd). `O(n^3)` big-integer
     /// operations on coefficients that grow along the sequence.

@@ -2,7 +2,7 @@
 
 use super::args::Format;
 use super::common::{emit, json, Target};
-use super::search_cmd::{append_row, cpu_seconds, peak_resident, record_label};
+use super::records::{append_row, cpu_seconds, peak_resident, record_label};
 use super::CliError;
 use crate::puzzle::Puzzle;
 use crate::search::{

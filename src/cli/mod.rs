@@ -11,6 +11,7 @@ pub mod commands;
 pub mod common;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
+pub mod records;
 pub mod report_cmd;
 pub mod search_cmd;
 pub mod search_dist;

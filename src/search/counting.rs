@@ -21,12 +21,12 @@
 //! kept as the spare) and the counts of two of them, instead of all the layers and a heap
 //! integer per state.
 
-use super::bfs::{
+use super::checkpoint::{Checkpointer, Reader, Snapshot};
+use super::dense::DenseSpace;
+use super::frontier::{
     expand, get_bit, new_bits, read_layer, report_layer, set_bit, worker_threads, write_layer,
     Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
-use super::checkpoint::{Checkpointer, Reader, Snapshot};
-use super::dense::DenseSpace;
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};

@@ -13,10 +13,10 @@
 //! of the states visited from `m - 1` to `m` discs, and the bits of a count grown by the
 //! same per-disc step. The run still checks what it holds against the limit as it goes.
 
-use super::bfs::{search_pilot, table_bytes, LIST_CHUNK};
 use super::checkpoint::Route;
 use super::dense::DenseSpace;
-use super::SearchOptions;
+use super::frontier::{table_bytes, LIST_CHUNK};
+use super::{SearchOptions, SearchResult};
 use crate::puzzle::{Config, Puzzle};
 
 /// Largest pilot index space.
@@ -95,13 +95,19 @@ pub(super) struct Profile {
     pub count_bits: f64,
 }
 
+/// One pilot search by a route: its result and the most bits of a state's count.
+pub(super) type PilotRun = dyn Fn(&Puzzle, &SearchOptions, Route) -> Option<(SearchResult, u64)>;
+
 /// The predicted profile of a search of `puzzle` (index space `space`) by `route`, from
 /// pilots on fewer discs; `None` when the puzzle is too small for a pilot or none runs.
+/// `pilot` runs one search by `route` and returns its result and the most bits of a
+/// state's count (the driver's `search_pilot`, passed in so this file stays below it).
 pub(super) fn profile(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     route: Route,
     space: u64,
+    pilot: &PilotRun,
 ) -> Option<Profile> {
     if space < MIN_PILOT {
         return None;
@@ -129,7 +135,7 @@ pub(super) fn profile(
             memory_limit: Some(u64::MAX),
             ..Default::default()
         };
-        let (r, bits) = search_pilot(p, &o, route)?;
+        let (r, bits) = pilot(p, &o, route)?;
         Some(Pilot {
             layers: r.layers,
             states: r.states,

@@ -33,8 +33,9 @@
 //! and Felner, "Recent progress in heuristic search: a case study of the four-peg Towers of
 //! Hanoi problem", IJCAI 2007 (both use this half-way bound).
 
-use super::bfs::{default_memory_limit, report_layer};
+use super::bfs::default_memory_limit;
 use super::dense::DenseSpace;
+use super::frontier::report_layer;
 use super::symmetry::{CanonicalIndex, IndexSpec};
 use super::twobit::{expand_entries, reach, CHUNK};
 use super::{SearchError, SearchOptions};

@@ -20,7 +20,7 @@
 use super::halfway::{prepare, HalfwayError};
 use super::symmetry::CanonicalIndex;
 use super::SearchOptions;
-use super::{bfs::report_layer, dense::DenseSpace, SearchError};
+use super::{dense::DenseSpace, frontier::report_layer, SearchError};
 use crate::puzzle::Puzzle;
 use num_bigint::BigUint;
 use std::time::{Duration, Instant};

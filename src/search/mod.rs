@@ -52,6 +52,7 @@ mod counting;
 mod dense;
 pub mod distributed;
 mod estimate;
+mod frontier;
 mod graph;
 mod halfway;
 mod halfway_count;

@@ -10,9 +10,9 @@
 //! but a scan for `d mod 3` also finds the layers `d - 3, d - 6, ...` and expands them again:
 //! six times slower on the 4-peg puzzle.)
 
-use super::bfs::{report_layer, worker_threads, Run};
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
+use super::frontier::{report_layer, worker_threads, Run};
 use super::{SearchError, SearchOptions};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
