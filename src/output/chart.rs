@@ -230,6 +230,35 @@ impl Panel {
         x.is_finite() && y.is_finite() && (!self.log_y || y > 0.0)
     }
 
+    /// The corner for the legend: the one whose box (45% of the width, a line per entry
+    /// of the height) covers the fewest drawn points, the upper left on a tie — so a
+    /// legend does not hide the data. 0 upper left, 1 upper right, 2 lower right, 3 lower
+    /// left.
+    pub fn legend_corner(&self) -> usize {
+        let Some(((x0, x1), (y0, y1))) = self.ranges() else {
+            return 0;
+        };
+        let ty = |y: f64| if self.log_y { y.log10() } else { y };
+        let (ly0, ly1) = (ty(y0), ty(y1));
+        let entries = self.series.iter().filter(|s| !s.name.is_empty()).count();
+        let (w, h) = (0.45, (0.06 * entries as f64 + 0.04).min(0.9));
+        let mut hits = [0usize; 4];
+        for i in 0..self.series.len() {
+            for (x, y) in self.drawable(i) {
+                let u = (x - x0) / (x1 - x0);
+                let v = (ty(y) - ly0) / (ly1 - ly0);
+                let (left, right, top, bottom) = (u <= w, u >= 1.0 - w, v >= 1.0 - h, v <= h);
+                for (k, inside) in [top && left, top && right, bottom && right, bottom && left]
+                    .into_iter()
+                    .enumerate()
+                {
+                    hits[k] += usize::from(inside);
+                }
+            }
+        }
+        (0..4).min_by_key(|&k| (hits[k], k)).unwrap_or(0)
+    }
+
     /// The x and y ranges over all drawable points and guides, padded; `None` if nothing
     /// is drawable.
     pub fn ranges(&self) -> Option<((f64, f64), (f64, f64))> {

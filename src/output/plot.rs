@@ -392,7 +392,12 @@ fn draw_panel<DB: DrawingBackend>(
                     .background_style(WHITE.mix(0.9))
                     .border_style(RGBColor(200, 200, 200))
                     .label_font(("sans-serif", label_size))
-                    .position(SeriesLabelPosition::UpperLeft)
+                    .position(match panel.legend_corner() {
+                        1 => SeriesLabelPosition::UpperRight,
+                        2 => SeriesLabelPosition::LowerRight,
+                        3 => SeriesLabelPosition::LowerLeft,
+                        _ => SeriesLabelPosition::UpperLeft,
+                    })
                     .draw()
                     .map_err(|e| e.to_string())?;
             }

@@ -217,42 +217,41 @@ fn layers_chart() -> Result<Figure, ReportError> {
             .or_default()
             .push((num(3)? as f64, num(4)? as f64));
     }
+    let title =
+        "Records: half-way searches, configurations of the n - 1 smaller discs at each distance";
     let mut c = Panel::new(
-        "Records: half-way searches, configurations of the n - 1 smaller discs at each distance",
+        "",
         "distance from the tower (moves)",
         "configurations (log scale)",
     );
     c.log_y = true;
+    c.legend = true;
     for (i, ((puzzle, n), pts)) in series.into_iter().enumerate() {
         c.series
             .push(Series::new(format!("{puzzle}, n = {n}"), pts).styled(i));
     }
-    Ok(Figure::single(&c.title.clone(), c))
+    Ok(Figure::single(title, c))
 }
 
 /// The algorithm's moves over the minimum, per puzzle, against n.
 fn minimum_chart(ratio: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
-    let mut c = Panel::new(
-        "Records: the algorithm's moves over the minimum",
-        "n (discs)",
-        "algorithm / minimum (log scale)",
-    );
+    let title = "Records: the algorithm's moves over the minimum";
+    let mut c = Panel::new("", "n (discs)", "algorithm / minimum (log scale)");
     c.log_y = true;
+    c.legend = true;
     for (i, (puzzle, pts)) in ratio.iter().enumerate() {
         let pts = pts.iter().map(|(&n, &r)| (n as f64, r)).collect();
         c.series.push(Series::new(puzzle.clone(), pts).styled(i));
     }
-    Figure::single(&c.title.clone(), c)
+    Figure::single(title, c)
 }
 
 /// The number of optimal solutions, per puzzle, against n.
 fn solutions_chart(counts: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
-    let mut c = Panel::new(
-        "Records: number of optimal solutions",
-        "n (discs)",
-        "minimal move sequences (log scale)",
-    );
+    let title = "Records: number of optimal solutions";
+    let mut c = Panel::new("", "n (discs)", "minimal move sequences (log scale)");
     c.log_y = true;
+    c.legend = true;
     let cap = 10f64.powi(SOLUTIONS_CHART_MAX_DIGITS);
     let small = counts
         .iter()
@@ -261,7 +260,7 @@ fn solutions_chart(counts: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
         let pts = pts.iter().map(|(&n, &x)| (n as f64, x)).collect();
         c.series.push(Series::new(puzzle.clone(), pts).styled(i));
     }
-    Figure::single(&c.title.clone(), c)
+    Figure::single(title, c)
 }
 
 #[cfg(test)]
