@@ -4,7 +4,8 @@
 //! (`ulimit -v`) and a 60 s timeout, checking the exit status and a fragment of the message;
 //! closed and full output streams; and bounded fuzz-style tests (a deterministic random
 //! generator, no extra dependencies) of the formula parser and evaluator, the program
-//! parser, the variant loader and the matrix reader: no panic on random or mutated input.
+//! parser, the variant loader, the matrix reader and claim files: no panic on random or
+//! mutated input.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -735,6 +736,111 @@ fn fuzz_matrix_reader() {
         }
     }
     assert!(parsed >= 20, "only {parsed} matrix files parsed");
+}
+
+/// Claim files (`claims --file`): mutations of one claim of every kind, taken from the
+/// built-in claim files. Loading and validating must never panic; a claim that loads is
+/// checked (its checker refuses what is too expensive by size), except for `search` claims
+/// whose mutated n could ask for a record-size search (the CLI's search budget covers them,
+/// and the table of bad inputs runs them through the binary).
+#[test]
+fn fuzz_claim_files() {
+    use hanoilab::literature::check::{check_claim, validate_claims};
+    use hanoilab::literature::claims::load_claim_file;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/literature");
+    let picks = [
+        ("lunnon", "classic.closed-form"),
+        ("lunnon", "cyclic.initial-values"),
+        ("lunnon", "cyclic.x"),
+        ("lunnon", "rainbow.matrix"),
+        ("lunnon", "rainbow.charpoly"),
+        ("lunnon", "antwerp.n1"),
+        ("lunnon", "rainbow.three-never-shorter.DDD"),
+        ("lunnon", "classic.period-3-table"),
+        ("lunnon", "rainbow.two-subproblems-optimal"),
+        ("sniedovich", "theorem5"),
+        ("stockmeyer", "theorem1.triangular-approximation"),
+        ("wikipedia", "binary.example-216"),
+        ("chapla", "classic.least-moves"),
+    ];
+    let mut seeds = vec![];
+    for (file, id) in picks {
+        let text = std::fs::read_to_string(dir.join(format!("{file}.toml"))).unwrap();
+        let block = text
+            .split("[[claim]]")
+            .find(|b| b.contains(&format!("id = \"{id}\"")))
+            .unwrap_or_else(|| panic!("{file}.toml has no claim {id}"));
+        seeds.push(format!(
+            "document = \"fuzz\"\ntitle = \"Fuzz\"\n\n[[claim]]{}",
+            block.split("\n# ").next().unwrap_or(block)
+        ));
+    }
+    let seeds: Vec<&str> = seeds.iter().map(String::as_str).collect();
+    let alphabet = [
+        "\"",
+        "=",
+        "\n",
+        "[",
+        "]",
+        ",",
+        "..",
+        "n",
+        "1",
+        "0",
+        "-1",
+        "99",
+        "1000000",
+        "2^n",
+        "kind",
+        "formula",
+        "search",
+        "trace",
+        "table",
+        "value",
+        "bound",
+        "asymptotic",
+        "classic.T",
+        "rainbow.DDD",
+        "reves.FS",
+        "x",
+        "(",
+        ")",
+        "sqrt",
+        "^",
+        "/",
+        "<=",
+        "18446744073709551616",
+        "9223372036854775807",
+    ];
+    let mut rng = Rng(0xc1a1_35f1_1e5e_ed01);
+    let (mut loaded, mut checked) = (0, 0);
+    let t0 = Instant::now();
+    for _ in 0..rounds(400) {
+        let seed = rng.pick(&seeds);
+        let text = rng.mutate(seed, &alphabet);
+        if std::env::var_os("HOSTILE_TRACE").is_some() {
+            eprintln!("claims: {text:?}");
+        }
+        let Ok(claims) = load_claim_file("fuzz.toml", &text) else {
+            continue;
+        };
+        loaded += 1;
+        if validate_claims(&claims).is_err() {
+            continue;
+        }
+        for c in &claims {
+            if c.kind_name() != "search" {
+                let _ = check_claim(c);
+                checked += 1;
+            }
+        }
+    }
+    assert!(loaded >= 40, "only {loaded} mutated claim files loaded");
+    assert!(checked >= 20, "only {checked} claims checked");
+    eprintln!(
+        "fuzz_claim_files: {loaded} loaded, {checked} checked in {:?}",
+        t0.elapsed()
+    );
 }
 
 /// `nth --log10 --digits K` past `--max-digits` (the certified route: modular powering and a
