@@ -472,6 +472,16 @@ impl Parser {
         self.depth = d;
         Ok(c)
     }
+    /// The operand of a prefix operator already eaten (`not c`, `-x`), one nesting level
+    /// deeper and one tree level below the result: one depth bookkeeping for both prefixes.
+    fn prefix<T>(&mut self, operand: fn(&mut Self) -> R<T>, wrap: fn(Box<T>) -> T) -> R<T> {
+        self.enter()?;
+        let x = wrap(Box::new(operand(self)?));
+        self.nest -= 1;
+        let d = self.depth + 1;
+        self.tree(d)?;
+        Ok(x)
+    }
     fn cond(&mut self) -> R<Cond> {
         self.cond_chain("||", "or", Self::cond_and, Cond::Or)
     }
@@ -481,12 +491,7 @@ impl Parser {
     fn cond_atom(&mut self) -> R<Cond> {
         if self.is_kw("not") {
             self.at += 1;
-            self.enter()?;
-            let c = Cond::Not(Box::new(self.cond_atom()?));
-            self.nest -= 1;
-            let d = self.depth + 1;
-            self.tree(d)?;
-            return Ok(c);
+            return self.prefix(Self::cond_atom, Cond::Not);
         }
         let a = self.expr()?;
         let da = self.depth;
@@ -547,12 +552,7 @@ impl Parser {
     }
     fn unary(&mut self) -> R<Expr> {
         if self.eat_sym("-") {
-            self.enter()?;
-            let e = Expr::Neg(Box::new(self.unary()?));
-            self.nest -= 1;
-            let d = self.depth + 1;
-            self.tree(d)?;
-            return Ok(e);
+            return self.prefix(Self::unary, Expr::Neg);
         }
         self.primary()
     }
