@@ -273,21 +273,7 @@ impl ClosedForm {
                 }
             }
         }
-        let mut out = String::new();
-        for (neg, body) in mono {
-            if out.is_empty() {
-                if neg {
-                    out.push('-');
-                }
-            } else {
-                out.push_str(if neg { " - " } else { " + " });
-            }
-            out.push_str(&body);
-        }
-        if out.is_empty() {
-            out.push('0');
-        }
-        out
+        join_signed(mono)
     }
 }
 
@@ -348,22 +334,28 @@ impl ClosedForm {
                 ClosedFormTerm::Recurrent { .. } => return None,
             }
         }
-        let mut out = String::new();
-        for (neg, body) in mono {
-            if out.is_empty() {
-                if neg {
-                    out.push('-');
-                }
-            } else {
-                out.push_str(if neg { " - " } else { " + " });
-            }
-            out.push_str(&body);
-        }
-        if out.is_empty() {
-            out.push('0');
-        }
-        Some(out)
+        Some(join_signed(mono))
     }
+}
+
+/// Joins terms given as (negative, absolute text) into `a - b + c` (`0` when there are
+/// none): the one place the plain-text and LaTeX closed forms put their signs.
+fn join_signed(terms: Vec<(bool, String)>) -> String {
+    let mut out = String::new();
+    for (neg, body) in terms {
+        if out.is_empty() {
+            if neg {
+                out.push('-');
+            }
+        } else {
+            out.push_str(if neg { " - " } else { " + " });
+        }
+        out.push_str(&body);
+    }
+    if out.is_empty() {
+        out.push('0');
+    }
+    out
 }
 
 /// A non-negative rational as LaTeX: `5` or `\tfrac{5}{33}`.

@@ -112,6 +112,18 @@ fn inv(a: u64, p: u64) -> u64 {
     powmod(a, p - 2, p)
 }
 
+/// Swaps rows `i` and `m`, then columns `i` and `m`, of the `n x n` row-major matrix `a`: the
+/// pivoting similarity of the Hessenberg reduction, one helper for the rational
+/// ([`super::QMatrix::charpoly_hessenberg`]) and the modular characteristic polynomial.
+pub(crate) fn swap_row_and_column<T>(a: &mut [T], n: usize, i: usize, m: usize) {
+    for j in 0..n {
+        a.swap(i * n + j, m * n + j);
+    }
+    for j in 0..n {
+        a.swap(j * n + i, j * n + m);
+    }
+}
+
 /// `det(xI - A)` over Z/p for the `n x n` matrix `a` (row-major, residues), lowest degree
 /// first, by similarity to upper Hessenberg form.
 pub(crate) fn charpoly_mod(mut a: Vec<u64>, n: usize, p: u64) -> Vec<u64> {
@@ -121,12 +133,7 @@ pub(crate) fn charpoly_mod(mut a: Vec<u64>, n: usize, p: u64) -> Vec<u64> {
             continue;
         };
         if i != m {
-            for j in 0..n {
-                a.swap(ix(i, j), ix(m, j));
-            }
-            for j in 0..n {
-                a.swap(ix(j, i), ix(j, m));
-            }
+            swap_row_and_column(&mut a, n, i, m);
         }
         let t = inv(a[ix(m, m - 1)], p);
         for i in m + 1..n {

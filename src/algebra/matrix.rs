@@ -603,12 +603,7 @@ impl QMatrix {
                 continue;
             };
             if i != m {
-                for j in 0..n {
-                    h.swap(idx(i, j), idx(m, j));
-                }
-                for j in 0..n {
-                    h.swap(idx(j, i), idx(j, m));
-                }
+                super::charpoly_modular::swap_row_and_column(&mut h, n, i, m);
             }
             let t = h[idx(m, m - 1)].clone();
             for i in m + 1..n {

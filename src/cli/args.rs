@@ -33,6 +33,27 @@ pub enum Format {
     Bfile,
 }
 
+/// What `matrix` computes besides the file's echo: the flags, passed on as they are.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Args)]
+pub struct MatrixOptions {
+    /// Also print the exact N-th term of every component.
+    #[arg(long)]
+    pub nth: Option<u64>,
+    /// With --nth: only these components (names, comma-separated or repeated); prints
+    /// only their N-th terms.
+    #[arg(long, value_name = "NAME")]
+    pub only: Vec<String>,
+    /// Skip the per-component analysis: with --nth print only the N-th terms, without it
+    /// the characteristic polynomial, its factors and their certified roots.
+    #[arg(long)]
+    pub no_analysis: bool,
+    /// Run the per-component analysis even above 16 components, or when components times
+    /// the bits of the largest characteristic polynomial coefficient exceed 1024 (skipped
+    /// there by default).
+    #[arg(long)]
+    pub analysis: bool,
+}
+
 /// Options shared by commands that name a variant.
 #[derive(Debug, Args, Clone)]
 pub struct ParamArgs {
@@ -156,22 +177,9 @@ pub enum Command {
     Matrix {
         /// The matrix file.
         file: PathBuf,
-        /// Also print the exact N-th term of every component.
-        #[arg(long)]
-        nth: Option<u64>,
-        /// With --nth: only these components (names, comma-separated or repeated); prints
-        /// only their N-th terms.
-        #[arg(long, value_name = "NAME")]
-        only: Vec<String>,
-        /// Skip the per-component analysis: with --nth print only the N-th terms, without it
-        /// the characteristic polynomial, its factors and their certified roots.
-        #[arg(long)]
-        no_analysis: bool,
-        /// Run the per-component analysis even above 16 components, or when components times
-        /// the bits of the largest characteristic polynomial coefficient exceed 1024 (skipped
-        /// there by default).
-        #[arg(long)]
-        analysis: bool,
+        /// What to compute besides the file's echo.
+        #[command(flatten)]
+        options: MatrixOptions,
         /// Certified digits for roots and constants.
         #[arg(long, default_value_t = 30)]
         digits: usize,

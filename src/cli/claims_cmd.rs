@@ -78,6 +78,19 @@ fn verdict_word(v: VerdictKind) -> &'static str {
     v.name()
 }
 
+/// The columns of a claim in a Markdown or CSV table (claim, source, statement, verdict,
+/// detail: the order of both headers), the text ones passed through `text` (escaping or
+/// quoting); the verdict word needs neither.
+fn claim_row(c: &CheckedClaim, text: impl Fn(&str) -> String) -> [String; 5] {
+    [
+        text(&c.id),
+        text(&c.source),
+        text(&c.statement),
+        verdict_word(c.verdict).to_string(),
+        text(&c.detail),
+    ]
+}
+
 /// Renders checked claims: JSON array, Markdown table, CSV, or human text.
 pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
     match format {
@@ -86,16 +99,9 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
             let mut s = String::from(
                 "| claim | source | statement | verdict | detail |\n|---|---|---|---|---|\n",
             );
+            let cell = |t: &str| t.replace('|', "\\|").replace('\n', " ");
             for c in checked {
-                let cell = |t: &str| t.replace('|', "\\|").replace('\n', " ");
-                s.push_str(&format!(
-                    "| {} | {} | {} | {} | {} |\n",
-                    cell(&c.id),
-                    cell(&c.source),
-                    cell(&c.statement),
-                    verdict_word(c.verdict),
-                    cell(&c.detail)
-                ));
+                s.push_str(&format!("| {} |\n", claim_row(c, cell).join(" | ")));
             }
             s
         }
@@ -103,14 +109,7 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
             let q = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
             let mut s = String::from("id,source,statement,verdict,detail\n");
             for c in checked {
-                s.push_str(&format!(
-                    "{},{},{},{},{}\n",
-                    q(&c.id),
-                    q(&c.source),
-                    q(&c.statement),
-                    verdict_word(c.verdict),
-                    q(&c.detail)
-                ));
+                s.push_str(&format!("{}\n", claim_row(c, q).join(",")));
             }
             s
         }

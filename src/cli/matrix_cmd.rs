@@ -20,6 +20,7 @@ use crate::program::TransferSystem;
 use num_bigint::BigInt;
 use std::path::Path;
 
+pub use super::args::MatrixOptions;
 pub use crate::algebra::MatrixFile;
 
 /// Above this many components the per-component analysis (minimal recurrences, closed
@@ -80,20 +81,6 @@ fn check_nth_size(
         )));
     }
     Ok(())
-}
-
-/// What `matrix` computes besides the file's echo.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MatrixOptions {
-    /// `--nth N`.
-    pub nth: Option<u64>,
-    /// `--only NAME,...`: the components whose N-th terms are wanted (needs `--nth`).
-    pub only: Vec<String>,
-    /// `--no-analysis`: skip the per-component analysis (with `--nth`: print only the
-    /// N-th terms; without: print the spectrum summary).
-    pub no_analysis: bool,
-    /// `--analysis`: run the per-component analysis whatever the dimension.
-    pub analysis: bool,
 }
 
 #[derive(serde::Serialize)]

@@ -171,25 +171,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Matrix {
             file,
-            nth,
-            only,
-            no_analysis,
-            analysis,
+            options,
             digits,
             max_digits,
             format,
-        } => matrix_cmd::matrix_cmd(
-            &file,
-            &matrix_cmd::MatrixOptions {
-                nth,
-                only,
-                no_analysis,
-                analysis,
-            },
-            digits,
-            max_digits,
-            format,
-        ),
+        } => matrix_cmd::matrix_cmd(&file, &options, digits, max_digits, format),
         Command::Search {
             target,
             n,

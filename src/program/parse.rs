@@ -472,6 +472,16 @@ impl Parser {
         self.depth = d;
         Ok(c)
     }
+    /// The operand of a prefix operator already eaten (`not c`, `-x`), one nesting level
+    /// deeper and one tree level below the result: one depth bookkeeping for both prefixes.
+    fn prefix<T>(&mut self, operand: fn(&mut Self) -> R<T>, wrap: fn(Box<T>) -> T) -> R<T> {
+        self.enter()?;
+        let x = wrap(Box::new(operand(self)?));
+        self.nest -= 1;
+        let d = self.depth + 1;
+        self.tree(d)?;
+        Ok(x)
+    }
     fn cond(&mut self) -> R<Cond> {
         self.cond_chain("||", "or", Self::cond_and, Cond::Or)
     }
@@ -481,12 +491,7 @@ impl Parser {
     fn cond_atom(&mut self) -> R<Cond> {
         if self.is_kw("not") {
             self.at += 1;
-            self.enter()?;
-            let c = Cond::Not(Box::new(self.cond_atom()?));
-            self.nest -= 1;
-            let d = self.depth + 1;
-            self.tree(d)?;
-            return Ok(c);
+            return self.prefix(Self::cond_atom, Cond::Not);
         }
         let a = self.expr()?;
         let da = self.depth;
@@ -547,12 +552,7 @@ impl Parser {
     }
     fn unary(&mut self) -> R<Expr> {
         if self.eat_sym("-") {
-            self.enter()?;
-            let e = Expr::Neg(Box::new(self.unary()?));
-            self.nest -= 1;
-            let d = self.depth + 1;
-            self.tree(d)?;
-            return Ok(e);
+            return self.prefix(Self::unary, Expr::Neg);
         }
         self.primary()
     }
@@ -615,6 +615,24 @@ impl Parser {
     }
 }
 
+/// `Err(Arity)` unless `ints` integer and `pins` pin arguments fit procedure `q` (a clause
+/// or a call of it at `pos`): one check for the clauses that define a procedure and the
+/// calls that use it.
+fn check_arity(q: &Procedure, ints: usize, pins: usize, pos: Pos) -> Result<(), ProgramError> {
+    if q.int_arity == ints && q.pin_arity == pins {
+        return Ok(());
+    }
+    Err(ProgramError::Arity {
+        name: q.name.clone(),
+        expected_ints: q.int_arity,
+        expected_pins: q.pin_arity,
+        found_ints: ints,
+        found_pins: pins,
+        line: pos.line,
+        col: pos.col,
+    })
+}
+
 /// Parses and validates a program (see [`crate::program`] for the grammar).
 pub fn parse(text: &str) -> Result<Program, ProgramError> {
     let lexer = lex(text)?;
@@ -630,17 +648,7 @@ pub fn parse(text: &str) -> Result<Program, ProgramError> {
         };
         match procedures.iter_mut().find(|q| q.name == c.name) {
             Some(q) => {
-                if q.int_arity != c.ints || q.pin_arity != c.pins {
-                    return Err(ProgramError::Arity {
-                        name: c.name,
-                        expected_ints: q.int_arity,
-                        expected_pins: q.pin_arity,
-                        found_ints: c.ints,
-                        found_pins: c.pins,
-                        line: c.pos.line,
-                        col: c.pos.col,
-                    });
-                }
+                check_arity(q, c.ints, c.pins, c.pos)?;
                 q.slots = q.slots.max(c.slots);
                 q.clauses.push(clause);
             }
@@ -664,17 +672,7 @@ pub fn parse(text: &str) -> Result<Program, ProgramError> {
             });
         };
         let q = &procedures[idx];
-        if q.int_arity != call.ints || q.pin_arity != call.pins {
-            return Err(ProgramError::Arity {
-                name: call.name,
-                expected_ints: q.int_arity,
-                expected_pins: q.pin_arity,
-                found_ints: call.ints,
-                found_pins: call.pins,
-                line: call.pos.line,
-                col: call.pos.col,
-            });
-        }
+        check_arity(q, call.ints, call.pins, call.pos)?;
         if let Step::Call { proc, .. } = &mut blocks[call.block][call.index] {
             *proc = idx;
         }

@@ -60,6 +60,20 @@ pub enum ColourRule {
     MustMatch,
 }
 
+impl ColourRule {
+    /// Whether a disc landing with colour `land` may sit on a disc or base of colour `under`:
+    /// the one statement of the rule that the simulator, the searches and the move
+    /// generators all test.
+    #[inline(always)]
+    pub fn admits(self, land: u8, under: u8) -> bool {
+        match self {
+            ColourRule::Any => true,
+            ColourRule::NotSame => land != under,
+            ColourRule::MustMatch => land == under,
+        }
+    }
+}
+
 /// How a disc's colour changes when it moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Recolour {

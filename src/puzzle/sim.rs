@@ -233,12 +233,7 @@ impl Tower {
             } else {
                 c
             };
-            let ok = match puzzle.rules.colour_rule {
-                ColourRule::Any => true,
-                ColourRule::NotSame => land != u,
-                ColourRule::MustMatch => land == u,
-            };
-            if !ok {
+            if !puzzle.rules.colour_rule.admits(land, u) {
                 let what = if under.is_some() { "disc" } else { "base" };
                 return Err(err(
                     info,
@@ -480,11 +475,7 @@ impl Fast {
             f.next[c] = puzzle.rules.recolour.apply(c as u8) & 7;
             f.allowed[c] = 1 << 8;
             for u in 0..8 {
-                let ok = match puzzle.rules.colour_rule {
-                    ColourRule::Any => true,
-                    ColourRule::NotSame => c != u,
-                    ColourRule::MustMatch => c == u,
-                };
+                let ok = puzzle.rules.colour_rule.admits(c as u8, u as u8);
                 f.allowed[c] |= (ok as u16) << u;
             }
         }
@@ -703,12 +694,7 @@ fn play_flat(
             };
             if let Some(u) = u {
                 let land = if r.check_after_recolour { c2 } else { c };
-                let good = match r.colour_rule {
-                    ColourRule::Any => true,
-                    ColourRule::NotSame => land != u,
-                    ColourRule::MustMatch => land == u,
-                };
-                if !good {
+                if !r.colour_rule.admits(land, u) {
                     break 'ok false;
                 }
             }

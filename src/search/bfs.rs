@@ -8,8 +8,8 @@ use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::frontier::{
     config_heap_bytes, expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer,
-    report_layer, set_bit, stored_bytes, table_bytes, worker_threads, write_layer, Interned, Layer,
-    Run, LIST_CHUNK,
+    read_stored, report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads,
+    write_layer, write_stored, Interned, Layer, Run, LIST_CHUNK,
 };
 use super::moves::legal_moves;
 use super::twobit::{two_bit_bfs, two_bit_bytes};
@@ -557,20 +557,14 @@ fn dense_bfs(
         Some(mut r) => {
             let visited = r.atomic_words(words)?;
             let cur = read_layer(&mut r, words)?;
-            let mut stored = Vec::new();
-            for _ in 0..r.u64()? {
-                stored.push(r.words()?);
-            }
+            let stored = read_stored(&mut r)?;
             let h = r.header.clone();
             r.finish()?;
             (visited, cur, stored, h.sizes, h.states, h.found)
         }
     };
     let mut spare: Option<Vec<AtomicU64>> = None;
-    let report = |depth: u64, layer: u64, visited: u64| {
-        report_layer(opts, depth, layer, visited, space.space)
-    };
-    report(sizes.len() as u64 - 1, *sizes.last().unwrap_or(&1), states);
+    report_start(opts, &sizes, states, space.space);
     let visited_bytes = 8 * visited.len() as u64;
     let mut stored_held = stored_bytes(&stored);
     let mut peak = visited_bytes + layer_bytes(&cur) + stored_held;
@@ -614,15 +608,14 @@ fn dense_bfs(
         states += count;
         sizes.push(count);
         let depth = sizes.len() as u64 - 1;
-        report(depth, count, states);
+        report_layer(opts, depth, count, states, space.space);
         if found.is_none() && goal.is_some_and(|g| get_bit(&visited, g)) {
             found = Some(depth);
         }
         ck.layer_done(Snapshot::plain(&sizes, states, found), |w| {
             w.atomic_words(&visited)?;
             write_layer(w, &cur)?;
-            w.u64(stored.len() as u64)?;
-            stored.iter().try_for_each(|l| w.words(l))
+            write_stored(w, &stored)
         })?;
     };
     if keep {
@@ -699,26 +692,16 @@ fn sparse_bfs(
         Some(mut r) => {
             let visited: IndexSet = r.words()?.into_iter().collect();
             let cur = r.words()?;
-            let mut stored = Vec::new();
-            for _ in 0..r.u64()? {
-                stored.push(r.words()?);
-            }
+            let stored = read_stored(&mut r)?;
             let h = r.header.clone();
             r.finish()?;
             (visited, cur, stored, h.sizes, h.found)
         }
     };
     let per_state = SPARSE_BYTES_PER_STATE + if opts.count { COUNT_BYTES_PER_STATE } else { 0 };
-    let report = |depth: u64, layer: u64, visited: u64| {
-        report_layer(opts, depth, layer, visited, space.space)
-    };
     let mut stored_held = stored_bytes(&stored);
     let mut peak = table_bytes(visited.capacity(), 8) + 8 * cur.capacity() as u64 + stored_held;
-    report(
-        sizes.len() as u64 - 1,
-        *sizes.last().unwrap_or(&1),
-        visited.len() as u64,
-    );
+    report_start(opts, &sizes, visited.len() as u64, space.space);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -753,7 +736,13 @@ fn sparse_bfs(
         }
         sizes.push(cur.len() as u64);
         let depth = sizes.len() as u64 - 1;
-        report(depth, cur.len() as u64, visited.len() as u64);
+        report_layer(
+            opts,
+            depth,
+            cur.len() as u64,
+            visited.len() as u64,
+            space.space,
+        );
         if found.is_none() && goal.is_some_and(|g| visited.contains(&g)) {
             found = Some(depth);
         }
@@ -761,8 +750,7 @@ fn sparse_bfs(
             let all: Vec<u64> = visited.iter().copied().collect();
             w.words(&all)?;
             w.words(&cur)?;
-            w.u64(stored.len() as u64)?;
-            stored.iter().try_for_each(|l| w.words(l))
+            write_stored(w, &stored)
         })?;
     };
     if keep && !cur.is_empty() {
@@ -827,13 +815,9 @@ fn generic_bfs(
         configs + (std::mem::size_of::<Config>() * g.states.capacity()) as u64 + table
     };
     let mut peak = held(&g, configs, table_bytes(g.index.capacity(), slot));
-    let report =
-        |depth: u64, layer: u64, visited: u64| report_layer(opts, depth, layer, visited, visited);
-    report(
-        sizes.len() as u64 - 1,
-        *sizes.last().unwrap_or(&1),
-        g.states.len() as u64,
-    );
+    // The space of a generic search is unknown: the states reached so far stand for it.
+    let reached = g.states.len() as u64;
+    report_start(opts, &sizes, reached, reached);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -878,7 +862,8 @@ fn generic_bfs(
         }
         sizes.push(count);
         let depth = sizes.len() as u64 - 1;
-        report(depth, count, g.states.len() as u64);
+        let reached = g.states.len() as u64;
+        report_layer(opts, depth, count, reached, reached);
         if found.is_none() && g.index.get(&puzzle.goal).is_some_and(|&i| i >= end as u64) {
             found = Some(depth);
         }

@@ -24,8 +24,8 @@
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::frontier::{
-    expand, get_bit, new_bits, read_layer, report_layer, set_bit, worker_threads, write_layer,
-    Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
+    expand, get_bit, new_bits, read_layer, report_layer, report_start, set_bit, worker_threads,
+    write_layer, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
@@ -420,13 +420,7 @@ pub(super) fn dense_count_bfs(
     let visited_bytes = 8 * words as u64;
     let mut peak = visited_bytes;
     let mut count_bits = 0u64;
-    report_layer(
-        opts,
-        sizes.len() as u64 - 1,
-        *sizes.last().unwrap_or(&1),
-        states,
-        space.space,
-    );
+    report_start(opts, &sizes, states, space.space);
     let complete = loop {
         let depth = sizes.len() as u64 - 1;
         if found.is_none() {

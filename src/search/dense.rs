@@ -323,12 +323,7 @@ impl DenseSpace {
                 self.bases[to]
             };
             if let Some(u) = under {
-                let ok = match self.colour_rule {
-                    ColourRule::Any => true,
-                    ColourRule::NotSame => land != u,
-                    ColourRule::MustMatch => land == u,
-                };
-                if !ok {
+                if !self.colour_rule.admits(land, u) {
                     continue;
                 }
             }
@@ -336,16 +331,25 @@ impl DenseSpace {
                 if from == to || t < j || !self.targets[from].contains(&(to as u8)) {
                     continue;
                 }
-                let mut prev = idx
-                    .wrapping_add((from as u64).wrapping_mul(self.pin_pow[j]))
-                    .wrapping_sub((to as u64).wrapping_mul(self.pin_pow[j]));
-                if self.k > 1 {
-                    prev = prev
-                        .wrapping_add(c as u64 * self.col_pow[j])
-                        .wrapping_sub(c2 as u64 * self.col_pow[j]);
-                }
-                f(prev);
+                // The move run backwards: `j` goes from `to` back to `from`, `c2` back to `c`.
+                f(self.relocate(idx, j, to, from, c2, c));
             }
+        }
+    }
+
+    /// The index after disc `j` moves from pin `from` to pin `to` while its colour changes
+    /// from `c` to `c2`: one formula for the successors and, run backwards, the predecessors.
+    #[inline(always)]
+    fn relocate(&self, idx: u64, j: usize, from: usize, to: usize, c: u8, c2: u8) -> u64 {
+        let moved = idx
+            .wrapping_add((to as u64).wrapping_mul(self.pin_pow[j]))
+            .wrapping_sub((from as u64).wrapping_mul(self.pin_pow[j]));
+        if self.k > 1 {
+            moved
+                .wrapping_add(c2 as u64 * self.col_pow[j])
+                .wrapping_sub(c as u64 * self.col_pow[j])
+        } else {
+            moved
         }
     }
 
@@ -380,24 +384,11 @@ impl DenseSpace {
                     self.bases[to]
                 };
                 if let Some(u) = u {
-                    let ok = match self.colour_rule {
-                        ColourRule::Any => true,
-                        ColourRule::NotSame => land != u,
-                        ColourRule::MustMatch => land == u,
-                    };
-                    if !ok {
+                    if !self.colour_rule.admits(land, u) {
                         continue;
                     }
                 }
-                let mut next = idx
-                    .wrapping_add((to as u64).wrapping_mul(self.pin_pow[j]))
-                    .wrapping_sub((from as u64).wrapping_mul(self.pin_pow[j]));
-                if self.k > 1 {
-                    next = next
-                        .wrapping_add(c2 as u64 * self.col_pow[j])
-                        .wrapping_sub(c as u64 * self.col_pow[j]);
-                }
-                f(next, Move::new(from, to));
+                f(self.relocate(idx, j, from, to, c, c2), Move::new(from, to));
             }
         }
     }

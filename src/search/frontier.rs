@@ -134,6 +134,22 @@ pub(super) fn read_layer(r: &mut Reader, words: usize) -> Result<Layer, SearchEr
     }
 }
 
+/// Writes the layers a search keeps (for the solution and the path count) to a
+/// checkpoint: their number, then each one's words.
+pub(super) fn write_stored(w: &mut Writer, stored: &[Vec<u64>]) -> std::io::Result<()> {
+    w.u64(stored.len() as u64)?;
+    stored.iter().try_for_each(|l| w.words(l))
+}
+
+/// Reads the kept layers written by [`write_stored`].
+pub(super) fn read_stored(r: &mut Reader) -> Result<Vec<Vec<u64>>, SearchError> {
+    let mut stored = Vec::new();
+    for _ in 0..r.u64()? {
+        stored.push(r.words()?);
+    }
+    Ok(stored)
+}
+
 /// Tells `opts.progress`, if any, that a layer is complete.
 pub(super) fn report_layer(opts: &SearchOptions, depth: u64, layer: u64, visited: u64, space: u64) {
     if let Some(p) = opts.progress {
@@ -144,6 +160,28 @@ pub(super) fn report_layer(opts: &SearchOptions, depth: u64, layer: u64, visited
             space,
         });
     }
+}
+
+/// Tells `opts.progress` of the layer a run starts from: the first one, or the last of a
+/// resumed checkpoint (`sizes`: the layer sizes so far; `visited`: the states in all).
+pub(super) fn report_start(opts: &SearchOptions, sizes: &[u64], visited: u64, space: u64) {
+    let depth = sizes.len() as u64 - 1;
+    report_layer(opts, depth, *sizes.last().unwrap_or(&1), visited, space);
+}
+
+/// Runs `work` once on each of `threads` scoped threads (on the calling thread alone when
+/// `threads <= 1`) and returns their results: the fork and join of every parallel layer.
+pub(super) fn on_threads<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -> Vec<R> {
+    if threads <= 1 {
+        return vec![work()];
+    }
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads).map(|_| s.spawn(&work)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search worker panicked"))
+            .collect()
+    })
 }
 
 /// Expands one layer on `threads` threads: every successor not yet visited is marked and
@@ -238,29 +276,12 @@ pub(super) fn expand(
         Layer::List(list) => list.len() < SMALL_LAYER,
         Layer::Bits(_) => false,
     };
-    let parts: Vec<(Vec<u64>, u64)> = if threads <= 1 || small {
+    let parts: Vec<(Vec<u64>, u64)> = on_threads(if small { 1 } else { threads }, || {
         let mut local = Vec::new();
         let mut count = 0;
         work(&mut local, &mut count);
-        vec![(local, count)]
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut local = Vec::new();
-                        let mut count = 0;
-                        work(&mut local, &mut count);
-                        (local, count)
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("search worker panicked"))
-                .collect()
-        })
-    };
+        (local, count)
+    });
     let count = parts.iter().map(|(_, c)| c).sum();
     let transient = parts.iter().map(|(l, _)| 8 * l.capacity() as u64).sum();
     match next_bits {

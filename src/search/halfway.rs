@@ -35,7 +35,7 @@
 
 use super::bfs::default_memory_limit;
 use super::dense::DenseSpace;
-use super::frontier::report_layer;
+use super::frontier::{on_threads, report_layer};
 use super::symmetry::{CanonicalIndex, IndexSpec};
 use super::twobit::{expand_entries, reach, CHUNK};
 use super::{SearchError, SearchOptions};
@@ -327,17 +327,9 @@ pub(crate) fn halfway_inner(
                 }
             }
         };
-        let (count, weight) = if threads <= 1 || words <= CHUNK {
-            work()
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("search worker panicked"))
-                    .fold((0, 0), |(a, b), (c, w)| (a + c, b + w))
-            })
-        };
+        let (count, weight) = on_threads(if words <= CHUNK { 1 } else { threads }, work)
+            .into_iter()
+            .fold((0, 0), |(a, b), (c, w)| (a + c, b + w));
         if illegal.load(Relaxed) {
             return Err(SearchError::Malformed(
                 "a move led to a configuration outside the index".into(),

@@ -1,7 +1,7 @@
 //! Legal moves on a [`Config`], written from the semantics in [`crate::puzzle::model`]
 //! (independently of the simulator, which the tests compare it with).
 
-use crate::puzzle::{ColourRule, Config, Move, Puzzle, SizeRule};
+use crate::puzzle::{Config, Move, Puzzle, SizeRule};
 
 /// The configuration after move `from -> to`, or `None` when the move is illegal under
 /// `puzzle`'s rules (rules 1–6 of [`crate::puzzle::model`]).
@@ -37,12 +37,7 @@ pub fn try_move(puzzle: &Puzzle, config: &Config, from: usize, to: usize) -> Opt
     };
     if let Some(u) = u {
         let land = if rules.check_after_recolour { c2 } else { c };
-        let ok = match rules.colour_rule {
-            ColourRule::Any => true,
-            ColourRule::NotSame => land != u,
-            ColourRule::MustMatch => land == u,
-        };
-        if !ok {
+        if !rules.colour_rule.admits(land, u) {
             return None;
         }
     }

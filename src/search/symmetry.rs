@@ -120,12 +120,7 @@ impl CanonicalIndex {
                         };
                         if let Some(u) = under {
                             let c = spec.colours[j];
-                            let ok = match spec.rule {
-                                ColourRule::Any => true,
-                                ColourRule::NotSame => c != u,
-                                ColourRule::MustMatch => c == u,
-                            };
-                            if !ok {
+                            if !spec.rule.admits(c, u) {
                                 continue;
                             }
                         }

@@ -12,7 +12,7 @@
 
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
-use super::frontier::{report_layer, worker_threads, Run};
+use super::frontier::{on_threads, report_layer, report_start, worker_threads, Run};
 use super::{SearchError, SearchOptions};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -101,13 +101,7 @@ pub(super) fn two_bit_bfs(
             (marks, h.sizes, h.states, h.found)
         }
     };
-    report_layer(
-        opts,
-        sizes.len() as u64 - 1,
-        *sizes.last().unwrap_or(&1),
-        states,
-        space.space,
-    );
+    report_start(opts, &sizes, states, space.space);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
@@ -134,17 +128,7 @@ pub(super) fn two_bit_bfs(
                 }
             }
         };
-        let count: u64 = if threads <= 1 {
-            work()
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads).map(|_| s.spawn(work)).collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("search worker panicked"))
-                    .sum()
-            })
-        };
+        let count: u64 = on_threads(threads, work).into_iter().sum();
         if count == 0 {
             break true;
         }

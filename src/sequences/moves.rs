@@ -192,19 +192,10 @@ impl Iterator for MoveStream {
                     if n == 0 {
                         continue;
                     }
-                    self.stack.push(Task::Adj {
-                        n: n - 1,
-                        a: b,
-                        b: c,
-                        c: d,
-                    });
+                    let adj = |a, b, c| Task::Adj { n: n - 1, a, b, c };
+                    self.stack.push(adj(b, c, d));
                     self.stack.push(Task::Move(c, d));
-                    self.stack.push(Task::Adj {
-                        n: n - 1,
-                        a: d,
-                        b: c,
-                        c: b,
-                    });
+                    self.stack.push(adj(d, c, b));
                     self.stack.push(Task::Move(b, c));
                     self.stack.push(Task::Move(a, b));
                     self.stack.push(Task::Row4 {
