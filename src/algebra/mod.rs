@@ -7,7 +7,9 @@
 pub mod analysis;
 pub mod bench;
 pub(crate) mod charpoly_modular;
+mod closed_form;
 pub mod decimal;
+mod dominant;
 pub mod error;
 pub mod factor;
 pub mod genfun;
