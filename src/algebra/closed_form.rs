@@ -180,13 +180,7 @@ impl ClosedForm {
         for t in &self.terms {
             match t {
                 ClosedFormTerm::Rational { root, poly } => {
-                    let power = if root.is_one() {
-                        String::new()
-                    } else if root.is_negative() {
-                        format!("({root})^n")
-                    } else {
-                        format!("{root}^n")
-                    };
+                    let power = root_power(root, "n");
                     let nonzero: Vec<(usize, &BigRational)> = poly
                         .iter()
                         .enumerate()
@@ -263,13 +257,7 @@ impl ClosedForm {
         for t in &self.terms {
             match t {
                 ClosedFormTerm::Rational { root, poly } => {
-                    let power = if root.is_one() {
-                        String::new()
-                    } else if root.is_negative() {
-                        format!("({root})^{{n}}")
-                    } else {
-                        format!("{root}^{{n}}")
-                    };
+                    let power = root_power(root, "{n}");
                     for (j, c) in poly.iter().enumerate().rev() {
                         if c.is_zero() {
                             continue;
@@ -312,6 +300,18 @@ impl ClosedForm {
             }
         }
         Some(join_signed(mono))
+    }
+}
+
+/// `r^n` with the exponent as given (`n` for text, `{n}` for LaTeX): nothing for `r = 1`,
+/// a negative root in parentheses.
+fn root_power(root: &BigInt, n: &str) -> String {
+    if root.is_one() {
+        String::new()
+    } else if root.is_negative() {
+        format!("({root})^{n}")
+    } else {
+        format!("{root}^{n}")
     }
 }
 
