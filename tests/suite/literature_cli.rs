@@ -280,3 +280,45 @@ fn claims_json_carries_range_reason_and_correction() {
     let p = arr.iter().find(|c| c["verdict"] == "proved").unwrap();
     assert!(p["range"]["to"].is_null(), "{p}");
 }
+
+/// A claimed range too long to walk term by term (its powers alone would pass the checker's
+/// size limit) is decided by the proof from its first terms: an identity is proved for the
+/// whole range, a wrong formula fails at its first n; a formula the prover does not cover
+/// stays unverifiable with the size as its reason.
+#[test]
+fn a_long_claimed_range_is_decided_by_the_proof_from_its_first_terms() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-longrange-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |formula: &str| {
+        let p = dir.join(format!("c{}.toml", formula.len()));
+        std::fs::write(
+            &p,
+            format!("document = \"mine\"\ntitle = \"My notes\"\n\n[[claim]]\nid = \"a\"\nsection = \"s\"\nstatement = \"x\"\nkind = \"formula\"\ntarget = \"classic.T\"\nformula = \"{formula}\"\nn = \"0..100000000\"\n"),
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&stdout(&[
+            "claims",
+            "--file",
+            &p.to_string_lossy(),
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        v[0].clone()
+    };
+    let right = file("2^n - 1");
+    assert_eq!(right["verdict"], "proved", "{right}");
+    assert!(
+        right["detail"]
+            .as_str()
+            .unwrap()
+            .contains("so for the claimed n = 0..100000000"),
+        "{right}"
+    );
+    let wrong = file("2^n + 1");
+    assert_eq!(wrong["verdict"], "fails", "{wrong}");
+    assert_eq!(wrong["failure"]["n"], 0, "{wrong}");
+    let floor = file("floor(2^n - 1/2)");
+    assert_eq!(floor["verdict"], "unverifiable", "{floor}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

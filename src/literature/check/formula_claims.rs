@@ -75,6 +75,54 @@ pub fn show_value(v: &Value) -> String {
     v.to_string()
 }
 
+/// Longest claimed range walked term by term before a proof is tried first.
+const LONG_RANGE: i64 = 10_000;
+
+/// The proof of `target = formula` for every `n >= a` from the terms `a..check_to` alone,
+/// when both sides have an annihilator and those terms agree exactly; `None` when there is
+/// no such proof (the caller then walks the range). A disagreement among those terms is a
+/// failure inside the claimed range `a..b` when it lies there.
+fn prove_first(
+    t: &TargetSeq,
+    e: &Expr,
+    target: &str,
+    formula: &str,
+    a: i64,
+    b: i64,
+) -> Result<Option<Verdict>, String> {
+    let (Some(x), Some(y)) = t.annihilators(e) else {
+        return Ok(None);
+    };
+    let Some(plan) = crate::literature::proof::plan(&x, &y, a) else {
+        return Ok(None);
+    };
+    if plan.check_to >= b {
+        return Ok(None);
+    }
+    match check_formula_range(t, e, a, plan.check_to)? {
+        FormulaCheck::Fails { n, printed, actual } => Ok(Some(fails(
+            format!("first fails at n = {n}: the formula gives {printed}, {target} is {actual}"),
+            Some(n),
+            printed,
+            actual,
+        ))),
+        FormulaCheck::Holds { exact: false, .. } => Ok(None),
+        FormulaCheck::Holds { exact: true, .. } => {
+            let q = &plan.annihilator;
+            Ok(Some(proved(
+                format!(
+                    "{target} = {formula} for every n >= {a}, so for the claimed n = {a}..{b}: both sides are annihilated by {} (order {}) from n = {}, and agree exactly at n = {a}..{}",
+                    factored_text(&q.poly),
+                    q.order(),
+                    q.from,
+                    plan.check_to
+                ),
+                a,
+            )))
+        }
+    }
+}
+
 /// A formula claim `target = formula` (for every `n >= a`; `target` and `formula` are the
 /// names used in the detail): checked exactly for n = a..b, then
 /// proved for every n when both sides have an annihilator ([`crate::literature::proof`]): the check is
@@ -95,6 +143,14 @@ pub fn check_formula_statement(
             actual,
         )
     };
+    if b.saturating_sub(a) > LONG_RANGE {
+        // A range too long to walk term by term (its exact powers alone may be refused as
+        // too expensive): an identity needs only the first terms its proof names. Proved
+        // here, the claim's range is covered; otherwise the range is walked as usual.
+        if let Some(v) = prove_first(t, e, target, formula, a, b)? {
+            return Ok(v);
+        }
+    }
     let exact = match check_formula_range(t, e, a, b)? {
         FormulaCheck::Fails { n, printed, actual } => return Ok(fail(n, printed, actual)),
         FormulaCheck::Holds { exact, .. } => exact,
