@@ -73,3 +73,20 @@ fn committed_csv_and_parquet_tables_hold_the_same_numbers() {
         assert_eq!(table.to_csv(), csv, "{name}: parquet and CSV agree");
     }
 }
+
+/// No report page doubles its emphasis (`****fails****` renders as stray asterisks): a
+/// verdict word is set bold by the list item, not also by the word itself.
+#[test]
+fn report_pages_have_no_doubled_emphasis() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for rel in files_under(root, "reports") {
+        if !rel.ends_with(".md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(root.join(&rel)).unwrap();
+        if let Some(at) = text.find("****") {
+            let line = text[..at].lines().count();
+            panic!("{rel}:{line}: doubled emphasis");
+        }
+    }
+}

@@ -322,18 +322,10 @@ pub(super) fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
-pub(super) fn verdict_cell(v: VerdictKind) -> String {
-    match v {
-        VerdictKind::Fails => "**fails**".into(),
-        VerdictKind::HoldsAfterCorrection => "**holds after correction**".into(),
-        v => v.name().replace('-', " "),
-    }
-}
-
-/// A claim's verdict with its range, for a table cell: `holds for n = 1..10`, `proved for
-/// every n >= 0`.
+/// A claim's verdict with its range, plain (the caller sets its emphasis): `holds for
+/// n = 1..10`, `proved for every n >= 0`, `fails`.
 pub(super) fn verdict_text(c: &CheckedClaim) -> String {
-    let word = verdict_cell(c.verdict);
+    let word = c.verdict.name().replace('-', " ");
     match (c.verdict, c.range) {
         (VerdictKind::HoldsInRange, Some(r)) => format!("holds for n = {}..{}", r.from, r.to),
         (VerdictKind::Proved, Some(r)) if r.to == i64::MAX => {
