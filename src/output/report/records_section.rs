@@ -128,8 +128,10 @@ fn algorithm_count(puzzle: &str, n: u64) -> Option<BigInt> {
 
 /// Appends the records section to `s` and adds its table and charts to `b`.
 pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), ReportError> {
-    let rows = records()?;
-    s.push_str("## Records\n\nLong searches run outside the report with `hanoilab search ... --record data/records/search-records.csv` (commands and machine in `docs/search.md`; copied to `data/tables/search-records.csv`). `method`: `bfs` is the breadth-first search of the whole puzzle; `halfway+symmetry` is Korf's half-way search over the smaller discs with the pins other than the start identified (`--halfway`: the minimum is `2d + 1`, exact by the argument in `docs/search.md`; its `states` are the representatives it visited). `algorithm`: the moves of the variant's algorithm (for Checkers, Lunnon's Frame-type `DDDD`). Times are of one run on a shared two-core machine, mostly under `nice`: the CPU seconds are the fairer figure.\n\n| puzzle | n | method | minimum | algorithm | optimal solutions | states | eccentricity | wall s | CPU s | peak MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut rows = records()?;
+    // By puzzle, then n, then the method (the file keeps the order the runs were made in).
+    rows.sort_by(|a, b| (&a.puzzle, a.n, &a.method).cmp(&(&b.puzzle, b.n, &b.method)));
+    s.push_str("## Records\n\nLong searches run outside the report with `hanoilab search ... --record data/records/search-records.csv` (commands and machine in `docs/search.md`; copied to `data/tables/search-records.csv`). `method`: `bfs` is the breadth-first search of the whole puzzle; `halfway+symmetry` is Korf's half-way search over the smaller discs with the pins other than the start identified (`--halfway`: the minimum is `2d + 1`, exact by the argument in `docs/search.md`; its `states` are the representatives it visited). `algorithm`: the moves of the variant's algorithm (for Checkers, Lunnon's Frame-type `DDDD`). Times are of one run on a shared two-core machine, mostly under `nice`: the CPU seconds are the fairer figure. Rows by puzzle, then n (the CSV keeps the order of the runs).\n\n| puzzle | n | method | minimum | algorithm | optimal solutions | states | eccentricity | wall s | CPU s | peak MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
     let mut t = Table::new(&[&COLUMNS[..], &["algorithm"]].concat());
     let dash = |x: Option<String>| x.unwrap_or_else(|| "—".into());
     let mut ratio: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
