@@ -8,10 +8,15 @@
 //! layers hold 6–9% of its space, the 4-post cyclic puzzle's well under 1%), so no formula
 //! of the space alone comes within 25% of both. The pilot measures the layer profile on
 //! `m - 1` and `m` discs (`m < n`, each pilot at most a sixteenth of the space and `2^20`
-//! indices: a few percent of the run at most, a fraction of a second), and the estimate replays the route's memory, layer by
-//! layer, on that profile scaled to `n` discs: every layer times `g^(n-m)`, `g` the growth
-//! of the states visited from `m - 1` to `m` discs, and the bits of a count grown by the
-//! same per-disc step. The run still checks what it holds against the limit as it goes.
+//! indices: a few percent of the run at most, a fraction of a second), and the estimate
+//! replays the route's memory, layer by layer, on that profile carried to `n` discs: the
+//! states grow by `g` per disc and the depth by `h` (both measured from `m - 1` to `m`), the
+//! widest layer by its own growth measured over up to three discs (smaller pilots, on
+//! `m - 3 .. m`), and the pilot's layers are reshaped (`l -> c l^a`) to that widest layer
+//! and that sum. A uniform widening by `g/h` kept the shape, which sharpens with n on
+//! Classic (widest layer 2x a disc, mean 1.5x) and Reve's puzzle near a jump of its depth;
+//! the bits of a count grow by the measured per-disc step, and along the run linearly with
+//! the depth. The run still checks what it holds against the limit as it goes.
 
 use super::checkpoint::Route;
 use super::dense::DenseSpace;
@@ -83,6 +88,8 @@ struct Pilot {
     layers: Vec<u64>,
     states: u64,
     count_bits: u64,
+    /// Whether it stopped at the goal (the goal's layer is then never expanded).
+    stopped: bool,
 }
 
 /// The layer profile predicted for the full run, and the bits of its largest count.
@@ -93,10 +100,16 @@ pub(super) struct Profile {
     pub repeat: f64,
     /// Predicted bits of the largest count of a state.
     pub count_bits: f64,
+    /// Whether the run stops at the goal's layer without expanding it.
+    pub stops_at_goal: bool,
 }
 
 /// One pilot search by a route: its result and the most bits of a state's count.
 pub(super) type PilotRun = dyn Fn(&Puzzle, &SearchOptions, Route) -> Option<(SearchResult, u64)>;
+
+/// Pilots below the largest one: the widest layer's growth per disc is measured over up to
+/// this many discs.
+const MAX_PILOT_STEPS: usize = 3;
 
 /// The predicted profile of a search of `puzzle` (index space `space`) by `route`, from
 /// pilots on fewer discs; `None` when the puzzle is too small for a pilot or none runs.
@@ -115,16 +128,14 @@ pub(super) fn profile(
     let n = puzzle.discs.len();
     // The largest m with a pilot space of at most space / PILOT_SHARE and PILOT_SPACE.
     let mut k = 1;
-    let (m_puzzle, m_space) = loop {
+    let m_puzzle = loop {
         let p = fewer_discs(puzzle, k)?;
         let s = DenseSpace::new(&p)?.space;
         if s <= space / PILOT_SHARE && s <= PILOT_SPACE {
-            break (p, s);
+            break p;
         }
         k += 1;
     };
-    let prev = fewer_discs(puzzle, k + 1)?;
-    let _ = m_space;
     let run = |p: &Puzzle| -> Option<Pilot> {
         let o = SearchOptions {
             count: opts.count,
@@ -137,25 +148,82 @@ pub(super) fn profile(
         };
         let (r, bits) = pilot(p, &o, route)?;
         Some(Pilot {
+            stopped: !r.complete,
             layers: r.layers,
             states: r.states,
             count_bits: bits,
         })
     };
     let big = run(&m_puzzle)?;
-    let small = run(&prev)?;
+    let small = run(&fewer_discs(puzzle, k + 1)?)?;
     let steps = (n - m_puzzle.discs.len()) as f64;
-    // Per disc the states grow by `growth`, the depth by `deeper`, so the layers widen by
-    // their ratio.
+    // Per disc the states grow by `growth`, the depth by `deeper`.
     let growth = (big.states as f64 / small.states.max(1) as f64).max(1.0);
     let deeper = (big.layers.len() as f64 / small.layers.len().max(1) as f64).max(1.0);
-    let widen = (growth / deeper).max(1.0).powf(steps);
+    let repeat = deeper.powf(steps);
+    // The widest layer grows faster than the mean where the profile sharpens with n
+    // (Classic: the mean by 3/2 per disc, the widest layer by 2), and its growth from one
+    // disc to the next swings where the depth jumps (Reve's puzzle: 2.8 from 6 to 7 discs,
+    // 3.5 after), so it is measured over up to `MAX_PILOT_STEPS` discs (the smaller pilots
+    // cost a quarter of the next or less).
+    let widest = |p: &Pilot| p.layers.iter().copied().max().unwrap_or(0) as f64;
+    let mut base = (widest(&small), 1.0);
+    for j in 2..=MAX_PILOT_STEPS {
+        match fewer_discs(puzzle, k + j).and_then(|p| run(&p)) {
+            Some(p) if widest(&p) >= 1.0 => base = (widest(&p), j as f64),
+            _ => break,
+        }
+    }
+    let widest_growth = (widest(&big) / base.0.max(1.0)).powf(1.0 / base.1).max(1.0);
+    let layers = reshape(
+        &big.layers,
+        widest(&big) * widest_growth.powf(steps),
+        big.states as f64 * growth.powf(steps) / repeat,
+    );
     let bits_step = (big.count_bits as f64 - small.count_bits as f64).max(0.0);
     Some(Profile {
-        layers: big.layers.iter().map(|&l| l as f64 * widen).collect(),
-        repeat: deeper.powf(steps),
+        layers,
+        repeat,
         count_bits: big.count_bits as f64 + bits_step * steps,
+        stops_at_goal: big.stopped,
     })
+}
+
+/// The pilot's `layers` reshaped to a widest layer of `widest` and a sum of `sum`: every
+/// layer `widest · (l / max)^a`, with `a` found by bisection (`a > 1` sharpens the profile,
+/// `a < 1` flattens it), then scaled to the sum exactly (when the two cannot both be met,
+/// the sum wins).
+fn reshape(layers: &[u64], widest: f64, sum: f64) -> Vec<f64> {
+    let max = layers.iter().copied().max().unwrap_or(0) as f64;
+    if max == 0.0 {
+        return layers.iter().map(|_| 0.0).collect();
+    }
+    let shape = |a: f64| -> Vec<f64> {
+        layers
+            .iter()
+            .map(|&l| {
+                if l == 0 {
+                    0.0
+                } else {
+                    (l as f64 / max).powf(a)
+                }
+            })
+            .collect()
+    };
+    // The sum of `shape(a)` falls as `a` grows: find it equal to `sum / widest`.
+    let target = sum / widest.max(1.0);
+    let (mut lo, mut hi) = (0.0f64, 16.0f64);
+    for _ in 0..60 {
+        let mid = (lo + hi) / 2.0;
+        if shape(mid).iter().sum::<f64>() > target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let s = shape((lo + hi) / 2.0);
+    let total: f64 = s.iter().sum();
+    s.iter().map(|x| x * sum / total).collect()
 }
 
 /// Limbs of 64 bits per count for counts of `bits` bits, doubled as the counting route does.
@@ -187,6 +255,8 @@ pub(super) fn replay(
     let cap = words.max(LIST_CHUNK as f64);
     let branching = space.max_branching() as f64;
     let keep = opts.count || opts.solution;
+    // The layers expanded: all, or all but the goal's when the run stops there.
+    let expanded = l.len() - usize::from(profile.stops_at_goal && !l.is_empty());
     let mut peak: f64 = 0.0;
     match route {
         Route::Bitset if !keep => {
@@ -194,7 +264,7 @@ pub(super) fn replay(
             // spare bitset once one was retired, the threads' lists.
             let mut spare = 0.0;
             let mut cur_bits = false;
-            for d in 0..l.len() {
+            for d in 0..expanded {
                 let next_bits = at(d) * branching > cap && at(d + 1) > cap;
                 let cur = if cur_bits { bits } else { 8.0 * at(d) };
                 // The threads' lists grow by doubling: half as much again as they hold.
@@ -228,13 +298,22 @@ pub(super) fn replay(
         }
         Route::Counting => {
             // Visited, three layers (lists, or bitsets with rank blocks), the spare bitset,
-            // the counts of two layers at the predicted number of limbs.
-            let w = limbs(profile.count_bits);
+            // the counts of two layers at the number of limbs of their depth: the counts
+            // widen only when one carries out of the top limb, and their bits grow about
+            // linearly with the depth (the paths multiply layer by layer), so the run's
+            // widest counts are its last (cyclic4 n = 8: one limb until depth ~250 of 361).
+            let last = l.len().saturating_sub(1).max(1) as f64;
+            let w = |d: usize| limbs(profile.count_bits * d as f64 / last);
             let ranked = bits + 8.0 * (words / 8.0).ceil() + 2.0 * words;
             let mut spare = 0.0;
             let layer = |d: usize, big: bool| if big { ranked } else { 8.0 * at(d) };
-            let as_bits = |d: usize| d > 0 && at(d - 1) * branching > cap;
-            for d in 0..l.len() {
+            // A layer is a bitset when the one before could outgrow a list; the fused pass
+            // of a symmetric puzzle writes it there at once, the plain expansion only once
+            // its list passes `cap` (as the Bitset route).
+            let symmetric = space.is_symmetric();
+            let as_bits =
+                |d: usize| d > 0 && at(d - 1) * branching > cap && (symmetric || at(d) > cap);
+            for d in 0..expanded {
                 let (prev, cur, next) = (
                     if d > 0 {
                         layer(d - 1, as_bits(d - 1))
@@ -249,7 +328,7 @@ pub(super) fn replay(
                 } else {
                     12.0 * at(d + 1)
                 };
-                let counts = 8.0 * w * (if d > 0 { at(d - 1) } else { 0.0 } + at(d));
+                let counts = 8.0 * w(d) * (if d > 0 { at(d - 1) } else { 0.0 } + at(d));
                 peak = peak.max(bits + spare + prev + cur + next + transient + counts);
                 if d > 0 && as_bits(d - 1) {
                     spare = bits;
