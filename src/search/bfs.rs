@@ -9,7 +9,7 @@ use super::dense::DenseSpace;
 use super::frontier::{
     config_heap_bytes, expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer,
     read_stored, report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads,
-    write_layer, write_stored, Interned, Layer, Run, LIST_CHUNK,
+    write_layer, write_stored, ConfigMap, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
 use super::moves::legal_moves;
 use super::twobit::{two_bit_bfs, two_bit_bytes};
@@ -17,7 +17,6 @@ use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, Se
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -640,28 +639,6 @@ fn dense_bfs(
     })
 }
 
-/// splitmix64's finaliser: a hash of a state index good in every bit (hashbrown takes the
-/// bucket from the low bits and a tag from the high ones).
-#[derive(Default)]
-struct IndexHasher(u64);
-
-impl std::hash::Hasher for IndexHasher {
-    fn finish(&self) -> u64 {
-        let mut z = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
-}
-
 type IndexSet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<IndexHasher>>;
 
 /// Bytes per visited state in a sparse search (hash set slot with growth slack, and the
@@ -783,7 +760,7 @@ fn generic_bfs(
         None => (
             Interned {
                 states: vec![puzzle.start.clone()],
-                index: HashMap::from([(puzzle.start.clone(), 0)]),
+                index: ConfigMap::from_iter([(puzzle.start.clone(), 0)]),
             },
             vec![1u64],
             (puzzle.start == puzzle.goal).then_some(0u64),

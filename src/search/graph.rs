@@ -1,17 +1,18 @@
 //! The whole reachable state graph of a small puzzle, for graph facts: degrees, symmetry,
 //! eccentricities, diameter and Wiener index.
 
+use super::frontier::ConfigMap;
 use super::moves::legal_moves;
 use super::{check_config, SearchError};
 use crate::puzzle::{Config, Move, Puzzle};
 use num_bigint::BigInt;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// The states reachable from the start (state 0) and the moves between them.
 #[derive(Clone, Debug)]
 pub struct StateGraph {
     configs: Vec<Config>,
-    index: HashMap<Config, usize>,
+    index: ConfigMap<usize>,
     /// `edges[u]`: the legal moves from `u` and the states they lead to.
     edges: Vec<Vec<(usize, Move)>>,
 }
@@ -25,7 +26,7 @@ pub fn state_graph(puzzle: &Puzzle, max_states: usize) -> Result<StateGraph, Sea
     check_config(puzzle, &puzzle.start, "start")?;
     let mut g = StateGraph {
         configs: vec![puzzle.start.clone()],
-        index: HashMap::from([(puzzle.start.clone(), 0)]),
+        index: ConfigMap::from_iter([(puzzle.start.clone(), 0)]),
         edges: Vec::new(),
     };
     let mut u = 0;
