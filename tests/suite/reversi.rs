@@ -154,7 +154,7 @@ mod frame {
 
     #[test]
     fn frame_solves_the_uncoloured_problems() {
-        // Breadth-first optima n = 1..7 (scratch prototype, /work/scratch-checkrev/t4.py):
+        // Breadth-first optima n = 1..7 (a scratch prototype in Python):
         // DDDF 2 4 8 12 20 28 36, DDDE 1 4 7 12 17 24 35, EDDD 3 6 11 16 23 32 45.
         let opt = [
             (Top::Dddf, [2, 4, 8, 12, 20, 28, 36]),
