@@ -148,7 +148,8 @@ pub enum Beyond {
     Unbounded,
     /// It has more states than a 64-bit index can count.
     Astronomical,
-    /// The generic encoding's memory estimate is over the budget's limit.
+    /// The generic encoding's memory estimate is over [`ESTIMATE_MARGIN`] times the
+    /// budget's limit.
     Estimate {
         /// Estimated bytes.
         estimate: u64,

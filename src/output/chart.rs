@@ -409,6 +409,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_legend_avoids_the_corner_with_the_data() {
+        let mut p = Panel::new("t", "x", "y");
+        p.legend = true;
+        // A rising line: its points fill the lower left and the upper right.
+        p.series.push(Series::new(
+            "up",
+            (0..20).map(|i| (i as f64, i as f64)).collect(),
+        ));
+        assert_eq!(p.legend_corner(), 0, "upper left is empty");
+        // Fixed ranges (no headroom above the data): a falling line fills the upper left,
+        // so the legend moves to the upper right.
+        p.x_range = Some((0.0, 19.0));
+        p.y_range = Some((0.0, 20.0));
+        p.series[0].points = (0..20).map(|i| (i as f64, 20.0 - i as f64)).collect();
+        assert_eq!(p.legend_corner(), 1);
+        // Points in every corner but the lower right.
+        p.x_range = Some((0.0, 10.0));
+        p.y_range = Some((0.0, 10.0));
+        p.series[0].points = vec![(0.0, 0.0), (0.0, 10.0), (10.0, 10.0), (5.0, 5.0)];
+        assert_eq!(p.legend_corner(), 2);
+    }
+
+    #[test]
     fn ranges_skip_non_positive_points_on_a_log_axis_and_keep_segment_pairs() {
         let mut p = Panel::new("t", "x", "y");
         p.log_y = true;
