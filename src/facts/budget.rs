@@ -148,7 +148,7 @@ pub enum Beyond {
     Unbounded,
     /// It has more states than a 64-bit index can count.
     Astronomical,
-    /// The generic encoding's memory estimate is over [`ESTIMATE_MARGIN`] times the
+    /// The generic encoding's memory estimate is over `ESTIMATE_MARGIN` (4) times the
     /// budget's limit.
     Estimate {
         /// Estimated bytes.
