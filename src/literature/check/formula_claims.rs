@@ -75,6 +75,42 @@ pub fn show_value(v: &Value) -> String {
     v.to_string()
 }
 
+/// `fails` at the first n where the formula and the target differ.
+fn first_failure(target: &str, n: i64, printed: String, actual: String) -> Verdict {
+    fails(
+        format!("first fails at n = {n}: the formula gives {printed}, {target} is {actual}"),
+        Some(n),
+        printed,
+        actual,
+    )
+}
+
+/// `proved` for every `n >= a` by `plan`'s annihilator, the terms agreeing exactly at
+/// `n = a..checked_to`; `claimed`: the range the claim names, when it is finite and longer
+/// than what was walked.
+fn proved_by(
+    target: &str,
+    formula: &str,
+    a: i64,
+    plan: &crate::literature::proof::ProofPlan,
+    checked_to: i64,
+    claimed: Option<i64>,
+) -> Verdict {
+    let q = &plan.annihilator;
+    let covers = claimed.map_or(String::new(), |b| {
+        format!(", so for the claimed n = {a}..{b}")
+    });
+    proved(
+        format!(
+            "{target} = {formula} for every n >= {a}{covers}: both sides are annihilated by {} (order {}) from n = {}, and agree exactly at n = {a}..{checked_to}",
+            factored_text(&q.poly),
+            q.order(),
+            q.from,
+        ),
+        a,
+    )
+}
+
 /// Longest claimed range walked term by term before a proof is tried first.
 const LONG_RANGE: i64 = 10_000;
 
@@ -99,28 +135,15 @@ fn prove_first(
     if plan.check_to >= b {
         return Ok(None);
     }
-    match check_formula_range(t, e, a, plan.check_to)? {
-        FormulaCheck::Fails { n, printed, actual } => Ok(Some(fails(
-            format!("first fails at n = {n}: the formula gives {printed}, {target} is {actual}"),
-            Some(n),
-            printed,
-            actual,
-        ))),
-        FormulaCheck::Holds { exact: false, .. } => Ok(None),
-        FormulaCheck::Holds { exact: true, .. } => {
-            let q = &plan.annihilator;
-            Ok(Some(proved(
-                format!(
-                    "{target} = {formula} for every n >= {a}, so for the claimed n = {a}..{b}: both sides are annihilated by {} (order {}) from n = {}, and agree exactly at n = {a}..{}",
-                    factored_text(&q.poly),
-                    q.order(),
-                    q.from,
-                    plan.check_to
-                ),
-                a,
-            )))
+    Ok(match check_formula_range(t, e, a, plan.check_to)? {
+        FormulaCheck::Fails { n, printed, actual } => {
+            Some(first_failure(target, n, printed, actual))
         }
-    }
+        FormulaCheck::Holds { exact: false, .. } => None,
+        FormulaCheck::Holds { exact: true, .. } => {
+            Some(proved_by(target, formula, a, &plan, plan.check_to, Some(b)))
+        }
+    })
 }
 
 /// A formula claim `target = formula` (for every `n >= a`; `target` and `formula` are the
@@ -135,14 +158,6 @@ pub fn check_formula_statement(
     a: i64,
     b: i64,
 ) -> Result<Verdict, String> {
-    let fail = |n: i64, printed: String, actual: String| {
-        fails(
-            format!("first fails at n = {n}: the formula gives {printed}, {target} is {actual}"),
-            Some(n),
-            printed,
-            actual,
-        )
-    };
     if b.saturating_sub(a) > LONG_RANGE {
         // A range too long to walk term by term (its exact powers alone may be refused as
         // too expensive): an identity needs only the first terms its proof names. Proved
@@ -152,7 +167,9 @@ pub fn check_formula_statement(
         }
     }
     let exact = match check_formula_range(t, e, a, b)? {
-        FormulaCheck::Fails { n, printed, actual } => return Ok(fail(n, printed, actual)),
+        FormulaCheck::Fails { n, printed, actual } => {
+            return Ok(first_failure(target, n, printed, actual))
+        }
         FormulaCheck::Holds { exact, .. } => exact,
     };
     let checked = format!("{target} = {formula} for n = {a}..{b}");
@@ -216,16 +233,13 @@ pub fn check_formula_statement(
             FormulaCheck::Holds { .. } => {}
         }
     }
-    let q = &plan.annihilator;
-    Ok(proved(
-        format!(
-            "{target} = {formula} for every n >= {a}: both sides are annihilated by {} (order {}) from n = {}, and agree exactly at n = {a}..{}",
-            factored_text(&q.poly),
-            q.order(),
-            q.from,
-            plan.check_to.max(b)
-        ),
+    Ok(proved_by(
+        target,
+        formula,
         a,
+        &plan,
+        plan.check_to.max(b),
+        None,
     ))
 }
 
