@@ -7,11 +7,11 @@ use super::checkpoint::{Checkpointer, Reader, Route, Snapshot};
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::frontier::{
-    config_heap_bytes, expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer,
-    read_stored, report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads,
-    write_layer, write_stored, ConfigMap, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
+    expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer, read_stored,
+    report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads, write_layer,
+    write_stored, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
-use super::moves::legal_moves;
+use super::packed::{peak_bytes_for, Full, Scratch};
 use super::twobit::{two_bit_bfs, two_bit_bytes};
 use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
@@ -132,51 +132,20 @@ pub fn state_count_bound(puzzle: &Puzzle) -> f64 {
 }
 
 /// The estimate of the generic encoding for [`state_count_bound`] states, by the same
-/// accounting as the driver: each configuration's heap twice (the listed one has the pin it
-/// was pushed on grown to at least 4 entries or twice its length, the key is an exact
-/// clone), the list of configurations and the hash table as they double (both the old and
-/// the new one while they grow), and with `count` or `solution` the stored layers' indices.
+/// growth rules as the packed set the driver fills ([`peak_bytes_for`]: the buffer of packed
+/// configurations and the index table, old and new together while either grows), and
+/// with `count` or `solution` the stored layers' indices.
 fn generic_estimate(puzzle: &Puzzle, opts: &SearchOptions) -> u64 {
     let states = state_count_bound(puzzle);
-    if states >= (1u64 << 48) as f64 {
+    if states >= (1u64 << 40) as f64 {
         return u64::MAX;
     }
-    let n = puzzle.discs.len() as f64;
-    let p = puzzle.pins as f64;
-    let key = 24.0 * p + 4.0 * n + n;
-    let pushed = 4.0 * (2.0 * (n / p).ceil()).max(4.0);
-    let per_state = 2.0 * key + pushed;
-    let slot = std::mem::size_of::<(Config, u64)>() as f64;
-    let config = std::mem::size_of::<Config>() as f64;
-    // The list's capacity after `k` pushes (doubling from 4), the table's buckets for `k`
-    // entries (7/8 full at most) and their bytes.
-    let list = |k: f64| config * (k.max(4.0) as u64).next_power_of_two() as f64;
-    let buckets = |k: f64| ((k * 8.0 / 7.0).max(4.0) as u64).next_power_of_two() as f64;
-    let table = |b: f64| b * (slot + 1.0) + 16.0;
-    let at_end = states * per_state + list(states) + table(buckets(states));
-    // The last doubling of the list: half the states, the old and the new list.
-    let big = (states.max(4.0) as u64).next_power_of_two() as f64;
-    let list_growth = big / 2.0 * per_state + config * 1.5 * big;
-    // The last growth of the table, when it was 7/8 full at half its final buckets: both.
-    let b = buckets(states);
-    let at = b * 7.0 / 16.0;
-    let table_growth = at * per_state + list(at) + table(b) + table(b / 2.0);
-    let mut peak = at_end.max(list_growth).max(table_growth);
+    let states = states as u64;
+    let mut peak = peak_bytes_for(states, Interned::new(puzzle).width());
     if opts.count || opts.solution {
-        peak += 8.0 * states;
+        peak = peak.saturating_add(8 * states);
     }
-    if peak >= u64::MAX as f64 {
-        u64::MAX
-    } else {
-        peak as u64
-    }
-}
-
-/// Bytes one interned configuration costs (stored twice: in the state list and as a key).
-fn generic_bytes_per_state(puzzle: &Puzzle) -> u64 {
-    let n = puzzle.discs.len() as u64;
-    let config = 48 + 24 * puzzle.pins as u64 + 5 * n + 16 * (puzzle.pins as u64 + 1);
-    2 * config + 32
+    peak
 }
 
 /// The memory (bytes) a [`search`] of `puzzle` with `opts` is estimated to need, before it
@@ -755,97 +724,68 @@ fn generic_bfs(
     ck: &mut Checkpointer,
     resume: Option<Reader>,
 ) -> Result<Run, SearchError> {
-    let per_state = generic_bytes_per_state(puzzle);
-    let (mut g, mut sizes, mut found) = match resume {
-        None => (
-            Interned {
-                states: vec![puzzle.start.clone()],
-                index: ConfigMap::from_iter([(puzzle.start.clone(), 0)]),
-            },
-            vec![1u64],
-            (puzzle.start == puzzle.goal).then_some(0u64),
-        ),
+    let mut g = Interned::new(puzzle);
+    let full = |f: Full| match f {
+        Full::Bytes(estimate) => SearchError::MemoryLimit { estimate, limit },
+        Full::Indices => SearchError::MemoryLimit {
+            estimate: u64::MAX,
+            limit,
+        },
+    };
+    let (mut sizes, mut found) = match resume {
+        None => {
+            g.intern(&puzzle.start, limit).map_err(full)?;
+            (vec![1u64], (puzzle.start == puzzle.goal).then_some(0u64))
+        }
         Some(mut r) => {
             let bytes = r.bytes()?;
             let states = decode_configs(puzzle, &bytes)
                 .ok_or_else(|| r.invalid("damaged configuration table"))?;
             let h = r.header.clone();
             r.finish()?;
+            for c in &states {
+                if !g.intern(c, limit).map_err(full)?.1 {
+                    return Err(SearchError::Checkpoint(
+                        "a configuration is listed twice".into(),
+                    ));
+                }
+            }
             if states.len() as u64 != h.sizes.iter().sum::<u64>() {
                 return Err(SearchError::Checkpoint(
                     "the configurations do not match the layer sizes".into(),
                 ));
             }
-            let index = states
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (c.clone(), i as u64))
-                .collect();
-            (Interned { states, index }, h.sizes, h.found)
+            (h.sizes, h.found)
         }
     };
-    let mut begin = g.states.len() - *sizes.last().unwrap_or(&1) as usize;
-    let slot = std::mem::size_of::<(Config, u64)>();
-    // Heap bytes of the configurations: each is held twice, in the list and as a key.
-    let mut configs: u64 = g.states.iter().map(|c| 2 * config_heap_bytes(c)).sum();
-    let held = |g: &Interned, configs: u64, table: u64| {
-        configs + (std::mem::size_of::<Config>() * g.states.capacity()) as u64 + table
-    };
-    let mut peak = held(&g, configs, table_bytes(g.index.capacity(), slot));
+    let mut begin = g.len() - *sizes.last().unwrap_or(&1) as usize;
+    let mut scratch = Scratch::new(&g);
     // The space of a generic search is unknown: the states reached so far stand for it.
-    let reached = g.states.len() as u64;
+    let reached = g.len() as u64;
     report_start(opts, &sizes, reached, reached);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
             break false;
         }
-        let end = g.states.len();
+        let end = g.len();
         for u in begin..end {
-            for (_, c) in legal_moves(puzzle, &g.states[u]) {
-                if !g.index.contains_key(&c) {
-                    let estimate = (g.states.len() as u64 + 1).saturating_mul(per_state);
-                    if estimate > limit {
-                        return Err(SearchError::MemoryLimit { estimate, limit });
-                    }
-                    let key = c.clone();
-                    configs += config_heap_bytes(&key) + config_heap_bytes(&c);
-                    if g.index.len() == g.index.capacity() || g.states.len() == g.states.capacity()
-                    {
-                        // A table or the list is about to grow: old and new live together.
-                        let cap = g.index.capacity();
-                        let grow = if g.index.len() == cap {
-                            table_bytes(cap, slot) + table_bytes((2 * cap).max(3), slot)
-                        } else {
-                            table_bytes(cap, slot)
-                        };
-                        let list = std::mem::size_of::<Config>() as u64
-                            * if g.states.len() == g.states.capacity() {
-                                3 * g.states.capacity().max(4) as u64
-                            } else {
-                                g.states.capacity() as u64
-                            };
-                        peak = peak.max(configs + list + grow);
-                    }
-                    g.index.insert(key, g.states.len() as u64);
-                    g.states.push(c);
-                }
-            }
+            g.intern_successors(puzzle, u as u64, &mut scratch, limit)
+                .map_err(full)?;
         }
-        peak = peak.max(held(&g, configs, table_bytes(g.index.capacity(), slot)));
         begin = end;
-        let count = (g.states.len() - end) as u64;
+        let count = (g.len() - end) as u64;
         if count == 0 {
             break true;
         }
         sizes.push(count);
         let depth = sizes.len() as u64 - 1;
-        let reached = g.states.len() as u64;
+        let reached = g.len() as u64;
         report_layer(opts, depth, count, reached, reached);
-        if found.is_none() && g.index.get(&puzzle.goal).is_some_and(|&i| i >= end as u64) {
+        if found.is_none() && g.find(&puzzle.goal).is_some_and(|i| i >= end as u64) {
             found = Some(depth);
         }
-        ck.layer_done(Snapshot::plain(&sizes, g.states.len() as u64, found), |w| {
-            w.bytes(&encode_configs(&g.states))
+        ck.layer_done(Snapshot::plain(&sizes, g.len() as u64, found), |w| {
+            w.bytes(&encode_configs(&g))
         })?;
     };
     // Indices are assigned in discovery order, so every layer is a contiguous range.
@@ -857,13 +797,12 @@ fn generic_bfs(
             at += s;
         }
     }
-    let end_bytes =
-        held(&g, configs, table_bytes(g.index.capacity(), slot)) + stored_bytes(&stored);
-    let peak = peak.max(end_bytes);
+    let end_bytes = g.held_bytes() + stored_bytes(&stored);
+    let peak = peak_bytes_for(g.len() as u64, g.width()).max(end_bytes);
     Ok(Run {
         found,
-        goal: g.index.get(&puzzle.goal).copied(),
-        states: g.states.len() as u64,
+        goal: g.find(&puzzle.goal),
+        states: g.len() as u64,
         sizes,
         complete,
         stored,
@@ -875,9 +814,10 @@ fn generic_bfs(
 
 /// The configurations as bytes: per configuration, per pin, the number of discs and the disc
 /// ids (u32, little-endian), then one colour byte per disc.
-fn encode_configs(states: &[Config]) -> Vec<u8> {
+fn encode_configs(g: &Interned) -> Vec<u8> {
     let mut out = Vec::new();
-    for c in states {
+    for i in 0..g.len() as u64 {
+        let c = g.config(i);
         for pin in &c.pins {
             out.extend_from_slice(&(pin.len() as u32).to_le_bytes());
             pin.iter()

@@ -5,9 +5,9 @@
 
 use super::checkpoint::{Reader, Writer};
 use super::dense::DenseSpace;
-use super::moves::legal_moves;
+pub(super) use super::packed::Interned;
 use super::{Progress, SearchError, SearchOptions};
-use crate::puzzle::{Config, Move, Puzzle};
+use crate::puzzle::{Config, Move};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -59,13 +59,6 @@ pub(super) fn grown_table_bytes(before: usize, after: usize, slot: usize) -> u64
     } else {
         table_bytes(after, slot)
     }
-}
-
-/// Heap bytes of a configuration (its pin lists and colours).
-pub(super) fn config_heap_bytes(c: &Config) -> u64 {
-    (24 * c.pins.capacity()
-        + c.pins.iter().map(|p| 4 * p.capacity()).sum::<usize>()
-        + c.colours.capacity()) as u64
 }
 
 /// Bytes of stored layers.
@@ -332,19 +325,3 @@ impl std::hash::Hasher for IndexHasher {
 /// needs only [`IndexHasher`]'s finaliser, not SipHash (a tenth of the report's time went to
 /// SipHash in the generic searches of Antwerp, Turtle and Multi-stack).
 pub(crate) type ConfigMap<V> = HashMap<Config, V, std::hash::BuildHasherDefault<IndexHasher>>;
-
-/// Interned configurations for the generic encoding.
-pub(super) struct Interned {
-    pub(super) states: Vec<Config>,
-    pub(super) index: ConfigMap<u64>,
-}
-
-impl Interned {
-    pub(super) fn for_each_successor(&self, puzzle: &Puzzle, u: u64, f: &mut dyn FnMut(u64, Move)) {
-        for (m, c) in legal_moves(puzzle, &self.states[u as usize]) {
-            if let Some(&v) = self.index.get(&c) {
-                f(v, m);
-            }
-        }
-    }
-}

@@ -58,6 +58,7 @@ mod halfway;
 mod halfway_count;
 mod longest;
 mod moves;
+mod packed;
 mod symmetry;
 mod twobit;
 

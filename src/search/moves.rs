@@ -6,6 +6,23 @@ use crate::puzzle::{Config, Move, Puzzle, SizeRule};
 /// The configuration after move `from -> to`, or `None` when the move is illegal under
 /// `puzzle`'s rules (rules 1–6 of [`crate::puzzle::model`]).
 pub fn try_move(puzzle: &Puzzle, config: &Config, from: usize, to: usize) -> Option<Config> {
+    let (d, c2) = landing(puzzle, config, from, to)?;
+    let mut next = config.clone();
+    next.pins[from].pop();
+    next.pins[to].push(d);
+    next.colours[d as usize] = c2;
+    Some(next)
+}
+
+/// Whether the move `from -> to` is legal on `config`, without building the configuration
+/// after it: the disc that moves and its colour after the move, or `None` (the search over
+/// packed configurations applies the move in place).
+pub(super) fn landing(
+    puzzle: &Puzzle,
+    config: &Config,
+    from: usize,
+    to: usize,
+) -> Option<(u32, u8)> {
     let rules = &puzzle.rules;
     if from == to || from >= puzzle.pins || to >= puzzle.pins || !rules.arcs[from][to] {
         return None;
@@ -41,11 +58,7 @@ pub fn try_move(puzzle: &Puzzle, config: &Config, from: usize, to: usize) -> Opt
             return None;
         }
     }
-    let mut next = config.clone();
-    next.pins[from].pop();
-    next.pins[to].push(d);
-    next.colours[d as usize] = c2;
-    Some(next)
+    Some((d, c2))
 }
 
 /// Every legal move from `config`, with the configuration it leads to, in the order

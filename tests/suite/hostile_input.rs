@@ -186,7 +186,7 @@ const CASES: &[(&str, i32, &str)] = &[
         "JSON trace",
     ),
     ("search reves -n 40", 2, "memory limit"),
-    ("search antwerp -n 4 --count", 2, "state space has up to"),
+    ("search antwerp -n 5 --count", 2, "state space has up to"),
     ("search classic -n 40 --memory-limit 1K", 2, "memory limit"),
     ("nth reves 6000000", 2, "memoised recursion"),
     ("nth {D}/loop.toml 5", 2, "loop runs more than"),

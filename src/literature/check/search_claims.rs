@@ -2,6 +2,8 @@
 //! search within [`crate::facts::SearchBudget::CLAIMS`].
 
 use super::*;
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 /// `1..7` for consecutive n, else a list.
 pub(crate) fn show_ns(ns: &[i64]) -> String {
@@ -58,21 +60,23 @@ struct Searched {
 }
 
 type SearchKey = (String, i64, String, bool, Option<u64>);
+type Outcome = Result<Result<Searched, u64>, String>;
 
-thread_local! {
-    static SEARCHES: RefCell<HashMap<SearchKey, Result<Searched, u64>>> =
-        RefCell::new(HashMap::new());
-}
+/// Searches shared by every claim on every thread: the report checks claims in parallel,
+/// and several claims search the same puzzle (the second waits for the first's answer
+/// instead of searching again).
+static SEARCHES: std::sync::Mutex<BTreeMap<SearchKey, Arc<OnceLock<Outcome>>>> =
+    std::sync::Mutex::new(BTreeMap::new());
 
-/// The search of `puzzle` (the function `target` at `n`), once per thread: `Err(limit)` when
-/// its states outgrew the memory limit.
+/// The search of `puzzle` (the function `target` at `n`), once per process: `Err(limit)`
+/// when its states outgrew the memory limit.
 fn cached_search(
     target: &str,
     n: i64,
     params: &Params,
     puzzle: &crate::puzzle::Puzzle,
     opts: &crate::search::SearchOptions<'static>,
-) -> Result<Result<Searched, u64>, String> {
+) -> Outcome {
     let key = (
         target.to_string(),
         n,
@@ -80,19 +84,21 @@ fn cached_search(
         opts.count,
         opts.memory_limit,
     );
-    if let Some(r) = SEARCHES.with(|m| m.borrow().get(&key).cloned()) {
-        return Ok(r);
-    }
-    let r = match crate::search::search(puzzle, opts) {
-        Ok(r) => Ok(Searched {
+    let slot = SEARCHES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(key)
+        .or_default()
+        .clone();
+    slot.get_or_init(|| match crate::search::search(puzzle, opts) {
+        Ok(r) => Ok(Ok(Searched {
             minimum: r.minimum,
             optimal_solutions: r.optimal_solutions,
-        }),
-        Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Err(limit),
-        Err(e) => return Err(format!("search at n = {n}: {e}")),
-    };
-    SEARCHES.with(|m| m.borrow_mut().insert(key, r.clone()));
-    Ok(r)
+        })),
+        Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Ok(Err(limit)),
+        Err(e) => Err(format!("search at n = {n}: {e}")),
+    })
+    .clone()
 }
 
 /// A search claim (see the module documentation for the budget and the policy).
