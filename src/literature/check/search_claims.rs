@@ -62,11 +62,29 @@ struct Searched {
 type SearchKey = (String, i64, String, bool, Option<u64>);
 type Outcome = Result<Result<Searched, u64>, String>;
 
-/// Searches shared by every claim on every thread: the report checks claims in parallel,
-/// and several claims search the same puzzle (the second waits for the first's answer
-/// instead of searching again).
-static SEARCHES: std::sync::Mutex<BTreeMap<SearchKey, Arc<OnceLock<Outcome>>>> =
-    std::sync::Mutex::new(BTreeMap::new());
+/// Answers computed once per key for the whole process: the report checks claims in
+/// parallel, and several claims search the same puzzle (a second asker waits for the
+/// first's answer instead of searching again).
+struct Shared<K, V>(std::sync::Mutex<BTreeMap<K, Arc<OnceLock<V>>>>);
+
+impl<K: Ord, V: Clone> Shared<K, V> {
+    const fn new() -> Self {
+        Shared(std::sync::Mutex::new(BTreeMap::new()))
+    }
+
+    fn get_or_compute(&self, key: K, f: impl FnOnce() -> V) -> V {
+        let slot = self
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key)
+            .or_default()
+            .clone();
+        slot.get_or_init(f).clone()
+    }
+}
+
+static SEARCHES: Shared<SearchKey, Outcome> = Shared::new();
 
 /// The search of `puzzle` (the function `target` at `n`), once per process: `Err(limit)`
 /// when its states outgrew the memory limit.
@@ -84,13 +102,7 @@ fn cached_search(
         opts.count,
         opts.memory_limit,
     );
-    let slot = SEARCHES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .entry(key)
-        .or_default()
-        .clone();
-    slot.get_or_init(|| match crate::search::search(puzzle, opts) {
+    SEARCHES.get_or_compute(key, || match crate::search::search(puzzle, opts) {
         Ok(r) => Ok(Ok(Searched {
             minimum: r.minimum,
             optimal_solutions: r.optimal_solutions,
@@ -98,7 +110,6 @@ fn cached_search(
         Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Ok(Err(limit)),
         Err(e) => Err(format!("search at n = {n}: {e}")),
     })
-    .clone()
 }
 
 /// A search claim (see the module documentation for the budget and the policy).
@@ -440,12 +451,11 @@ pub(crate) const LONGEST_MAX_NODES: u64 = 2_000_000;
 
 type LongestKey = (String, i64, String);
 
-thread_local! {
-    /// Longest-path searches, once per (function, n) and thread: several claims ask the same.
-    static LONGEST: RefCell<
-        HashMap<LongestKey, Result<crate::search::LongestSolutions, crate::search::LongestError>>,
-    > = RefCell::new(HashMap::new());
-}
+/// Longest-path searches, once per (function, n): several claims ask the same.
+static LONGEST: Shared<
+    LongestKey,
+    Result<crate::search::LongestSolutions, crate::search::LongestError>,
+> = Shared::new();
 
 /// A longest-path claim: exhaustive longest cycle-free solutions for each n of the range,
 /// until the first n beyond the budget.
@@ -474,15 +484,9 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         }
         let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
         let key = (target.to_string(), n, format!("{params:?}"));
-        let cached = LONGEST.with(|m| m.borrow().get(&key).cloned());
-        let found = match cached {
-            Some(r) => r,
-            None => {
-                let r = longest_solutions(&puzzle, LONGEST_MAX_STATES, LONGEST_MAX_NODES);
-                LONGEST.with(|m| m.borrow_mut().insert(key, r.clone()));
-                r
-            }
-        };
+        let found = LONGEST.get_or_compute(key, || {
+            longest_solutions(&puzzle, LONGEST_MAX_STATES, LONGEST_MAX_NODES)
+        });
         let r = match found {
             Ok(r) => r,
             Err(crate::search::LongestError::Graph(_)) => {
