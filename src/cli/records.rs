@@ -20,12 +20,12 @@ pub(super) fn peak_resident() -> Option<u64> {
 
 /// One CSV row of a search (see [`RECORD_HEADER`]): the count quoted (a big integer), empty
 /// fields for what the run did not compute, the peak resident set of the process; method
-/// `bfs` (the half-way search writes its own rows, [`super::halfway_cmd`]); the CPU seconds
-/// of the process.
+/// `bfs`, or `bfs-disk` for layers on disk (the half-way search writes its own rows,
+/// [`super::halfway_cmd`]); the CPU seconds of the process.
 pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>) -> String {
     let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
     format!(
-        "{},{n},{},{},{},{},{:.2},{},{},bfs,{}",
+        "{},{n},{},{},{},{},{:.2},{},{},{},{}",
         record_label(t),
         opt(r.minimum),
         r.optimal_solutions
@@ -36,6 +36,10 @@ pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>)
         r.elapsed.as_secs_f64(),
         opt(peak_bytes),
         env!("CARGO_PKG_VERSION"),
+        match r.encoding {
+            crate::search::Encoding::Disk { .. } => "bfs-disk",
+            _ => "bfs",
+        },
         cpu_seconds().map_or(String::new(), |c| format!("{c:.2}")),
     )
 }

@@ -6,8 +6,9 @@ use super::records::append_record;
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
 use crate::search::{
-    default_memory_limit, estimate_memory, human_bytes, search_with_stats, state_count_bound,
-    state_space, Checkpointing, Progress, SearchError, SearchOptions, SearchResult,
+    default_memory_limit, disk_search, estimate_memory, human_bytes, search_with_stats,
+    state_count_bound, state_space, Checkpointing, DiskOptions, Progress, SearchError,
+    SearchOptions, SearchResult,
 };
 use std::io::IsTerminal;
 
@@ -136,6 +137,13 @@ pub fn search_cmd(
     let estimate =
         estimate_memory(&puzzle, &probe).map_err(|e| CliError::input(format!("{name}: {e}")))?;
     let limit = memory_limit.unwrap_or_else(default_memory_limit);
+    // Past the limit with a scratch directory: the layers go to disk instead (the minimum
+    // and the layer sizes of a dense puzzle).
+    if estimate > limit && !flags.sparse && !count && !solution && state_space(&puzzle).is_some() {
+        if let Some(scratch) = flags.scratch {
+            return disk_route(&name, &t, n, &puzzle, scratch, limit, flags, format);
+        }
+    }
     // The sparse set's estimate is a bound from the index space; the run is guarded as it
     // grows instead.
     if estimate > limit && !flags.sparse {
@@ -212,7 +220,7 @@ pub fn search_cmd(
         SearchError::MemoryLimit { .. }
         | SearchError::Malformed(_)
         | SearchError::Checkpoint(_) => CliError::input(format!("{name}: {e}")),
-        SearchError::CheckpointIo(_) | SearchError::Interrupted { .. } => {
+        SearchError::CheckpointIo(_) | SearchError::Interrupted { .. } | SearchError::Disk(_) => {
             CliError::failure(format!("{name}: {e}"))
         }
     })?;
@@ -280,6 +288,65 @@ fn checkpoint_flags(
         every,
         ..Checkpointing::new(dir, name)
     }))
+}
+
+/// The search past `limit` with its layers in files under `scratch` ([`disk_search`]): the
+/// minimum and the layer sizes, with the sort buffer within the limit.
+#[allow(clippy::too_many_arguments)]
+fn disk_route(
+    name: &str,
+    t: &Target,
+    n: u64,
+    puzzle: &crate::puzzle::Puzzle,
+    scratch: &str,
+    limit: u64,
+    flags: SearchFlags,
+    format: Format,
+) -> Result<(), CliError> {
+    let dir =
+        std::path::Path::new(scratch).join(format!("disk-{}.{}-n{n}", t.variant.id, t.function));
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| CliError::input(format!("--scratch {}: {e}", dir.display())))?;
+    let terminal = std::io::stderr().is_terminal();
+    if terminal {
+        eprintln!(
+            "{name}: up to {} states, over the memory limit {} in memory: layers on disk in {} \
+             (8 bytes per state of the widest layers; minimum and layer sizes only)",
+            super::common::human_count(state_count_bound(puzzle)),
+            human_bytes(limit),
+            dir.display()
+        );
+    }
+    let hook = |p: Progress| {
+        if terminal {
+            eprint!("\r{name}: depth {}, {} states", p.depth, p.visited);
+        }
+    };
+    let r = disk_search(
+        puzzle,
+        &DiskOptions {
+            dir: &dir,
+            // Three quarters for the sort buffer; the rest for the file buffers (64 KiB per
+            // open file: a run per filled buffer, the layers read beside).
+            memory: limit / 4 * 3,
+            explore_all: flags.explore_all,
+            progress: Some(&hook),
+        },
+    );
+    if terminal {
+        eprintln!();
+    }
+    // The directory made for this search goes when empty (the layers are removed by the
+    // search itself).
+    let _ = std::fs::remove_dir(&dir);
+    let r = r.map_err(|e| match e {
+        SearchError::Malformed(_) => CliError::input(format!("{name}: {e}")),
+        _ => CliError::failure(format!("{name}: {e}")),
+    })?;
+    if let Some(file) = flags.record {
+        append_record(file, t, n, &r)?;
+    }
+    emit(&render(t, n, &r, false, false, flags.layers, format))
 }
 
 /// The answer as JSON (an object) or as text.

@@ -50,6 +50,7 @@ mod bfs;
 mod checkpoint;
 mod counting;
 mod dense;
+mod disk;
 pub mod distributed;
 mod estimate;
 mod frontier;
@@ -69,6 +70,7 @@ pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
     search_with_stats, state_bound, state_count_bound, state_space,
 };
+pub use disk::{disk_search, DiskOptions};
 pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]
 pub use distributed::{search_distributed, DistributedResult};
@@ -233,6 +235,11 @@ pub enum Encoding {
     },
     /// Interned configurations.
     Generic,
+    /// Dense indices in sorted layer files ([`disk_search`]).
+    Disk {
+        /// Size of the index space, `p^n · k^n`.
+        space: u64,
+    },
 }
 
 /// The outcome of a [`search`].
@@ -305,6 +312,10 @@ pub enum SearchError {
         /// The checkpoint directory, when checkpointing.
         checkpoint: Option<PathBuf>,
     },
+    /// The disk search cannot run here (no dense index, an occupied or unwritable
+    /// directory, a full disk).
+    #[error("disk search: {0}")]
+    Disk(String),
 }
 
 /// `1.5 GiB`-style rendering of a byte count.

@@ -390,12 +390,7 @@ mod tests {
     use crate::search::moves::legal_moves;
 
     fn puzzles() -> Vec<Puzzle> {
-        let v = |id: &str, f: &str, n: i64| {
-            crate::variants::Variant::builtin(id)
-                .unwrap()
-                .puzzle(f, n, &Default::default())
-                .unwrap()
-        };
+        let v = crate::search::tests::variant_puzzle;
         vec![
             v("antwerp", "T33", 2),
             v("turtle", "HAHA", 3),

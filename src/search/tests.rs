@@ -39,7 +39,8 @@ fn load(id: &str) -> Variant {
     })
 }
 
-fn variant_puzzle(id: &str, function: &str, n: i64) -> Puzzle {
+/// A built-in variant's puzzle (the other search modules' tests use it too).
+pub(super) fn variant_puzzle(id: &str, function: &str, n: i64) -> Puzzle {
     load(id).puzzle(function, n, &Params::new()).unwrap()
 }
 
