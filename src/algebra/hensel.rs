@@ -6,6 +6,7 @@
 //! (factor tree). Each tree node splits its factor list in halves, so the lift costs
 //! `O(log r)` full two-factor lifts.
 
+use super::limbpoly::{Acc, LimbPoly, Modulus, MAX_LIMBS};
 use super::modp::{self, Fp};
 use super::Poly;
 use num_bigint::BigInt;
@@ -249,6 +250,129 @@ fn lift_node(node: &mut Node, f: &Poly, moduli: &[BigInt], last: bool) {
     lift_node(right, h, moduli, last);
 }
 
+/// The moduli of one lift on the flat route: the chain `p^(e_i)` and the ratios
+/// `p^(e_(i+1) - e_i)` of consecutive ones, with `stride` limbs per coefficient (the last
+/// modulus's).
+struct FlatChain {
+    moduli: Vec<Modulus>,
+    ratios: Vec<Modulus>,
+    /// `p^(e_(i+1)) - 1` as limbs, for the `- 1` of the cofactor error.
+    minus_one: Vec<Vec<u64>>,
+    stride: usize,
+}
+
+impl FlatChain {
+    fn new(moduli: &[BigInt]) -> FlatChain {
+        let ms: Vec<Modulus> = moduli.iter().map(Modulus::new).collect();
+        let stride = ms.last().expect("non-empty").l;
+        FlatChain {
+            ratios: moduli
+                .windows(2)
+                .map(|w| Modulus::new(&(&w[1] / &w[0])))
+                .collect(),
+            minus_one: moduli[1..]
+                .iter()
+                .map(|m| (m - 1u32).magnitude().iter_u64_digits().collect())
+                .collect(),
+            moduli: ms,
+            stride,
+        }
+    }
+}
+
+/// [`step`] on flat limb buffers: the same formulas, products accumulated unreduced and
+/// reduced once per coefficient (module `limbpoly`). `f` is reduced mod `m mp`; `g, h, s,
+/// t` mod `m`; `dh` the degree of the monic `h`.
+#[allow(clippy::too_many_arguments)]
+fn step_flat(
+    f: &LimbPoly,
+    [g, h, s, t]: [&LimbPoly; 4],
+    dh: usize,
+    (m, mp, m2): (&Modulus, &Modulus, &Modulus),
+    minus_one: &[u64],
+    stride: usize,
+    last: bool,
+) -> [LimbPoly; 4] {
+    let (lm, lp) = (m.l, mp.l);
+    // e = (f - g h) / m mod mp
+    let mut acc = Acc::new(g.len() + h.len(), m2);
+    acc.add_product(g, h, lm);
+    let e = f.sub_mod(&acc.reduce(m2, stride), m2).div_exact(m);
+    let (sp, tp, gp, hp) = (s.reduce(mp), t.reduce(mp), g.reduce(mp), h.reduce(mp));
+    let neg_h = hp.neg_mod(mp);
+    let mut acc = Acc::new(sp.len() + e.len(), mp);
+    acc.add_product(&sp, &e, lp);
+    let (q, r) = acc.divrem_monic(&neg_h, dh, mp, stride);
+    let mut acc = Acc::new((tp.len() + e.len()).max(q.len() + gp.len()), mp);
+    acc.add_product(&tp, &e, lp);
+    acc.add_product(&q, &gp, lp);
+    let gc = acc.reduce(mp, stride);
+    let g1 = g.add_scaled(m, &gc, lp);
+    let h1 = h.add_scaled(m, &r, lp);
+    if last {
+        let none = LimbPoly::from_poly(&Poly::zero(), stride);
+        return [g1, h1, none.clone(), none];
+    }
+    // b0 = (s g + t h - 1) / m, then b = b0 + s gc + t r mod mp
+    let mut acc = Acc::new((s.len() + g.len()).max(t.len() + h.len()).max(1), m2);
+    acc.add_product(s, g, lm);
+    acc.add_product(t, h, lm);
+    acc.add_word(0, minus_one);
+    let b0 = acc.reduce(m2, stride).div_exact(m);
+    let n = b0.len().max(sp.len() + gc.len()).max(tp.len() + r.len());
+    let mut acc = Acc::new(n, mp);
+    acc.add_poly(&b0);
+    acc.add_product(&sp, &gc, lp);
+    acc.add_product(&tp, &r, lp);
+    let b = acc.reduce(mp, stride);
+    let mut acc = Acc::new(sp.len() + b.len(), mp);
+    acc.add_product(&sp, &b, lp);
+    let (c, d) = acc.divrem_monic(&neg_h, dh, mp, stride);
+    let mut acc = Acc::new((tp.len() + b.len()).max(c.len() + gp.len()), mp);
+    acc.add_product(&tp, &b, lp);
+    acc.add_product(&c, &gp, lp);
+    let tc = acc.reduce(mp, stride);
+    let s1 = s.add_scaled(m, &d.neg_mod(mp), lp);
+    let t1 = t.add_scaled(m, &tc.neg_mod(mp), lp);
+    [g1, h1, s1, t1]
+}
+
+/// [`lift_node`] on the flat route; `f` is reduced mod the last modulus of the chain.
+fn lift_node_flat(node: &mut Node, f: &LimbPoly, chain: &FlatChain, last: bool) {
+    let Node::Split {
+        g,
+        h,
+        s,
+        t,
+        left,
+        right,
+    } = node
+    else {
+        return;
+    };
+    let k = chain.moduli.len();
+    // f mod every modulus of the chain but the first, reduced from the top down (each
+    // modulus is at least the square root of the next, as Barrett's reduction needs)
+    let mut fs = vec![f.clone()];
+    for i in (1..k - 1).rev() {
+        let next = fs.last().expect("non-empty").reduce(&chain.moduli[i]);
+        fs.push(next);
+    }
+    fs.reverse();
+    let dh = h.degree().expect("monic h");
+    let stride = chain.stride;
+    let mut cur = [&*g, &*h, &*s, &*t].map(|p| LimbPoly::from_poly(p, stride));
+    for (i, fi) in fs.iter().enumerate() {
+        let fin = last && i + 2 == k;
+        let ms = (&chain.moduli[i], &chain.ratios[i], &chain.moduli[i + 1]);
+        let [a, b, c, d] = &cur;
+        cur = step_flat(fi, [a, b, c, d], dh, ms, &chain.minus_one[i], stride, fin);
+    }
+    [*g, *h, *s, *t] = [&cur[0], &cur[1], &cur[2], &cur[3]].map(|p| p.to_poly());
+    lift_node_flat(left, &cur[0], chain, last);
+    lift_node_flat(right, &cur[1], chain, last);
+}
+
 fn leaves(node: &Node, f: &Poly, m: &BigInt, out: &mut Vec<(usize, Poly)>) {
     match node {
         Node::Leaf(i) => {
@@ -280,6 +404,13 @@ impl LiftTree {
     /// Lifts to `p^e` (`e` at least the current exponent) by quadratic steps that land on
     /// `e` exactly; `last`: no further lifting will be asked for.
     pub(crate) fn lift_to(&mut self, e: u32, last: bool) {
+        self.lift_to_by(e, last, None);
+    }
+
+    /// [`Self::lift_to`], on flat limb buffers (`Some(true)`), on `BigInt` polynomials
+    /// (`Some(false)`), or the former when the modulus fits `limbpoly::MAX_LIMBS` (`None`).
+    /// Both routes compute the same polynomials.
+    pub(crate) fn lift_to_by(&mut self, e: u32, last: bool, flat: Option<bool>) {
         if e <= self.exponent {
             return;
         }
@@ -290,8 +421,16 @@ impl LiftTree {
             .iter()
             .map(|&k| num_traits::pow(pb.clone(), k as usize))
             .collect();
-        let f = reduce(&self.f, moduli.last().expect("non-empty"));
-        lift_node(&mut self.root, &f, &moduli, last);
+        let top = moduli.last().expect("non-empty");
+        let f = reduce(&self.f, top);
+        let limbs = top.magnitude().iter_u64_digits().len();
+        if flat.unwrap_or(limbs <= MAX_LIMBS) && limbs <= MAX_LIMBS {
+            let chain = FlatChain::new(&moduli);
+            let f = LimbPoly::from_poly(&f, chain.stride);
+            lift_node_flat(&mut self.root, &f, &chain, last);
+        } else {
+            lift_node(&mut self.root, &f, &moduli, last);
+        }
         self.exponent = e;
         self.finished = last;
     }
@@ -352,6 +491,43 @@ mod tests {
             assert!(u.is_monic());
             assert_eq!(&modp::from_poly(u, p), u0);
         }
+    }
+
+    #[test]
+    fn flat_route_equals_bigint_route() {
+        // The same lifted factors (and intermediate trees) on limb buffers as on BigInt
+        // polynomials, over random products, primes, exponents and staged lifts.
+        use crate::algebra::testutil::{rand_poly, Rng};
+        let mut rng = Rng::new(0xf1a7);
+        let mut done = 0;
+        for round in 0..80u32 {
+            let f = (0..2 + round % 5).fold(Poly::one(), |a, _| {
+                let deg = 1 + (rng.next() % 7) as usize;
+                &a * &rand_poly(&mut rng, deg, 3 + (round * 13) % 200)
+            });
+            let Some(n) = f.degree() else { continue };
+            let p = [3u64, 5, 47, 101, 65_521, 2_147_483_647][round as usize % 6];
+            if n < 2 || (f.leading() % BigInt::from(p)).is_zero() {
+                continue;
+            }
+            let fp = modp::monic(&modp::from_poly(&f, p), p);
+            if fp.len() != n + 1 || !modp::is_squarefree(&fp, p) {
+                continue;
+            }
+            let us = modp::factor_squarefree(&fp, p, 3);
+            let e = 2 + (rng.next() % 120) as u32;
+            let mid = 1 + (rng.next() % e as u64) as u32;
+            let mut a = LiftTree::new(&f, &us, p);
+            let mut b = LiftTree::new(&f, &us, p);
+            a.lift_to_by(mid, false, Some(true));
+            b.lift_to_by(mid, false, Some(false));
+            assert_eq!(a.factors(), b.factors(), "p = {p}, e = {mid}");
+            a.lift_to_by(e, true, Some(true));
+            b.lift_to_by(e, true, Some(false));
+            assert_eq!(a.factors(), b.factors(), "p = {p}, e = {e}");
+            done += 1;
+        }
+        assert!(done > 40, "{done}");
     }
 
     #[test]

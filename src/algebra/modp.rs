@@ -63,10 +63,33 @@ fn sub(a: &Fp, b: &Fp, p: u64) -> Fp {
     )
 }
 
+/// Whether `count` products of residues mod `p` add up below `2^64` (then sums are
+/// accumulated in `u64` and reduced once).
+fn sums_fit(p: u64, count: usize) -> bool {
+    ((p as u128) * (p as u128)).saturating_mul(count as u128 + 1) < 1 << 64
+}
+
 pub(crate) fn mul(a: &Fp, b: &Fp, p: u64) -> Fp {
     if a.is_empty() || b.is_empty() {
         return vec![];
     }
+    if sums_fit(p, a.len().min(b.len())) {
+        let mut v = vec![0u64; a.len() + b.len() - 1];
+        for (i, &x) in a.iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            for (j, &y) in b.iter().enumerate() {
+                v[i + j] += x * y;
+            }
+        }
+        return trim(v.into_iter().map(|c| c % p).collect());
+    }
+    mul_wide(a, b, p)
+}
+
+/// [`mul`] with `u128` sums, for any `p < 2^32` and length.
+fn mul_wide(a: &Fp, b: &Fp, p: u64) -> Fp {
     let mut v = vec![0u128; a.len() + b.len() - 1];
     for (i, &x) in a.iter().enumerate() {
         if x == 0 {
@@ -99,6 +122,29 @@ pub(crate) fn divrem(a: &Fp, b: &Fp, p: u64) -> (Fp, Fp) {
     let li = inv(b[db], p);
     let mut r = a.clone();
     let mut q = vec![0u64; a.len() - db];
+    if sums_fit(p, db + 1) {
+        // entries accumulate c (p - b_j) unreduced and are reduced when eliminated
+        let nb: Vec<u64> = b[..db].iter().map(|&x| (p - x) % p).collect();
+        for i in (db..r.len()).rev() {
+            let c = (r[i] % p) * li % p;
+            r[i] = 0;
+            if c == 0 {
+                continue;
+            }
+            for (rj, &bj) in r[i - db..i].iter_mut().zip(&nb) {
+                *rj += c * bj;
+            }
+            q[i - db] = c;
+        }
+        r.truncate(db);
+        return (trim(q), trim(r.into_iter().map(|c| c % p).collect()));
+    }
+    divrem_wide(r, q, b, li, p)
+}
+
+/// [`divrem`] reducing every entry at every step, for any `p < 2^31`.
+fn divrem_wide(mut r: Fp, mut q: Fp, b: &Fp, li: u64, p: u64) -> (Fp, Fp) {
+    let db = b.len() - 1;
     for i in (db..r.len()).rev() {
         let c = r[i] * li % p;
         r[i] = 0;
@@ -266,6 +312,29 @@ pub(crate) fn factor_degrees(f: &Fp, p: u64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn delayed_reductions_equal_reducing_every_step() {
+        let mut rng = SplitMix(0xde1a);
+        for round in 0..200 {
+            let p = [3u64, 5, 47, 101, 65_521, 1 << 20 | 7][round % 6];
+            let mut rp = |n: usize| trim((0..n).map(|_| rng.next() % p).collect::<Fp>());
+            let a = rp(1 + round % 40);
+            let mut b = rp(1 + round % 17);
+            if b.is_empty() {
+                b = vec![1];
+            }
+            if !a.is_empty() {
+                assert_eq!(mul(&a, &b, p), mul_wide(&a, &b, p));
+            }
+            let db = b.len() - 1;
+            if a.len() > db {
+                let li = inv(b[db], p);
+                let slow = divrem_wide(a.clone(), vec![0; a.len() - db], &b, li, p);
+                assert_eq!(divrem(&a, &b, p), slow);
+            }
+        }
+    }
 
     #[test]
     fn factors_multiply_back_and_are_irreducible() {
