@@ -590,6 +590,75 @@ pub(crate) fn roots_near(
         return quadratic_roots(f, digits);
     }
     let g = squarefree_part(f);
+    if g.degree().is_some_and(|d| d >= 2) {
+        if let Ok(fz) = factor(&g) {
+            if fz.factors.len() > 1 {
+                return roots_of_factors(&fz.factors, digits, guesses);
+            }
+        }
+    }
+    roots_squarefree(&g, digits, guesses)
+}
+
+/// The roots of a square-free polynomial from those of its irreducible `factors`, each
+/// found on its own (a factor's roots are simple and the iteration starts well; the
+/// product's clusters, e.g. `0, ±1, ±i` of a transfer matrix, defeat the companion
+/// matrix's eigenvalues). The discs of different factors are checked pairwise disjoint
+/// (so each still holds exactly one root of the product) and refined further otherwise.
+fn roots_of_factors(
+    factors: &[(Poly, usize)],
+    digits: u32,
+    guesses: Option<&[Complex<f64>]>,
+) -> Vec<ComplexRoot> {
+    let mut d = digits;
+    loop {
+        let mut out: Vec<ComplexRoot> = factors
+            .iter()
+            .flat_map(|(h, _)| {
+                if h.degree() == Some(2) && h.coeffs().iter().any(|c| c.bits() > 64) {
+                    quadratic_roots(h, d)
+                } else {
+                    roots_squarefree(h, d, guesses)
+                }
+            })
+            .collect();
+        if pairwise_disjoint(&out) {
+            out.sort_by(root_order);
+            return out;
+        }
+        d = 2 * d + 8;
+    }
+}
+
+/// Whether the discs are pairwise disjoint: exactly, except that pairs whose centres are
+/// far apart in `f64` (well beyond rounding and the radii) need no exact test.
+fn pairwise_disjoint(zs: &[ComplexRoot]) -> bool {
+    let approx: Vec<(Complex<f64>, f64)> = zs
+        .iter()
+        .map(|z| (z.to_f64(), z.radius.to_f64().unwrap_or(f64::INFINITY)))
+        .collect();
+    for i in 0..zs.len() {
+        for j in i + 1..zs.len() {
+            let ((a, ra), (b, rb)) = (approx[i], approx[j]);
+            let scale = 1f64.max(a.norm()).max(b.norm());
+            let dist = (a - b).norm();
+            // f64 centres are within a relative 2^-52 of the exact ones
+            if dist.is_finite() && dist > 1e-6 * scale && ra + rb < 1e-7 * scale {
+                continue;
+            }
+            let (x, y) = (&zs[i].re - &zs[j].re, &zs[i].im - &zs[j].im);
+            let r = &zs[i].radius + &zs[j].radius;
+            if &x * &x + &y * &y <= &r * &r {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// [`roots_near`] for a square-free `g` of positive degree, by one iteration on all its
+/// roots.
+fn roots_squarefree(g: &Poly, digits: u32, guesses: Option<&[Complex<f64>]>) -> Vec<ComplexRoot> {
     let dg = g.derivative();
     let n = g.degree().expect("non-zero");
     let target = BigRational::new(
@@ -597,16 +666,16 @@ pub(crate) fn roots_near(
         num_traits::pow(BigInt::from(10), digits as usize + 2),
     );
     let mut w = (digits + 2) * 10 / 3 + 2 * (usize::BITS - n.leading_zeros()) + 24;
-    let mut zs = match guesses.and_then(|gs| pick_guesses(&g, gs, n, w)) {
+    let mut zs = match guesses.and_then(|gs| pick_guesses(g, gs, n, w)) {
         Some(zs) => zs,
-        None => starting_guesses(&g, w),
+        None => starting_guesses(g, w),
     };
     // Precision doubles when the iteration has converged but the discs are still too large
     // or overlap, or after three unconverged rounds (far or clustered starts).
     let mut stalled = 0;
     for _round in 0..60 {
-        let converged = aberth(&g, &mut zs, w, 40 + 4 * n);
-        if let Some(discs) = certify(&g, &dg, &zs, w) {
+        let converged = aberth(g, &mut zs, w, 40 + 4 * n);
+        if let Some(discs) = certify(g, &dg, &zs, w) {
             let mut out: Vec<ComplexRoot> = discs
                 .into_iter()
                 .map(|((x, y, r), real)| ComplexRoot {
@@ -982,6 +1051,54 @@ pub fn roots_by_factor(
 mod tests {
     use super::*;
     use crate::algebra::testutil::{rand_poly, Rng};
+
+    #[test]
+    fn roots_by_factors_equal_one_iteration_on_the_product() {
+        // The same roots (each new disc meets exactly one old disc, of the same realness)
+        // from the irreducible factors as from one iteration on the square-free product,
+        // on random products with repeated factors and clustered small roots.
+        let mut rng = Rng::new(0x2007);
+        let small = [
+            Poly::x(),
+            Poly::from_i64(&[1, 1]),
+            Poly::from_i64(&[-1, 1]),
+            Poly::from_i64(&[1, 0, 1]),
+            Poly::from_i64(&[-3, 0, 1]),
+            Poly::from_i64(&[2, 0, 0, 1]),
+        ];
+        for round in 0..24u32 {
+            let mut f = Poly::one();
+            for _ in 0..1 + round % 4 {
+                let g = if rng.next() % 2 == 0 {
+                    small[(rng.next() % 6) as usize].clone()
+                } else {
+                    let deg = 1 + (rng.next() % 5) as usize;
+                    rand_poly(&mut rng, deg, 2 + round % 40)
+                };
+                for _ in 0..1 + rng.next() % 3 {
+                    f = &f * &g;
+                }
+            }
+            if f.degree().is_none_or(|d| d == 0) {
+                continue;
+            }
+            let digits = 10 + round % 25;
+            let new = roots_near(&f, digits, None);
+            let old = roots_squarefree(&squarefree_part(&f), digits, None);
+            assert_eq!(new.len(), old.len(), "{f}");
+            let meet = |a: &ComplexRoot, b: &ComplexRoot| {
+                let (x, y) = (&a.re - &b.re, &a.im - &b.im);
+                let r = &a.radius + &b.radius;
+                &x * &x + &y * &y <= &r * &r
+            };
+            for z in &new {
+                let hits: Vec<&ComplexRoot> = old.iter().filter(|o| meet(z, o)).collect();
+                assert_eq!(hits.len(), 1, "{f}: {z}");
+                assert_eq!(hits[0].is_real(), z.is_real());
+                assert!(z.radius < BigRational::new(1.into(), BigInt::from(10).pow(digits + 2)));
+            }
+        }
+    }
 
     fn rainbow() -> Poly {
         // Lunnon, seeds/000_3e39fda85b098e00.txt, "Rainbow Hanoi".
