@@ -132,12 +132,27 @@ impl Modulus {
     /// Quotient and remainder of `x < 2^(64(2l+2))` (at most `2l + 2` limbs, trailing
     /// limbs beyond may be zero) by `m`: `r` gets `l` limbs, `q` (if given) `l + 3`.
     fn divrem(&self, x: &[u64], r: &mut [u64], q: Option<&mut [u64]>) {
+        // scratch on the stack, no larger than needed (zeroing it is not free)
+        match self.l {
+            0..=4 => self.divrem_with::<16, 5>(x, r, q),
+            5..=16 => self.divrem_with::<40, 17>(x, r, q),
+            _ => self.divrem_with::<{ 2 * MAX_LIMBS + 8 }, { MAX_LIMBS + 1 }>(x, r, q),
+        }
+    }
+
+    /// [`Self::divrem`] with scratch arrays of `P >= 2l + 7` and `R >= l + 1` limbs.
+    fn divrem_with<const P: usize, const R: usize>(
+        &self,
+        x: &[u64],
+        r: &mut [u64],
+        q: Option<&mut [u64]>,
+    ) {
         let l = self.l;
         let top = x.len().min(2 * l + 2);
         debug_assert!(x[top..].iter().all(|&w| w == 0), "Barrett: input too wide");
         let x = &x[..top];
         // q1 = x >> 64(l - 1), at most l + 3 limbs; q3 = (q1 mu) >> 64(l + 3)
-        let mut prod = [0u64; 2 * MAX_LIMBS + 8];
+        let mut prod = [0u64; P];
         let q1 = if x.len() > l - 1 {
             &x[l - 1..]
         } else {
@@ -147,7 +162,7 @@ impl Modulus {
         mac(prod, q1, &self.mu);
         let q3 = &prod[l + 3..2 * l + 6];
         // r = x - q3 m, exact modulo 2^(64(l + 1)) since the true remainder is below 4m
-        let mut rr = [0u64; MAX_LIMBS + 1];
+        let mut rr = [0u64; R];
         let rr = &mut rr[..l + 1];
         let n = (l + 1).min(x.len());
         rr[..n].copy_from_slice(&x[..n]);

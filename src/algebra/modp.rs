@@ -14,6 +14,9 @@ use num_traits::{ToPrimitive, Zero};
 
 pub(crate) type Fp = Vec<u64>;
 
+/// A distinct-degree factorisation: products of the irreducible factors of each degree.
+pub(crate) type DistinctDegree = Vec<(Fp, usize)>;
+
 fn trim(mut v: Fp) -> Fp {
     while v.last() == Some(&0) {
         v.pop();
@@ -28,6 +31,9 @@ pub(crate) fn from_poly(f: &Poly, p: u64) -> Fp {
         f.coeffs()
             .iter()
             .map(|c| {
+                if let Some(v) = c.to_i64() {
+                    return v.rem_euclid(p as i64) as u64;
+                }
                 let r = c % &pb;
                 let r = if r < BigInt::zero() { r + &pb } else { r };
                 r.to_u64().expect("residue fits")
@@ -223,7 +229,7 @@ fn powmod(base: &Fp, e: &BigUint, m: &Fp, p: u64) -> Fp {
 
 /// Distinct-degree factorisation of a monic square-free `f`: pairs `(g_d, d)` with `g_d`
 /// the product of the irreducible factors of degree `d`.
-pub(crate) fn distinct_degree(f: &Fp, p: u64) -> Vec<(Fp, usize)> {
+pub(crate) fn distinct_degree(f: &Fp, p: u64) -> DistinctDegree {
     let mut out = vec![];
     let mut f = f.clone();
     let x = vec![0u64, 1];
@@ -290,10 +296,16 @@ pub(crate) fn equal_degree(f: &Fp, d: usize, p: u64, rng: &mut SplitMix) -> Vec<
 }
 
 /// Monic irreducible factors of a monic square-free `f` mod an odd prime `p`, sorted.
+#[cfg(test)]
 pub(crate) fn factor_squarefree(f: &Fp, p: u64, seed: u64) -> Vec<Fp> {
+    split_distinct_degree(distinct_degree(f, p), p, seed)
+}
+
+/// [`factor_squarefree`] from the [`distinct_degree`] factorisation.
+pub(crate) fn split_distinct_degree(dd: DistinctDegree, p: u64, seed: u64) -> Vec<Fp> {
     let mut rng = SplitMix(seed);
     let mut out = vec![];
-    for (g, d) in distinct_degree(f, p) {
+    for (g, d) in dd {
         out.extend(equal_degree(&g, d, p, &mut rng));
     }
     out.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
@@ -302,9 +314,14 @@ pub(crate) fn factor_squarefree(f: &Fp, p: u64, seed: u64) -> Vec<Fp> {
 
 /// Degrees of the irreducible factors of a monic square-free `f` (distinct-degree only).
 pub(crate) fn factor_degrees(f: &Fp, p: u64) -> Vec<usize> {
+    degrees_of(&distinct_degree(f, p))
+}
+
+/// The degrees of the irreducible factors in a [`distinct_degree`] factorisation.
+pub(crate) fn degrees_of(dd: &[(Fp, usize)]) -> Vec<usize> {
     let mut out = vec![];
-    for (g, d) in distinct_degree(f, p) {
-        out.extend(std::iter::repeat_n(d, (g.len() - 1) / d));
+    for (g, d) in dd {
+        out.extend(std::iter::repeat_n(*d, (g.len() - 1) / d));
     }
     out
 }

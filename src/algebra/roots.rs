@@ -529,6 +529,18 @@ fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
         .then_with(|| ratio::cmp(&a.im, &b.im))
 }
 
+/// Sorts by [`root_order`], each modulus computed once.
+fn sort_roots(zs: &mut Vec<ComplexRoot>) {
+    let mut keyed: Vec<(BigRational, ComplexRoot)> =
+        zs.drain(..).map(|z| (modulus2(&z), z)).collect();
+    keyed.sort_by(|(ma, a), (mb, b)| {
+        ratio::cmp(mb, ma)
+            .then_with(|| ratio::cmp(&a.re, &b.re))
+            .then_with(|| ratio::cmp(&a.im, &b.im))
+    });
+    zs.extend(keyed.into_iter().map(|(_, z)| z));
+}
+
 /// `|centre|^2`, exactly.
 fn modulus2(z: &ComplexRoot) -> BigRational {
     ratio::add(&ratio::mul(&z.re, &z.re), &ratio::mul(&z.im, &z.im))
@@ -614,16 +626,15 @@ fn roots_of_factors(
     loop {
         let mut out: Vec<ComplexRoot> = factors
             .iter()
-            .flat_map(|(h, _)| {
-                if h.degree() == Some(2) && h.coeffs().iter().any(|c| c.bits() > 64) {
-                    quadratic_roots(h, d)
-                } else {
-                    roots_squarefree(h, d, guesses)
-                }
+            .flat_map(|(h, _)| match h.degree() {
+                // a linear factor's root is rational, a quadratic's by the formula
+                Some(1) => vec![exact_real(rat(-h.coeff(0), h.coeff(1)))],
+                Some(2) => quadratic_roots(h, d),
+                _ => roots_squarefree(h, d, guesses),
             })
             .collect();
         if pairwise_disjoint(&out) {
-            out.sort_by(root_order);
+            sort_roots(&mut out);
             return out;
         }
         d = 2 * d + 8;
@@ -686,7 +697,7 @@ fn roots_squarefree(g: &Poly, digits: u32, guesses: Option<&[Complex<f64>]>) -> 
                 })
                 .collect();
             if out.iter().all(|z| z.radius < target) {
-                out.sort_by(root_order);
+                sort_roots(&mut out);
                 return out;
             }
         }
