@@ -377,8 +377,12 @@ fn leaves(node: &Node, f: &Poly, m: &BigInt, out: &mut Vec<(usize, Poly)>) {
     match node {
         Node::Leaf(i) => {
             let f = reduce(f, m);
-            let li = inv_mod(&f.leading(), m);
-            out.push((*i, reduce(&f.scale(&li), m)));
+            if f.is_monic() {
+                out.push((*i, f));
+            } else {
+                let li = inv_mod(&f.leading(), m);
+                out.push((*i, reduce(&f.scale(&li), m)));
+            }
         }
         Node::Split {
             g, h, left, right, ..

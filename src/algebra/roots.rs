@@ -601,15 +601,12 @@ pub(crate) fn roots_near(
     if f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64) {
         return quadratic_roots(f, digits);
     }
-    let g = squarefree_part(f);
-    if g.degree().is_some_and(|d| d >= 2) {
-        if let Ok(fz) = factor(&g) {
-            if fz.factors.len() > 1 {
-                return roots_of_factors(&fz.factors, digits, guesses);
-            }
-        }
+    // the distinct irreducible factors (the square-free part's), each solved on its own
+    let factors = factor(f).expect("non-zero").factors;
+    if let [(g, _)] = &factors[..] {
+        return roots_squarefree(g, digits, guesses);
     }
-    roots_squarefree(&g, digits, guesses)
+    roots_of_factors(&factors, digits, guesses)
 }
 
 /// The roots of a square-free polynomial from those of its irreducible `factors`, each
