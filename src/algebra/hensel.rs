@@ -11,7 +11,7 @@ use super::modp::{self, Fp};
 use super::Poly;
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{ToPrimitive, Zero};
 
 /// Coefficients reduced into `0..m`.
 pub(crate) fn reduce(f: &Poly, m: &BigInt) -> Poly {
@@ -79,10 +79,12 @@ fn divrem_monic_mod(a: &Poly, h: &Poly, m: &BigInt) -> (Poly, Poly) {
     (Poly::new(q), reduce(&Poly::new(r), m))
 }
 
-/// Inverse of `a` modulo `m` (they must be coprime).
+/// Inverse of `a` modulo `m` (they must be coprime), by the extended Euclidean algorithm:
+/// the reference of [`inv_mod_prime_power`].
+#[cfg(test)]
 pub(crate) fn inv_mod(a: &BigInt, m: &BigInt) -> BigInt {
     let e = a.mod_floor(m).extended_gcd(m);
-    assert!(e.gcd.is_one(), "inv_mod: not invertible");
+    assert!(num_traits::One::is_one(&e.gcd), "inv_mod: not invertible");
     e.x.mod_floor(m)
 }
 
@@ -373,22 +375,37 @@ fn lift_node_flat(node: &mut Node, f: &LimbPoly, chain: &FlatChain, last: bool) 
     lift_node_flat(right, &cur[1], chain, last);
 }
 
-fn leaves(node: &Node, f: &Poly, m: &BigInt, out: &mut Vec<(usize, Poly)>) {
+/// Inverse of `a` modulo `p^e` (`p` prime not dividing `a`) by Newton's iteration
+/// `x <- x (2 - a x)` from the inverse mod `p`, the precision doubling each step: a few
+/// products instead of a Euclidean algorithm on numbers of the size of `p^e`.
+pub(crate) fn inv_mod_prime_power(a: &BigInt, p: u64, e: u32) -> BigInt {
+    let pb = BigInt::from(p);
+    let ap = a.mod_floor(&pb).to_u64().expect("residue fits");
+    let mut x = BigInt::from(modp::inv(ap, p));
+    for k in exponent_chain(1, e).into_iter().skip(1) {
+        let m = num_traits::pow(pb.clone(), k as usize);
+        let ax = (a * &x).mod_floor(&m);
+        x = (&x * (BigInt::from(2) - ax)).mod_floor(&m);
+    }
+    x.mod_floor(&num_traits::pow(pb, e as usize))
+}
+
+fn leaves(node: &Node, f: &Poly, pe: (u64, u32), m: &BigInt, out: &mut Vec<(usize, Poly)>) {
     match node {
         Node::Leaf(i) => {
             let f = reduce(f, m);
             if f.is_monic() {
                 out.push((*i, f));
             } else {
-                let li = inv_mod(&f.leading(), m);
+                let li = inv_mod_prime_power(&f.leading(), pe.0, pe.1);
                 out.push((*i, reduce(&f.scale(&li), m)));
             }
         }
         Node::Split {
             g, h, left, right, ..
         } => {
-            leaves(left, g, m, out);
-            leaves(right, h, m, out);
+            leaves(left, g, pe, m, out);
+            leaves(right, h, pe, m, out);
         }
     }
 }
@@ -443,7 +460,7 @@ impl LiftTree {
     pub(crate) fn factors(&self) -> Vec<Poly> {
         let m = num_traits::pow(BigInt::from(self.p), self.exponent as usize);
         let mut out = vec![];
-        leaves(&self.root, &self.f, &m, &mut out);
+        leaves(&self.root, &self.f, (self.p, self.exponent), &m, &mut out);
         out.sort_by_key(|(i, _)| *i);
         out.into_iter().map(|(_, u)| u).collect()
     }
@@ -452,6 +469,22 @@ impl LiftTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn newton_inverse_equals_extended_euclid() {
+        use crate::algebra::testutil::Rng;
+        let mut rng = Rng::new(0x1e7);
+        for round in 0..100u32 {
+            let p = [3u64, 5, 47, 101, 2_147_483_647][round as usize % 5];
+            let e = 1 + round % 90;
+            let a = rng.big(1 + round * 7 % 600);
+            if (&a % BigInt::from(p)).is_zero() {
+                continue;
+            }
+            let m = num_traits::pow(BigInt::from(p), e as usize);
+            assert_eq!(inv_mod_prime_power(&a, p, e), inv_mod(&a, &m));
+        }
+    }
 
     #[test]
     fn exponent_chains_are_quadratic_and_exact() {
