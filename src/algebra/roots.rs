@@ -1,6 +1,8 @@
 //! Certified complex and real roots of integer polynomials, and exact rational roots.
 //!
-//! Complex roots: starting guesses are the `f64` eigenvalues of the companion matrix
+//! Complex roots are found per distinct irreducible factor when there are several (then
+//! rational ones exactly, quadratic ones by the formula, and the discs of different factors
+//! checked pairwise disjoint). For each other factor: starting guesses are the `f64` eigenvalues of the companion matrix
 //! (nalgebra's Schur decomposition); they are refined by the Aberth–Ehrlich simultaneous
 //! iteration in binary fixed-point big-integer arithmetic (O. Aberth, *Math. Comp.* 27,
 //! 1973), and certified with exact Gaussian-integer evaluation by the classical bound: for
