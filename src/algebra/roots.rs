@@ -611,6 +611,22 @@ pub(crate) fn roots_near(
     roots_of_factors(&factors, digits, guesses)
 }
 
+/// [`roots_near`] for an irreducible factor as [`factor`] returns it (primitive, positive
+/// leading coefficient): the same discs without factoring it again.
+pub(crate) fn roots_near_irreducible(
+    g: &Poly,
+    digits: u32,
+    guesses: Option<&[Complex<f64>]>,
+) -> Vec<ComplexRoot> {
+    if g.degree().is_none_or(|d| d == 0) {
+        return vec![];
+    }
+    if g.degree() == Some(2) && g.coeffs().iter().any(|c| c.bits() > 64) {
+        return quadratic_roots(g, digits);
+    }
+    roots_squarefree(g, digits, guesses)
+}
+
 /// The roots of a square-free polynomial from those of its irreducible `factors`, each
 /// found on its own (a factor's roots are simple and the iteration starts well; the
 /// product's clusters, e.g. `0, ±1, ±i` of a transfer matrix, defeat the companion
@@ -1061,6 +1077,18 @@ pub fn roots_by_factor(
 mod tests {
     use super::*;
     use crate::algebra::testutil::{rand_poly, Rng};
+
+    #[test]
+    fn irreducible_route_equals_roots_near() {
+        let mut rng = Rng::new(0x1ee);
+        for round in 0..30u32 {
+            let f = rand_poly(&mut rng, 1 + round as usize % 7, 2 + round * 5 % 90);
+            let Ok(fz) = factor(&f) else { continue };
+            for (g, _) in &fz.factors {
+                assert_eq!(roots_near_irreducible(g, 20, None), roots_near(g, 20, None));
+            }
+        }
+    }
 
     #[test]
     fn roots_by_factors_equal_one_iteration_on_the_product() {
