@@ -597,11 +597,8 @@ pub(crate) fn roots_near(
     digits: u32,
     guesses: Option<&[Complex<f64>]>,
 ) -> Vec<ComplexRoot> {
-    if f.degree().is_none_or(|d| d == 0) {
-        return vec![];
-    }
-    if f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64) {
-        return quadratic_roots(f, digits);
+    if let Some(r) = without_iteration(f, digits) {
+        return r;
     }
     // the distinct irreducible factors (the square-free part's), each solved on its own
     let factors = factor(f).expect("non-zero").factors;
@@ -618,13 +615,17 @@ pub(crate) fn roots_near_irreducible(
     digits: u32,
     guesses: Option<&[Complex<f64>]>,
 ) -> Vec<ComplexRoot> {
-    if g.degree().is_none_or(|d| d == 0) {
-        return vec![];
+    without_iteration(g, digits).unwrap_or_else(|| roots_squarefree(g, digits, guesses))
+}
+
+/// The roots when no iteration is needed: none for a constant; a quadratic with
+/// coefficients beyond 64 bits by the formula.
+fn without_iteration(f: &Poly, digits: u32) -> Option<Vec<ComplexRoot>> {
+    if f.degree().is_none_or(|d| d == 0) {
+        return Some(vec![]);
     }
-    if g.degree() == Some(2) && g.coeffs().iter().any(|c| c.bits() > 64) {
-        return quadratic_roots(g, digits);
-    }
-    roots_squarefree(g, digits, guesses)
+    (f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64))
+        .then(|| quadratic_roots(f, digits))
 }
 
 /// The roots of a square-free polynomial from those of its irreducible `factors`, each
