@@ -145,7 +145,7 @@ pub fn bench_matrix_phases(n: usize, seed: u64, digits: u32, with_berkowitz: boo
     let t = Instant::now();
     let guesses = super::roots::matrix_eigenvalues_f64(&m);
     for (g, _) in &fz.factors {
-        let _ = super::roots::roots_near(g, digits, guesses.as_deref());
+        let _ = super::roots::roots_near_irreducible(g, digits, guesses.as_deref());
     }
     let roots_t = t.elapsed();
     MatrixPhases {

@@ -248,23 +248,23 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
     }
     // Degrees d such that f may have a factor of degree d, as a bitset over 0..=n.
     let mut allowed = vec![true; n + 1];
-    let mut best: Option<(u64, usize)> = None;
+    let mut best: Option<(u64, usize, modp::DistinctDegree)> = None;
     for (p, fp) in good_primes(f).take(PRIMES_TRIED) {
-        let degs = modp::factor_degrees(&fp, p);
+        let dd = modp::distinct_degree(&fp, p);
+        let degs = modp::degrees_of(&dd);
         let sums = subset_sums(&degs, n);
         for (a, s) in allowed.iter_mut().zip(&sums) {
             *a &= *s;
         }
-        if best.is_none_or(|(_, r)| degs.len() < r) {
-            best = Some((p, degs.len()));
+        if best.as_ref().is_none_or(|(_, r, _)| degs.len() < *r) {
+            best = Some((p, degs.len(), dd));
         }
         if (1..n).all(|d| !allowed[d]) {
             return vec![f.clone()];
         }
     }
-    let (p, _) = best.expect("a good prime exists");
-    let fp = modp::monic(&modp::from_poly(f, p), p);
-    let us = modp::factor_squarefree(&fp, p, 0x5eed ^ p);
+    let (p, _, dd) = best.expect("a good prime exists");
+    let us = modp::split_distinct_degree(dd, p, 0x5eed ^ p);
 
     // Mignotte: any factor g of f has ‖g‖∞ ≤ 2^n ‖f‖₂; times |lc f| for lc-scaled products.
     let norm2: BigInt = f.coeffs().iter().map(|c| c * c).sum::<BigInt>().sqrt() + 1;

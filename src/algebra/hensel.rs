@@ -6,11 +6,12 @@
 //! (factor tree). Each tree node splits its factor list in halves, so the lift costs
 //! `O(log r)` full two-factor lifts.
 
+use super::limbpoly::{Acc, LimbPoly, Modulus, MAX_LIMBS};
 use super::modp::{self, Fp};
 use super::Poly;
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{ToPrimitive, Zero};
 
 /// Coefficients reduced into `0..m`.
 pub(crate) fn reduce(f: &Poly, m: &BigInt) -> Poly {
@@ -78,10 +79,12 @@ fn divrem_monic_mod(a: &Poly, h: &Poly, m: &BigInt) -> (Poly, Poly) {
     (Poly::new(q), reduce(&Poly::new(r), m))
 }
 
-/// Inverse of `a` modulo `m` (they must be coprime).
+/// Inverse of `a` modulo `m` (they must be coprime), by the extended Euclidean algorithm:
+/// the reference of [`inv_mod_prime_power`].
+#[cfg(test)]
 pub(crate) fn inv_mod(a: &BigInt, m: &BigInt) -> BigInt {
     let e = a.mod_floor(m).extended_gcd(m);
-    assert!(e.gcd.is_one(), "inv_mod: not invertible");
+    assert!(num_traits::One::is_one(&e.gcd), "inv_mod: not invertible");
     e.x.mod_floor(m)
 }
 
@@ -249,18 +252,160 @@ fn lift_node(node: &mut Node, f: &Poly, moduli: &[BigInt], last: bool) {
     lift_node(right, h, moduli, last);
 }
 
-fn leaves(node: &Node, f: &Poly, m: &BigInt, out: &mut Vec<(usize, Poly)>) {
+/// The moduli of one lift on the flat route: the chain `p^(e_i)` and the ratios
+/// `p^(e_(i+1) - e_i)` of consecutive ones, with `stride` limbs per coefficient (the last
+/// modulus's).
+struct FlatChain {
+    moduli: Vec<Modulus>,
+    ratios: Vec<Modulus>,
+    /// `p^(e_(i+1)) - 1` as limbs, for the `- 1` of the cofactor error.
+    minus_one: Vec<Vec<u64>>,
+    stride: usize,
+}
+
+impl FlatChain {
+    fn new(moduli: &[BigInt]) -> FlatChain {
+        let ms: Vec<Modulus> = moduli.iter().map(Modulus::new).collect();
+        let stride = ms.last().expect("non-empty").l;
+        FlatChain {
+            ratios: moduli
+                .windows(2)
+                .map(|w| Modulus::new(&(&w[1] / &w[0])))
+                .collect(),
+            minus_one: moduli[1..]
+                .iter()
+                .map(|m| (m - 1u32).magnitude().iter_u64_digits().collect())
+                .collect(),
+            moduli: ms,
+            stride,
+        }
+    }
+}
+
+/// [`step`] on flat limb buffers: the same formulas, products accumulated unreduced and
+/// reduced once per coefficient (module `limbpoly`). `f` is reduced mod `m mp`; `g, h, s,
+/// t` mod `m`; `dh` the degree of the monic `h`.
+#[allow(clippy::too_many_arguments)]
+fn step_flat(
+    f: &LimbPoly,
+    [g, h, s, t]: [&LimbPoly; 4],
+    dh: usize,
+    (m, mp, m2): (&Modulus, &Modulus, &Modulus),
+    minus_one: &[u64],
+    stride: usize,
+    last: bool,
+) -> [LimbPoly; 4] {
+    let (lm, lp) = (m.l, mp.l);
+    // e = (f - g h) / m mod mp
+    let mut acc = Acc::new(g.len() + h.len(), m2);
+    acc.add_product(g, h, lm);
+    let e = f.sub_mod(&acc.reduce(m2, stride), m2).div_exact(m);
+    let (sp, tp, gp, hp) = (s.reduce(mp), t.reduce(mp), g.reduce(mp), h.reduce(mp));
+    let neg_h = hp.neg_mod(mp);
+    let mut acc = Acc::new(sp.len() + e.len(), mp);
+    acc.add_product(&sp, &e, lp);
+    let (q, r) = acc.divrem_monic(&neg_h, dh, mp, stride);
+    let mut acc = Acc::new((tp.len() + e.len()).max(q.len() + gp.len()), mp);
+    acc.add_product(&tp, &e, lp);
+    acc.add_product(&q, &gp, lp);
+    let gc = acc.reduce(mp, stride);
+    let g1 = g.add_scaled(m, &gc, lp);
+    let h1 = h.add_scaled(m, &r, lp);
+    if last {
+        let none = LimbPoly::from_poly(&Poly::zero(), stride);
+        return [g1, h1, none.clone(), none];
+    }
+    // b0 = (s g + t h - 1) / m, then b = b0 + s gc + t r mod mp
+    let mut acc = Acc::new((s.len() + g.len()).max(t.len() + h.len()).max(1), m2);
+    acc.add_product(s, g, lm);
+    acc.add_product(t, h, lm);
+    acc.add_word(0, minus_one);
+    let b0 = acc.reduce(m2, stride).div_exact(m);
+    let n = b0.len().max(sp.len() + gc.len()).max(tp.len() + r.len());
+    let mut acc = Acc::new(n, mp);
+    acc.add_poly(&b0);
+    acc.add_product(&sp, &gc, lp);
+    acc.add_product(&tp, &r, lp);
+    let b = acc.reduce(mp, stride);
+    let mut acc = Acc::new(sp.len() + b.len(), mp);
+    acc.add_product(&sp, &b, lp);
+    let (c, d) = acc.divrem_monic(&neg_h, dh, mp, stride);
+    let mut acc = Acc::new((tp.len() + b.len()).max(c.len() + gp.len()), mp);
+    acc.add_product(&tp, &b, lp);
+    acc.add_product(&c, &gp, lp);
+    let tc = acc.reduce(mp, stride);
+    let s1 = s.add_scaled(m, &d.neg_mod(mp), lp);
+    let t1 = t.add_scaled(m, &tc.neg_mod(mp), lp);
+    [g1, h1, s1, t1]
+}
+
+/// [`lift_node`] on the flat route; `f` is reduced mod the last modulus of the chain.
+fn lift_node_flat(node: &mut Node, f: &LimbPoly, chain: &FlatChain, last: bool) {
+    let Node::Split {
+        g,
+        h,
+        s,
+        t,
+        left,
+        right,
+    } = node
+    else {
+        return;
+    };
+    let k = chain.moduli.len();
+    // f mod every modulus of the chain but the first, reduced from the top down (each
+    // modulus is at least the square root of the next, as Barrett's reduction needs)
+    let mut fs = vec![f.clone()];
+    for i in (1..k - 1).rev() {
+        let next = fs.last().expect("non-empty").reduce(&chain.moduli[i]);
+        fs.push(next);
+    }
+    fs.reverse();
+    let dh = h.degree().expect("monic h");
+    let stride = chain.stride;
+    let mut cur = [&*g, &*h, &*s, &*t].map(|p| LimbPoly::from_poly(p, stride));
+    for (i, fi) in fs.iter().enumerate() {
+        let fin = last && i + 2 == k;
+        let ms = (&chain.moduli[i], &chain.ratios[i], &chain.moduli[i + 1]);
+        let [a, b, c, d] = &cur;
+        cur = step_flat(fi, [a, b, c, d], dh, ms, &chain.minus_one[i], stride, fin);
+    }
+    [*g, *h, *s, *t] = [&cur[0], &cur[1], &cur[2], &cur[3]].map(|p| p.to_poly());
+    lift_node_flat(left, &cur[0], chain, last);
+    lift_node_flat(right, &cur[1], chain, last);
+}
+
+/// Inverse of `a` modulo `p^e` (`p` prime not dividing `a`) by Newton's iteration
+/// `x <- x (2 - a x)` from the inverse mod `p`, the precision doubling each step: a few
+/// products instead of a Euclidean algorithm on numbers of the size of `p^e`.
+pub(crate) fn inv_mod_prime_power(a: &BigInt, p: u64, e: u32) -> BigInt {
+    let pb = BigInt::from(p);
+    let ap = a.mod_floor(&pb).to_u64().expect("residue fits");
+    let mut x = BigInt::from(modp::inv(ap, p));
+    for k in exponent_chain(1, e).into_iter().skip(1) {
+        let m = num_traits::pow(pb.clone(), k as usize);
+        let ax = (a * &x).mod_floor(&m);
+        x = (&x * (BigInt::from(2) - ax)).mod_floor(&m);
+    }
+    x.mod_floor(&num_traits::pow(pb, e as usize))
+}
+
+fn leaves(node: &Node, f: &Poly, pe: (u64, u32), m: &BigInt, out: &mut Vec<(usize, Poly)>) {
     match node {
         Node::Leaf(i) => {
             let f = reduce(f, m);
-            let li = inv_mod(&f.leading(), m);
-            out.push((*i, reduce(&f.scale(&li), m)));
+            if f.is_monic() {
+                out.push((*i, f));
+            } else {
+                let li = inv_mod_prime_power(&f.leading(), pe.0, pe.1);
+                out.push((*i, reduce(&f.scale(&li), m)));
+            }
         }
         Node::Split {
             g, h, left, right, ..
         } => {
-            leaves(left, g, m, out);
-            leaves(right, h, m, out);
+            leaves(left, g, pe, m, out);
+            leaves(right, h, pe, m, out);
         }
     }
 }
@@ -280,6 +425,13 @@ impl LiftTree {
     /// Lifts to `p^e` (`e` at least the current exponent) by quadratic steps that land on
     /// `e` exactly; `last`: no further lifting will be asked for.
     pub(crate) fn lift_to(&mut self, e: u32, last: bool) {
+        self.lift_to_by(e, last, None);
+    }
+
+    /// [`Self::lift_to`], on flat limb buffers (`Some(true)`), on `BigInt` polynomials
+    /// (`Some(false)`), or the former when the modulus fits `limbpoly::MAX_LIMBS` (`None`).
+    /// Both routes compute the same polynomials.
+    pub(crate) fn lift_to_by(&mut self, e: u32, last: bool, flat: Option<bool>) {
         if e <= self.exponent {
             return;
         }
@@ -290,8 +442,16 @@ impl LiftTree {
             .iter()
             .map(|&k| num_traits::pow(pb.clone(), k as usize))
             .collect();
-        let f = reduce(&self.f, moduli.last().expect("non-empty"));
-        lift_node(&mut self.root, &f, &moduli, last);
+        let top = moduli.last().expect("non-empty");
+        let f = reduce(&self.f, top);
+        let limbs = top.magnitude().iter_u64_digits().len();
+        if flat.unwrap_or(limbs <= MAX_LIMBS) && limbs <= MAX_LIMBS {
+            let chain = FlatChain::new(&moduli);
+            let f = LimbPoly::from_poly(&f, chain.stride);
+            lift_node_flat(&mut self.root, &f, &chain, last);
+        } else {
+            lift_node(&mut self.root, &f, &moduli, last);
+        }
         self.exponent = e;
         self.finished = last;
     }
@@ -300,7 +460,7 @@ impl LiftTree {
     pub(crate) fn factors(&self) -> Vec<Poly> {
         let m = num_traits::pow(BigInt::from(self.p), self.exponent as usize);
         let mut out = vec![];
-        leaves(&self.root, &self.f, &m, &mut out);
+        leaves(&self.root, &self.f, (self.p, self.exponent), &m, &mut out);
         out.sort_by_key(|(i, _)| *i);
         out.into_iter().map(|(_, u)| u).collect()
     }
@@ -309,6 +469,22 @@ impl LiftTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn newton_inverse_equals_extended_euclid() {
+        use crate::algebra::testutil::Rng;
+        let mut rng = Rng::new(0x1e7);
+        for round in 0..100u32 {
+            let p = [3u64, 5, 47, 101, 2_147_483_647][round as usize % 5];
+            let e = 1 + round % 90;
+            let a = rng.big(1 + round * 7 % 600);
+            if (&a % BigInt::from(p)).is_zero() {
+                continue;
+            }
+            let m = num_traits::pow(BigInt::from(p), e as usize);
+            assert_eq!(inv_mod_prime_power(&a, p, e), inv_mod(&a, &m));
+        }
+    }
 
     #[test]
     fn exponent_chains_are_quadratic_and_exact() {
@@ -352,6 +528,43 @@ mod tests {
             assert!(u.is_monic());
             assert_eq!(&modp::from_poly(u, p), u0);
         }
+    }
+
+    #[test]
+    fn flat_route_equals_bigint_route() {
+        // The same lifted factors (and intermediate trees) on limb buffers as on BigInt
+        // polynomials, over random products, primes, exponents and staged lifts.
+        use crate::algebra::testutil::{rand_poly, Rng};
+        let mut rng = Rng::new(0xf1a7);
+        let mut done = 0;
+        for round in 0..80u32 {
+            let f = (0..2 + round % 5).fold(Poly::one(), |a, _| {
+                let deg = 1 + (rng.next() % 7) as usize;
+                &a * &rand_poly(&mut rng, deg, 3 + (round * 13) % 200)
+            });
+            let Some(n) = f.degree() else { continue };
+            let p = [3u64, 5, 47, 101, 65_521, 2_147_483_647][round as usize % 6];
+            if n < 2 || (f.leading() % BigInt::from(p)).is_zero() {
+                continue;
+            }
+            let fp = modp::monic(&modp::from_poly(&f, p), p);
+            if fp.len() != n + 1 || !modp::is_squarefree(&fp, p) {
+                continue;
+            }
+            let us = modp::factor_squarefree(&fp, p, 3);
+            let e = 2 + (rng.next() % 120) as u32;
+            let mid = 1 + (rng.next() % e as u64) as u32;
+            let mut a = LiftTree::new(&f, &us, p);
+            let mut b = LiftTree::new(&f, &us, p);
+            a.lift_to_by(mid, false, Some(true));
+            b.lift_to_by(mid, false, Some(false));
+            assert_eq!(a.factors(), b.factors(), "p = {p}, e = {mid}");
+            a.lift_to_by(e, true, Some(true));
+            b.lift_to_by(e, true, Some(false));
+            assert_eq!(a.factors(), b.factors(), "p = {p}, e = {e}");
+            done += 1;
+        }
+        assert!(done > 40, "{done}");
     }
 
     #[test]

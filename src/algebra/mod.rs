@@ -16,6 +16,7 @@ pub mod genfun;
 pub(crate) mod hensel;
 pub mod interval;
 pub mod kronecker;
+pub(crate) mod limbpoly;
 pub mod matrix;
 pub mod matrix_file;
 pub(crate) mod modgcd;

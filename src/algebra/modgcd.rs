@@ -13,7 +13,7 @@ use super::poly::int_gcd;
 use super::{modp, Poly};
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
 impl Poly {
     /// Greatest common divisor in Z\[x\], normalised to a positive leading coefficient
@@ -43,6 +43,13 @@ impl Poly {
 /// leading coefficient.
 pub(crate) fn gcd_primitive(a: &Poly, b: &Poly) -> Poly {
     let lc = a.leading().gcd(&b.leading());
+    // Every coefficient of `lc / lc(g) g`, `g` the gcd, is at most `|lc| 2^k min(‖a‖₂,
+    // ‖b‖₂)`, `k` the smaller degree (Mignotte's bound, as `g` divides both): once the
+    // modulus exceeds twice that, the image is the gcd unless every prime so far was
+    // unlucky, and a trial division decides it without waiting for a second equal image.
+    let norm = |p: &Poly| -> BigInt { p.coeffs().iter().map(|c| c * c).sum::<BigInt>().sqrt() + 1 };
+    let k = a.degree().min(b.degree()).unwrap_or(0);
+    let bound: BigInt = (norm(a).min(norm(b)) << (k + 1)) * &lc;
     let mut deg = usize::MAX;
     let mut modulus = BigInt::one();
     let mut image: Vec<BigInt> = vec![];
@@ -68,27 +75,49 @@ pub(crate) fn gcd_primitive(a: &Poly, b: &Poly) -> Poly {
             modulus = pb;
             image = g.iter().map(|&c| BigInt::from(c)).collect();
             last = None;
+            if let Some(h) = certified(a, b, &image, &modulus, &bound, &mut last) {
+                return h;
+            }
             continue;
         }
         // Chinese remaindering, coefficient by coefficient: x ≡ image (mod M), x ≡ c (mod p).
-        let minv = super::hensel::inv_mod(&(&modulus % &pb), &pb);
+        // x + M ((c - x) M^-1 mod p), the inverse of M mod p in word arithmetic
+        let m_p = (&modulus % &pb).to_u64().expect("residue fits");
+        let minv = modp::inv(m_p, p);
         for (k, x) in image.iter_mut().enumerate() {
-            let c = BigInt::from(*g.get(k).unwrap_or(&0));
-            let t = ((c - &*x) * &minv).mod_floor(&pb);
-            *x += &modulus * t;
+            let xp = x.mod_floor(&pb).to_u64().expect("residue fits");
+            let c = *g.get(k).unwrap_or(&0);
+            let t = (c + p - xp) % p * minv % p;
+            if t != 0 {
+                *x += &modulus * t;
+            }
         }
         modulus *= &pb;
-        let h = super::hensel::symmetric(&Poly::new(image.clone()), &modulus).primitive_part();
-        // Trial division only once the image has stopped changing.
-        if last.as_ref() == Some(&h)
-            && a.checked_div_exact(&h).is_some()
-            && b.checked_div_exact(&h).is_some()
-        {
+        if let Some(h) = certified(a, b, &image, &modulus, &bound, &mut last) {
             return h;
         }
-        last = Some(h);
     }
     unreachable!("a gcd needs a few primes, not the 25 million between 2^30 and 2^31")
+}
+
+/// The primitive, symmetric image mod `modulus` if it is proved the gcd of `a` and `b` by
+/// trial division, tried once the modulus exceeds twice `bound` or the image has stopped
+/// changing (`last`, updated).
+fn certified(
+    a: &Poly,
+    b: &Poly,
+    image: &[BigInt],
+    modulus: &BigInt,
+    bound: &BigInt,
+    last: &mut Option<Poly>,
+) -> Option<Poly> {
+    let h = super::hensel::symmetric(&Poly::new(image.to_vec()), modulus).primitive_part();
+    let ready = last.as_ref() == Some(&h) || *modulus > bound * 2;
+    if ready && a.checked_div_exact(&h).is_some() && b.checked_div_exact(&h).is_some() {
+        return Some(h);
+    }
+    *last = Some(h);
+    None
 }
 
 #[cfg(test)]

@@ -14,6 +14,9 @@ use num_traits::{ToPrimitive, Zero};
 
 pub(crate) type Fp = Vec<u64>;
 
+/// A distinct-degree factorisation: products of the irreducible factors of each degree.
+pub(crate) type DistinctDegree = Vec<(Fp, usize)>;
+
 fn trim(mut v: Fp) -> Fp {
     while v.last() == Some(&0) {
         v.pop();
@@ -28,6 +31,9 @@ pub(crate) fn from_poly(f: &Poly, p: u64) -> Fp {
         f.coeffs()
             .iter()
             .map(|c| {
+                if let Some(v) = c.to_i64() {
+                    return v.rem_euclid(p as i64) as u64;
+                }
                 let r = c % &pb;
                 let r = if r < BigInt::zero() { r + &pb } else { r };
                 r.to_u64().expect("residue fits")
@@ -63,10 +69,33 @@ fn sub(a: &Fp, b: &Fp, p: u64) -> Fp {
     )
 }
 
+/// Whether `count` products of residues mod `p` add up below `2^64` (then sums are
+/// accumulated in `u64` and reduced once).
+fn sums_fit(p: u64, count: usize) -> bool {
+    ((p as u128) * (p as u128)).saturating_mul(count as u128 + 1) < 1 << 64
+}
+
 pub(crate) fn mul(a: &Fp, b: &Fp, p: u64) -> Fp {
     if a.is_empty() || b.is_empty() {
         return vec![];
     }
+    if sums_fit(p, a.len().min(b.len())) {
+        let mut v = vec![0u64; a.len() + b.len() - 1];
+        for (i, &x) in a.iter().enumerate() {
+            if x == 0 {
+                continue;
+            }
+            for (j, &y) in b.iter().enumerate() {
+                v[i + j] += x * y;
+            }
+        }
+        return trim(v.into_iter().map(|c| c % p).collect());
+    }
+    mul_wide(a, b, p)
+}
+
+/// [`mul`] with `u128` sums, for any `p < 2^32` and length.
+fn mul_wide(a: &Fp, b: &Fp, p: u64) -> Fp {
     let mut v = vec![0u128; a.len() + b.len() - 1];
     for (i, &x) in a.iter().enumerate() {
         if x == 0 {
@@ -99,6 +128,29 @@ pub(crate) fn divrem(a: &Fp, b: &Fp, p: u64) -> (Fp, Fp) {
     let li = inv(b[db], p);
     let mut r = a.clone();
     let mut q = vec![0u64; a.len() - db];
+    if sums_fit(p, db + 1) {
+        // entries accumulate c (p - b_j) unreduced and are reduced when eliminated
+        let nb: Vec<u64> = b[..db].iter().map(|&x| (p - x) % p).collect();
+        for i in (db..r.len()).rev() {
+            let c = (r[i] % p) * li % p;
+            r[i] = 0;
+            if c == 0 {
+                continue;
+            }
+            for (rj, &bj) in r[i - db..i].iter_mut().zip(&nb) {
+                *rj += c * bj;
+            }
+            q[i - db] = c;
+        }
+        r.truncate(db);
+        return (trim(q), trim(r.into_iter().map(|c| c % p).collect()));
+    }
+    divrem_wide(r, q, b, li, p)
+}
+
+/// [`divrem`] reducing every entry at every step, for any `p < 2^31`.
+fn divrem_wide(mut r: Fp, mut q: Fp, b: &Fp, li: u64, p: u64) -> (Fp, Fp) {
+    let db = b.len() - 1;
     for i in (db..r.len()).rev() {
         let c = r[i] * li % p;
         r[i] = 0;
@@ -177,7 +229,7 @@ fn powmod(base: &Fp, e: &BigUint, m: &Fp, p: u64) -> Fp {
 
 /// Distinct-degree factorisation of a monic square-free `f`: pairs `(g_d, d)` with `g_d`
 /// the product of the irreducible factors of degree `d`.
-pub(crate) fn distinct_degree(f: &Fp, p: u64) -> Vec<(Fp, usize)> {
+pub(crate) fn distinct_degree(f: &Fp, p: u64) -> DistinctDegree {
     let mut out = vec![];
     let mut f = f.clone();
     let x = vec![0u64, 1];
@@ -244,10 +296,16 @@ pub(crate) fn equal_degree(f: &Fp, d: usize, p: u64, rng: &mut SplitMix) -> Vec<
 }
 
 /// Monic irreducible factors of a monic square-free `f` mod an odd prime `p`, sorted.
+#[cfg(test)]
 pub(crate) fn factor_squarefree(f: &Fp, p: u64, seed: u64) -> Vec<Fp> {
+    split_distinct_degree(distinct_degree(f, p), p, seed)
+}
+
+/// [`factor_squarefree`] from the [`distinct_degree`] factorisation.
+pub(crate) fn split_distinct_degree(dd: DistinctDegree, p: u64, seed: u64) -> Vec<Fp> {
     let mut rng = SplitMix(seed);
     let mut out = vec![];
-    for (g, d) in distinct_degree(f, p) {
+    for (g, d) in dd {
         out.extend(equal_degree(&g, d, p, &mut rng));
     }
     out.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
@@ -256,9 +314,14 @@ pub(crate) fn factor_squarefree(f: &Fp, p: u64, seed: u64) -> Vec<Fp> {
 
 /// Degrees of the irreducible factors of a monic square-free `f` (distinct-degree only).
 pub(crate) fn factor_degrees(f: &Fp, p: u64) -> Vec<usize> {
+    degrees_of(&distinct_degree(f, p))
+}
+
+/// The degrees of the irreducible factors in a [`distinct_degree`] factorisation.
+pub(crate) fn degrees_of(dd: &[(Fp, usize)]) -> Vec<usize> {
     let mut out = vec![];
-    for (g, d) in distinct_degree(f, p) {
-        out.extend(std::iter::repeat_n(d, (g.len() - 1) / d));
+    for (g, d) in dd {
+        out.extend(std::iter::repeat_n(*d, (g.len() - 1) / d));
     }
     out
 }
@@ -266,6 +329,29 @@ pub(crate) fn factor_degrees(f: &Fp, p: u64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn delayed_reductions_equal_reducing_every_step() {
+        let mut rng = SplitMix(0xde1a);
+        for round in 0..200 {
+            let p = [3u64, 5, 47, 101, 65_521, 1 << 20 | 7][round % 6];
+            let mut rp = |n: usize| trim((0..n).map(|_| rng.next() % p).collect::<Fp>());
+            let a = rp(1 + round % 40);
+            let mut b = rp(1 + round % 17);
+            if b.is_empty() {
+                b = vec![1];
+            }
+            if !a.is_empty() {
+                assert_eq!(mul(&a, &b, p), mul_wide(&a, &b, p));
+            }
+            let db = b.len() - 1;
+            if a.len() > db {
+                let li = inv(b[db], p);
+                let slow = divrem_wide(a.clone(), vec![0; a.len() - db], &b, li, p);
+                assert_eq!(divrem(&a, &b, p), slow);
+            }
+        }
+    }
 
     #[test]
     fn factors_multiply_back_and_are_irreducible() {

@@ -1,6 +1,8 @@
 //! Certified complex and real roots of integer polynomials, and exact rational roots.
 //!
-//! Complex roots: starting guesses are the `f64` eigenvalues of the companion matrix
+//! Complex roots are found per distinct irreducible factor when there are several (then
+//! rational ones exactly, quadratic ones by the formula, and the discs of different factors
+//! checked pairwise disjoint). For each other factor: starting guesses are the `f64` eigenvalues of the companion matrix
 //! (nalgebra's Schur decomposition); they are refined by the Aberth–Ehrlich simultaneous
 //! iteration in binary fixed-point big-integer arithmetic (O. Aberth, *Math. Comp.* 27,
 //! 1973), and certified with exact Gaussian-integer evaluation by the classical bound: for
@@ -529,6 +531,18 @@ fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
         .then_with(|| ratio::cmp(&a.im, &b.im))
 }
 
+/// Sorts by [`root_order`], each modulus computed once.
+fn sort_roots(zs: &mut Vec<ComplexRoot>) {
+    let mut keyed: Vec<(BigRational, ComplexRoot)> =
+        zs.drain(..).map(|z| (modulus2(&z), z)).collect();
+    keyed.sort_by(|(ma, a), (mb, b)| {
+        ratio::cmp(mb, ma)
+            .then_with(|| ratio::cmp(&a.re, &b.re))
+            .then_with(|| ratio::cmp(&a.im, &b.im))
+    });
+    zs.extend(keyed.into_iter().map(|(_, z)| z));
+}
+
 /// `|centre|^2`, exactly.
 fn modulus2(z: &ComplexRoot) -> BigRational {
     ratio::add(&ratio::mul(&z.re, &z.re), &ratio::mul(&z.im, &z.im))
@@ -583,13 +597,95 @@ pub(crate) fn roots_near(
     digits: u32,
     guesses: Option<&[Complex<f64>]>,
 ) -> Vec<ComplexRoot> {
+    if let Some(r) = without_iteration(f, digits) {
+        return r;
+    }
+    // the distinct irreducible factors (the square-free part's), each solved on its own
+    let factors = factor(f).expect("non-zero").factors;
+    if let [(g, _)] = &factors[..] {
+        return roots_squarefree(g, digits, guesses);
+    }
+    roots_of_factors(&factors, digits, guesses)
+}
+
+/// [`roots_near`] for an irreducible factor as [`factor`] returns it (primitive, positive
+/// leading coefficient): the same discs without factoring it again.
+pub(crate) fn roots_near_irreducible(
+    g: &Poly,
+    digits: u32,
+    guesses: Option<&[Complex<f64>]>,
+) -> Vec<ComplexRoot> {
+    without_iteration(g, digits).unwrap_or_else(|| roots_squarefree(g, digits, guesses))
+}
+
+/// The roots when no iteration is needed: none for a constant; a quadratic with
+/// coefficients beyond 64 bits by the formula.
+fn without_iteration(f: &Poly, digits: u32) -> Option<Vec<ComplexRoot>> {
     if f.degree().is_none_or(|d| d == 0) {
-        return vec![];
+        return Some(vec![]);
     }
-    if f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64) {
-        return quadratic_roots(f, digits);
+    (f.degree() == Some(2) && f.coeffs().iter().any(|c| c.bits() > 64))
+        .then(|| quadratic_roots(f, digits))
+}
+
+/// The roots of a square-free polynomial from those of its irreducible `factors`, each
+/// found on its own (a factor's roots are simple and the iteration starts well; the
+/// product's clusters, e.g. `0, ±1, ±i` of a transfer matrix, defeat the companion
+/// matrix's eigenvalues). The discs of different factors are checked pairwise disjoint
+/// (so each still holds exactly one root of the product) and refined further otherwise.
+fn roots_of_factors(
+    factors: &[(Poly, usize)],
+    digits: u32,
+    guesses: Option<&[Complex<f64>]>,
+) -> Vec<ComplexRoot> {
+    let mut d = digits;
+    loop {
+        let mut out: Vec<ComplexRoot> = factors
+            .iter()
+            .flat_map(|(h, _)| match h.degree() {
+                // a linear factor's root is rational, a quadratic's by the formula
+                Some(1) => vec![exact_real(rat(-h.coeff(0), h.coeff(1)))],
+                Some(2) => quadratic_roots(h, d),
+                _ => roots_squarefree(h, d, guesses),
+            })
+            .collect();
+        if pairwise_disjoint(&out) {
+            sort_roots(&mut out);
+            return out;
+        }
+        d = 2 * d + 8;
     }
-    let g = squarefree_part(f);
+}
+
+/// Whether the discs are pairwise disjoint: exactly, except that pairs whose centres are
+/// far apart in `f64` (well beyond rounding and the radii) need no exact test.
+fn pairwise_disjoint(zs: &[ComplexRoot]) -> bool {
+    let approx: Vec<(Complex<f64>, f64)> = zs
+        .iter()
+        .map(|z| (z.to_f64(), z.radius.to_f64().unwrap_or(f64::INFINITY)))
+        .collect();
+    for i in 0..zs.len() {
+        for j in i + 1..zs.len() {
+            let ((a, ra), (b, rb)) = (approx[i], approx[j]);
+            let scale = 1f64.max(a.norm()).max(b.norm());
+            let dist = (a - b).norm();
+            // f64 centres are within a relative 2^-52 of the exact ones
+            if dist.is_finite() && dist > 1e-6 * scale && ra + rb < 1e-7 * scale {
+                continue;
+            }
+            let (x, y) = (&zs[i].re - &zs[j].re, &zs[i].im - &zs[j].im);
+            let r = &zs[i].radius + &zs[j].radius;
+            if &x * &x + &y * &y <= &r * &r {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// [`roots_near`] for a square-free `g` of positive degree, by one iteration on all its
+/// roots.
+fn roots_squarefree(g: &Poly, digits: u32, guesses: Option<&[Complex<f64>]>) -> Vec<ComplexRoot> {
     let dg = g.derivative();
     let n = g.degree().expect("non-zero");
     let target = BigRational::new(
@@ -597,16 +693,16 @@ pub(crate) fn roots_near(
         num_traits::pow(BigInt::from(10), digits as usize + 2),
     );
     let mut w = (digits + 2) * 10 / 3 + 2 * (usize::BITS - n.leading_zeros()) + 24;
-    let mut zs = match guesses.and_then(|gs| pick_guesses(&g, gs, n, w)) {
+    let mut zs = match guesses.and_then(|gs| pick_guesses(g, gs, n, w)) {
         Some(zs) => zs,
-        None => starting_guesses(&g, w),
+        None => starting_guesses(g, w),
     };
     // Precision doubles when the iteration has converged but the discs are still too large
     // or overlap, or after three unconverged rounds (far or clustered starts).
     let mut stalled = 0;
     for _round in 0..60 {
-        let converged = aberth(&g, &mut zs, w, 40 + 4 * n);
-        if let Some(discs) = certify(&g, &dg, &zs, w) {
+        let converged = aberth(g, &mut zs, w, 40 + 4 * n);
+        if let Some(discs) = certify(g, &dg, &zs, w) {
             let mut out: Vec<ComplexRoot> = discs
                 .into_iter()
                 .map(|((x, y, r), real)| ComplexRoot {
@@ -617,7 +713,7 @@ pub(crate) fn roots_near(
                 })
                 .collect();
             if out.iter().all(|z| z.radius < target) {
-                out.sort_by(root_order);
+                sort_roots(&mut out);
                 return out;
             }
         }
@@ -982,6 +1078,66 @@ pub fn roots_by_factor(
 mod tests {
     use super::*;
     use crate::algebra::testutil::{rand_poly, Rng};
+
+    #[test]
+    fn irreducible_route_equals_roots_near() {
+        let mut rng = Rng::new(0x1ee);
+        for round in 0..30u32 {
+            let f = rand_poly(&mut rng, 1 + round as usize % 7, 2 + round * 5 % 90);
+            let Ok(fz) = factor(&f) else { continue };
+            for (g, _) in &fz.factors {
+                assert_eq!(roots_near_irreducible(g, 20, None), roots_near(g, 20, None));
+            }
+        }
+    }
+
+    #[test]
+    fn roots_by_factors_equal_one_iteration_on_the_product() {
+        // The same roots (each new disc meets exactly one old disc, of the same realness)
+        // from the irreducible factors as from one iteration on the square-free product,
+        // on random products with repeated factors and clustered small roots.
+        let mut rng = Rng::new(0x2007);
+        let small = [
+            Poly::x(),
+            Poly::from_i64(&[1, 1]),
+            Poly::from_i64(&[-1, 1]),
+            Poly::from_i64(&[1, 0, 1]),
+            Poly::from_i64(&[-3, 0, 1]),
+            Poly::from_i64(&[2, 0, 0, 1]),
+        ];
+        for round in 0..24u32 {
+            let mut f = Poly::one();
+            for _ in 0..1 + round % 4 {
+                let g = if rng.next() % 2 == 0 {
+                    small[(rng.next() % 6) as usize].clone()
+                } else {
+                    let deg = 1 + (rng.next() % 5) as usize;
+                    rand_poly(&mut rng, deg, 2 + round % 40)
+                };
+                for _ in 0..1 + rng.next() % 3 {
+                    f = &f * &g;
+                }
+            }
+            if f.degree().is_none_or(|d| d == 0) {
+                continue;
+            }
+            let digits = 10 + round % 25;
+            let new = roots_near(&f, digits, None);
+            let old = roots_squarefree(&squarefree_part(&f), digits, None);
+            assert_eq!(new.len(), old.len(), "{f}");
+            let meet = |a: &ComplexRoot, b: &ComplexRoot| {
+                let (x, y) = (&a.re - &b.re, &a.im - &b.im);
+                let r = &a.radius + &b.radius;
+                &x * &x + &y * &y <= &r * &r
+            };
+            for z in &new {
+                let hits: Vec<&ComplexRoot> = old.iter().filter(|o| meet(z, o)).collect();
+                assert_eq!(hits.len(), 1, "{f}: {z}");
+                assert_eq!(hits[0].is_real(), z.is_real());
+                assert!(z.radius < BigRational::new(1.into(), BigInt::from(10).pow(digits + 2)));
+            }
+        }
+    }
 
     fn rainbow() -> Poly {
         // Lunnon, seeds/000_3e39fda85b098e00.txt, "Rainbow Hanoi".

@@ -78,7 +78,7 @@ impl MatrixSummary {
         let roots = factorization
             .factors
             .iter()
-            .map(|(g, _)| super::roots::roots_near(g, digits, guesses.as_deref()))
+            .map(|(g, _)| super::roots::roots_near_irreducible(g, digits, guesses.as_deref()))
             .collect();
         Ok(MatrixSummary {
             charpoly,
