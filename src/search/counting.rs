@@ -164,6 +164,8 @@ enum Expand<'a> {
 /// Predecessors are enumerated by [`DenseSpace::for_each_predecessor`], or, when `expand`
 /// is not [`Expand::No`] (symmetric puzzles only), by the successors themselves: a
 /// successor in `prev` is a predecessor, one not yet visited belongs to the next layer.
+/// The counts are written into `buf`'s list, which a carry hands back.
+#[allow(clippy::too_many_arguments)]
 fn pass(
     space: &DenseSpace,
     prev: &Ranked,
@@ -172,8 +174,13 @@ fn pass(
     w: usize,
     threads: usize,
     expand: &Expand,
+    buf: &mut Vec<u64>,
 ) -> (Option<Vec<u64>>, Vec<u64>, u64) {
-    let mut counts = vec![0u64; cur.len as usize * w];
+    // The counts go into `buf`'s list (the counts of a retired layer: no fresh pages).
+    let mut counts = std::mem::take(buf);
+    counts.clear();
+    counts.reserve_exact(cur.len as usize * w);
+    counts.resize(cur.len as usize * w, 0);
     let overflow = AtomicBool::new(false);
     // Work items: a run of consecutive members of `cur` and the counts it writes.
     let mut items: Vec<(usize, usize, usize, &mut [u64])> = Vec::new();
@@ -290,7 +297,12 @@ fn pass(
         }
         new.sort_unstable();
     }
-    let counts = (!overflow.load(Relaxed)).then_some(counts);
+    let counts = if overflow.load(Relaxed) {
+        *buf = counts;
+        None
+    } else {
+        Some(counts)
+    };
     (counts, new, added)
 }
 
@@ -306,9 +318,10 @@ fn pull(
     w: &mut usize,
     threads: usize,
     held: &mut u64,
+    buf: &mut Vec<u64>,
 ) -> Vec<u64> {
     loop {
-        if let Some(c) = pass(space, prev, prev_counts, cur, *w, threads, &Expand::No).0 {
+        if let Some(c) = pass(space, prev, prev_counts, cur, *w, threads, &Expand::No, buf).0 {
             return c;
         }
         let wide = widen(prev_counts, *w);
@@ -325,7 +338,7 @@ fn counts_of(
     known: Option<Vec<u64>>,
     depth: u64,
     space: &DenseSpace,
-    (prev, prev_counts, cur): (&Ranked, &mut Vec<u64>, &Ranked),
+    (prev, prev_counts, cur, buf): (&Ranked, &mut Vec<u64>, &Ranked, &mut Vec<u64>),
     w: &mut usize,
     threads: usize,
     held: &mut u64,
@@ -337,7 +350,7 @@ fn counts_of(
             one[0] = 1;
             one
         }
-        None => pull(space, prev, prev_counts, cur, w, threads, held),
+        None => pull(space, prev, prev_counts, cur, w, threads, held, buf),
     }
 }
 
@@ -519,6 +532,7 @@ fn radix_sort(keys: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
     let digit = bits.div_ceil(passes);
     let mask = (1usize << digit) - 1;
     tmp.clear();
+    tmp.reserve_exact(keys.len());
     tmp.resize(keys.len(), 0);
     let mut starts = vec![0usize; mask + 1];
     for p in 0..passes {
@@ -714,6 +728,7 @@ pub(super) fn dense_count_bfs(
     // them with the layer; the other routes pull them during or after its expansion).
     let mut cur_counts: Option<Vec<u64>> = None;
     let mut pool = Pool::default();
+    let mut spare_counts: Vec<u64> = Vec::new();
     let complete = loop {
         let depth = sizes.len() as u64 - 1;
         if found.is_none() {
@@ -750,7 +765,7 @@ pub(super) fn dense_count_bfs(
                 cur_counts.take(),
                 depth,
                 space,
-                (&prev, &mut prev_counts, &cur),
+                (&prev, &mut prev_counts, &cur, &mut spare_counts),
                 &mut w,
                 threads,
                 &mut extra,
@@ -777,7 +792,16 @@ pub(super) fn dense_count_bfs(
                 Some(b) => Expand::Bits(&visited, b),
                 None => Expand::List(&visited),
             };
-            let (c, list, added) = pass(space, &prev, &prev_counts, &cur, w, threads, &how);
+            let (c, list, added) = pass(
+                space,
+                &prev,
+                &prev_counts,
+                &cur,
+                w,
+                threads,
+                &how,
+                &mut spare_counts,
+            );
             let next = Ranked::new(
                 match next_bits {
                     Some(b) => Layer::Bits(b),
@@ -797,7 +821,7 @@ pub(super) fn dense_count_bfs(
                 c,
                 depth,
                 space,
-                (&prev, &mut prev_counts, &cur),
+                (&prev, &mut prev_counts, &cur, &mut spare_counts),
                 &mut w,
                 threads,
                 &mut extra,
@@ -827,7 +851,7 @@ pub(super) fn dense_count_bfs(
                     cur_counts.take(),
                     depth,
                     space,
-                    (&prev, &mut prev_counts, &cur),
+                    (&prev, &mut prev_counts, &cur, &mut spare_counts),
                     &mut w,
                     threads,
                     &mut extra,
@@ -835,7 +859,8 @@ pub(super) fn dense_count_bfs(
             };
             (next, c, None)
         };
-        let counts_held = prev_counts.capacity()
+        let counts_held = spare_counts.capacity()
+            + prev_counts.capacity()
             + cur_counts_now.capacity()
             + next_counts.as_ref().map_or(0, |c| c.capacity());
         extra = extra.max(8 * counts_held as u64);
@@ -863,7 +888,11 @@ pub(super) fn dense_count_bfs(
             Layer::List(old) if push.is_some() => pool.list = old,
             Layer::List(_) => {}
         }
-        prev_counts = cur_counts_now;
+        // The retired counts' list holds the next layer's counts (once they are needed).
+        spare_counts = std::mem::replace(&mut prev_counts, cur_counts_now);
+        if !counting {
+            spare_counts = Vec::new();
+        }
         cur_counts = next_counts;
         if n == 0 {
             break true;
