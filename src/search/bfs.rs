@@ -372,16 +372,16 @@ pub(crate) fn search_inner(
 }
 
 /// A pilot search of `puzzle` by `route` (no memory estimate, so no pilot of its own): the
-/// result and the most bits of one state's count. `None` when it fails.
+/// result and its figures (the most bits of one state's count, the keys pushed). `None`
+/// when it fails.
 pub(super) fn search_pilot(
     puzzle: &Puzzle,
     opts: &SearchOptions,
     route: Route,
-) -> Option<(SearchResult, u64)> {
+) -> Option<(SearchResult, SearchStats)> {
     let dense = DenseSpace::new(puzzle);
     dense.as_ref()?;
-    let (r, stats) = search_route(puzzle, opts, dense, route, false).ok()?;
-    Some((r, stats.count_bits))
+    search_route(puzzle, opts, dense, route, false).ok()
 }
 
 /// The search by `route` over `dense` (or the generic encoding); `check_memory`: refuse it
@@ -434,6 +434,7 @@ fn search_route(
                 Route::Counting => {
                     let c = dense_count_bfs(space, start, goal, opts, limit, &mut ck, resume)?;
                     stats.count_bits = c.count_bits;
+                    stats.pushed = c.pushed;
                     counted = Some(c.count);
                     stats.peak_bytes = Some(c.peak_bytes);
                     c.run

@@ -24,13 +24,28 @@
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::frontier::{
-    expand, get_bit, new_bits, read_layer, report_layer, report_start, set_bit, worker_threads,
-    write_layer, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
+    expand, get_bit, new_bits, on_threads, read_layer, report_layer, report_start, set_bit,
+    worker_threads, write_layer, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the push route off on their thread to compare it with the pull route.
+    pub(super) static NO_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the driver may push counts forward (always, outside the tests that compare it
+/// with pulling them).
+fn push_allowed() -> bool {
+    #[cfg(test)]
+    return !NO_PUSH.with(|c| c.get());
+    #[cfg(not(test))]
+    true
+}
 
 /// Words per rank block: one prefix count per 512 bits (a cache line of the bitset).
 const BLOCK_WORDS: usize = 8;
@@ -105,7 +120,7 @@ impl Ranked {
     /// Bytes held (list entries, or bitset and rank blocks).
     fn bytes(&self) -> u64 {
         match &self.layer {
-            Layer::List(l) => 8 * l.len() as u64,
+            Layer::List(l) => 8 * l.capacity() as u64,
             Layer::Bits(b) => {
                 8 * (b.len() + self.blocks.len()) as u64 + 2 * self.offsets.len() as u64
             }
@@ -149,6 +164,8 @@ enum Expand<'a> {
 /// Predecessors are enumerated by [`DenseSpace::for_each_predecessor`], or, when `expand`
 /// is not [`Expand::No`] (symmetric puzzles only), by the successors themselves: a
 /// successor in `prev` is a predecessor, one not yet visited belongs to the next layer.
+/// The counts are written into `buf`'s list, which a carry hands back.
+#[allow(clippy::too_many_arguments)]
 fn pass(
     space: &DenseSpace,
     prev: &Ranked,
@@ -157,8 +174,13 @@ fn pass(
     w: usize,
     threads: usize,
     expand: &Expand,
+    buf: &mut Vec<u64>,
 ) -> (Option<Vec<u64>>, Vec<u64>, u64) {
-    let mut counts = vec![0u64; cur.len as usize * w];
+    // The counts go into `buf`'s list (the counts of a retired layer: no fresh pages).
+    let mut counts = std::mem::take(buf);
+    counts.clear();
+    counts.reserve_exact(cur.len as usize * w);
+    counts.resize(cur.len as usize * w, 0);
     let overflow = AtomicBool::new(false);
     // Work items: a run of consecutive members of `cur` and the counts it writes.
     let mut items: Vec<(usize, usize, usize, &mut [u64])> = Vec::new();
@@ -275,8 +297,61 @@ fn pass(
         }
         new.sort_unstable();
     }
-    let counts = (!overflow.load(Relaxed)).then_some(counts);
+    let counts = if overflow.load(Relaxed) {
+        *buf = counts;
+        None
+    } else {
+        Some(counts)
+    };
     (counts, new, added)
+}
+
+/// The counts of layer `cur` pulled from `prev` through the predecessors, widening
+/// `prev_counts` (and `w`) until no count carries out of the top limb; `held` rises to the
+/// count bytes live at once while it widens.
+#[allow(clippy::too_many_arguments)]
+fn pull(
+    space: &DenseSpace,
+    prev: &Ranked,
+    prev_counts: &mut Vec<u64>,
+    cur: &Ranked,
+    w: &mut usize,
+    threads: usize,
+    held: &mut u64,
+    buf: &mut Vec<u64>,
+) -> Vec<u64> {
+    loop {
+        if let Some(c) = pass(space, prev, prev_counts, cur, *w, threads, &Expand::No, buf).0 {
+            return c;
+        }
+        let wide = widen(prev_counts, *w);
+        *held = (*held).max(8 * (prev_counts.len() + wide.len()) as u64);
+        *prev_counts = wide;
+        *w *= 2;
+    }
+}
+
+/// The counts of layer `cur` at depth `depth`: `known` when a pass found them, the start's
+/// single path at depth 0, or else pulled from `prev` ([`pull`], which widens `w`).
+#[allow(clippy::too_many_arguments)]
+fn counts_of(
+    known: Option<Vec<u64>>,
+    depth: u64,
+    space: &DenseSpace,
+    (prev, prev_counts, cur, buf): (&Ranked, &mut Vec<u64>, &Ranked, &mut Vec<u64>),
+    w: &mut usize,
+    threads: usize,
+    held: &mut u64,
+) -> Vec<u64> {
+    match known {
+        Some(c) => c,
+        None if depth == 0 => {
+            let mut one = vec![0u64; *w];
+            one[0] = 1;
+            one
+        }
+        None => pull(space, prev, prev_counts, cur, w, threads, held, buf),
+    }
 }
 
 /// The exact count of the single state `v` pulled from `prev` (for the goal).
@@ -288,6 +363,233 @@ fn count_one(space: &DenseSpace, prev: &Ranked, prev_counts: &[u64], w: usize, v
         }
     });
     total
+}
+
+/// Bits of a key's position field for a layer of `len` states, when a state index of the
+/// space (`space` indices) and a position fit one 64-bit key together.
+fn key_shift(space: u64, len: u64) -> Option<u32> {
+    let shift = 64 - len.leading_zeros();
+    (shift < 64 && (space - 1) >> (64 - shift) == 0).then_some(shift)
+}
+
+/// The next layer and its counts *pushed* from layer `cur` (a sorted list whose counts
+/// `cur_counts` are known, `w` limbs each), for puzzles whose moves cannot all be undone:
+/// every successor `v` of the `i`-th state not yet visited is new at the next depth and
+/// becomes a key `v << shift | i`; the keys, sorted (each thread sorts its own and the
+/// scan merges them), give the next layer in order, and each run of equal `v` sums the
+/// counts of its parents. No predecessor is generated and no position looked up. The
+/// visited set is only read during the expansion (so a state met twice is new both times)
+/// and the new layer is marked in it after. A carry out of the top limb widens
+/// `cur_counts` and `w` and sums again from the same keys. Returns the next layer and its
+/// counts; the keys and their sort scratch go back to `pool`.
+#[allow(clippy::too_many_arguments)]
+fn push_pass(
+    space: &DenseSpace,
+    cur: &[u64],
+    cur_counts: &mut Vec<u64>,
+    w: &mut usize,
+    shift: u32,
+    visited: &[AtomicU64],
+    threads: usize,
+    pool: &mut Pool,
+    mut next: Vec<u64>,
+    mut counts: Vec<u64>,
+) -> (Vec<u64>, Vec<u64>) {
+    let cursor = AtomicUsize::new(0);
+    let key_bits = 64 - ((space.space - 1) << shift | ((1 << shift) - 1)).leading_zeros();
+    let shared = Mutex::new(std::mem::take(pool));
+    let take = || shared.lock().expect("pool lock").take();
+    let work = || {
+        let mut keys = take();
+        loop {
+            let at = cursor.fetch_add(LIST_CHUNK, Relaxed);
+            if at >= cur.len() {
+                break;
+            }
+            for (i, &u) in cur.iter().enumerate().skip(at).take(LIST_CHUNK) {
+                space.for_each_successor(u, |v, _| {
+                    if !get_bit(visited, v) {
+                        keys.push(v << shift | i as u64);
+                    }
+                });
+            }
+        }
+        let mut tmp = take();
+        radix_sort(&mut keys, &mut tmp, key_bits);
+        shared.lock().expect("pool lock").give(tmp);
+        keys
+    };
+    let parts = on_threads(if cur.len() < SMALL_LAYER { 1 } else { threads }, work);
+    *pool = shared.into_inner().expect("pool lock");
+    // Live now: the threads' keys, their sort scratch (back in the pool) and the rest of it.
+    pool.live = pool.bytes() + parts.iter().map(|p| 8 * p.capacity() as u64).sum::<u64>();
+    let mask = (1u64 << shift) - 1;
+    // The states of the next layer are the distinct `v` in key order (counted first, so
+    // that the lists are allocated exactly); the first parent of each copies its count, the
+    // others add theirs.
+    let mut distinct = 0usize;
+    let mut last = None;
+    merged(&parts, |k| {
+        if last != Some(k >> shift) {
+            last = Some(k >> shift);
+            distinct += 1;
+        }
+    });
+    next.clear();
+    next.reserve_exact(distinct);
+    loop {
+        let width = *w;
+        next.clear();
+        counts.clear();
+        counts.reserve_exact(distinct * width);
+        let mut carry = false;
+        merged(&parts, |k| {
+            let (v, i) = (k >> shift, (k & mask) as usize);
+            let from = &cur_counts[i * width..(i + 1) * width];
+            if next.last() != Some(&v) {
+                next.push(v);
+                counts.extend_from_slice(from);
+            } else {
+                let at = counts.len() - width;
+                carry |= add_limbs(&mut counts[at..], from);
+            }
+        });
+        if !carry {
+            break;
+        }
+        let wide = widen(cur_counts, width);
+        pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
+        *cur_counts = wide;
+        *w = 2 * width;
+    }
+    pool.keys += parts.iter().map(|p| p.len() as u64).sum::<u64>();
+    pool.states += next.len() as u64;
+    parts.into_iter().for_each(|p| pool.give(p));
+    // One thread writes: no read-modify-write atomics needed.
+    for &v in &next {
+        let word = &visited[(v >> 6) as usize];
+        word.store(word.load(Relaxed) | 1 << (v & 63), Relaxed);
+    }
+    (next, counts)
+}
+
+/// Lists kept from layer to layer by the push route (the threads' keys and sort scratch,
+/// the list of the layer it retired) so that their pages are not mapped afresh every layer;
+/// their capacities are held, and accounted, while they wait.
+#[derive(Default)]
+struct Pool {
+    lists: Vec<Vec<u64>>,
+    /// The retired layer's list, for the next layer.
+    list: Vec<u64>,
+    /// Bytes of a transient moment the caller accounts (widening counts: both widths).
+    noted: u64,
+    /// Bytes of the lists live during the last pass (keys, scratch and the pool's own).
+    live: u64,
+    /// Keys sorted so far (one per move into a state of the next layer).
+    keys: u64,
+    /// States of the layers found by pushing.
+    states: u64,
+}
+
+impl Pool {
+    /// Lists kept at most: one thread's keys and sort scratch (more threads allocate theirs
+    /// per layer; keeping them all would hold each at the largest size it ever had).
+    const KEEP: usize = 2;
+
+    fn take(&mut self) -> Vec<u64> {
+        let mut l = self.lists.pop().unwrap_or_default();
+        l.clear();
+        l
+    }
+
+    fn give(&mut self, list: Vec<u64>) {
+        if self.lists.len() < Self::KEEP && list.capacity() > 0 {
+            self.lists.push(list);
+        }
+    }
+
+    fn note(&mut self, bytes: u64) {
+        self.noted = self.noted.max(bytes);
+    }
+
+    fn bytes(&self) -> u64 {
+        self.lists
+            .iter()
+            .chain([&self.list])
+            .map(|l| 8 * l.capacity() as u64)
+            .sum()
+    }
+}
+
+/// Sorts `keys`, all below `2^bits`, by least-significant-digit radix passes of up to 11
+/// bits through the scratch list `tmp` (short lists by comparison).
+fn radix_sort(keys: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
+    if keys.len() < 1024 {
+        keys.sort_unstable();
+        return;
+    }
+    let passes = bits.div_ceil(11).max(1);
+    let digit = bits.div_ceil(passes);
+    let mask = (1usize << digit) - 1;
+    tmp.clear();
+    tmp.reserve_exact(keys.len());
+    tmp.resize(keys.len(), 0);
+    let mut starts = vec![0usize; mask + 1];
+    for p in 0..passes {
+        let sh = p * digit;
+        starts.fill(0);
+        for &k in keys.iter() {
+            starts[(k >> sh) as usize & mask] += 1;
+        }
+        let mut sum = 0;
+        for c in starts.iter_mut() {
+            (*c, sum) = (sum, sum + *c);
+        }
+        for &k in keys.iter() {
+            let d = (k >> sh) as usize & mask;
+            tmp[starts[d]] = k;
+            starts[d] += 1;
+        }
+        std::mem::swap(keys, tmp);
+    }
+}
+
+/// Calls `f` on the keys of several sorted lists in order (a merge of the threads' parts).
+#[inline]
+fn merged(parts: &[Vec<u64>], mut f: impl FnMut(u64)) {
+    match parts {
+        [] => {}
+        [one] => one.iter().for_each(|&k| f(k)),
+        [a, b] => {
+            let (mut i, mut j) = (0, 0);
+            while i < a.len() && j < b.len() {
+                if a[i] <= b[j] {
+                    f(a[i]);
+                    i += 1;
+                } else {
+                    f(b[j]);
+                    j += 1;
+                }
+            }
+            a[i..].iter().chain(&b[j..]).for_each(|&k| f(k));
+        }
+        _ => {
+            let mut heads = vec![0usize; parts.len()];
+            loop {
+                let mut best: Option<(u64, usize)> = None;
+                for (j, p) in parts.iter().enumerate() {
+                    if let Some(&k) = p.get(heads[j]) {
+                        if best.is_none_or(|(b, _)| k < b) {
+                            best = Some((k, j));
+                        }
+                    }
+                }
+                let Some((k, j)) = best else { break };
+                heads[j] += 1;
+                f(k);
+            }
+        }
+    }
 }
 
 /// Widens counts of `w` limbs per state to `2 w`.
@@ -325,18 +627,19 @@ pub(super) struct Counted {
     pub peak_bytes: u64,
     /// The most bits of one state's count.
     pub count_bits: u64,
+    /// Keys the push route sorted (one per move into a state of the next layer), and the
+    /// states of the layers it found.
+    pub pushed: (u64, u64),
 }
 
-/// The most bits of a count among `counts` (`w` limbs each).
+/// The most bits of a count among `counts` (`w` limbs each): the bits of the OR of the
+/// highest limb that is not zero in every count.
 fn max_bits(counts: &[u64], w: usize) -> u64 {
-    counts
-        .chunks(w)
-        .map(|c| match c.iter().rposition(|&l| l != 0) {
-            Some(i) => 64 * i as u64 + 64 - c[i].leading_zeros() as u64,
-            None => 0,
-        })
-        .max()
-        .unwrap_or(0)
+    (0..w)
+        .rev()
+        .map(|j| (j, counts.iter().skip(j).step_by(w).fold(0, |a, &x| a | x)))
+        .find(|&(_, or)| or != 0)
+        .map_or(0, |(j, or)| 64 * j as u64 + 64 - or.leading_zeros() as u64)
 }
 
 /// Breadth-first search over the dense index counting minimal sequences to `goal` on the
@@ -421,16 +724,23 @@ pub(super) fn dense_count_bfs(
     let mut peak = visited_bytes;
     let mut count_bits = 0u64;
     report_start(opts, &sizes, states, space.space);
+    // The counts of `cur` when they are known before it is expanded (the push route finds
+    // them with the layer; the other routes pull them during or after its expansion).
+    let mut cur_counts: Option<Vec<u64>> = None;
+    let mut pool = Pool::default();
+    let mut spare_counts: Vec<u64> = Vec::new();
     let complete = loop {
         let depth = sizes.len() as u64 - 1;
         if found.is_none() {
-            if let Some(g) = goal.filter(|&g| get_bit(&visited, g) && cur.position(g).is_some()) {
-                found = Some(depth);
-                count = Some(if depth == 0 {
-                    BigUint::from(1u32)
-                } else {
-                    count_one(space, &prev, &prev_counts, w, g)
-                });
+            if let Some(g) = goal.filter(|&g| get_bit(&visited, g)) {
+                if let Some(pos) = cur.position(g) {
+                    found = Some(depth);
+                    count = Some(match (&cur_counts, depth) {
+                        (_, 0) => BigUint::from(1u32),
+                        (Some(c), _) => to_biguint(&c[pos * w..(pos + 1) * w]),
+                        (None, _) => count_one(space, &prev, &prev_counts, w, g),
+                    });
+                }
             }
         }
         if found.is_some() && !opts.explore_all {
@@ -438,14 +748,60 @@ pub(super) fn dense_count_bfs(
         }
         let counting = found.is_none();
         let to_bits = cur.len.saturating_mul(branching) > cap;
+        // One-way moves, a list layer whose successors fit a list: push the counts forward.
+        let push = match &cur.layer {
+            Layer::List(_) if counting && !symmetric && !to_bits && push_allowed() => {
+                key_shift(space.space, cur.len)
+            }
+            _ => None,
+        };
         let next_bits = to_bits.then(|| spare.take().unwrap_or_else(|| new_bits(words)));
         let spare_bytes = spare.as_ref().map_or(0, |x| 8 * x.len() as u64);
-        let (next, cur_counts, transient) = if counting && symmetric && depth > 0 {
+        // The most bytes held beside the layers: counts (while a width doubles, the narrow and
+        // the wide counts of a layer are live together) and the threads' lists or keys.
+        let mut extra = 0u64;
+        let (next, cur_counts_now, next_counts) = if let Some(shift) = push {
+            let mut c = counts_of(
+                cur_counts.take(),
+                depth,
+                space,
+                (&prev, &mut prev_counts, &cur, &mut spare_counts),
+                &mut w,
+                threads,
+                &mut extra,
+            );
+            // The previous layer's counts are not needed any more: their list is reused.
+            let counts_buf = std::mem::take(&mut prev_counts);
+            let Layer::List(list) = &cur.layer else {
+                unreachable!("the push route expands list layers")
+            };
+            pool.noted = 0;
+            let list_buf = std::mem::take(&mut pool.list);
+            let (list, nc) = push_pass(
+                space, list, &mut c, &mut w, shift, &visited, threads, &mut pool, list_buf,
+                counts_buf,
+            );
+            // The pool's lists (keys and scratch) were live with both layers' counts.
+            extra = extra.max(
+                pool.live + pool.noted.max(8 * c.capacity() as u64) + 8 * nc.capacity() as u64,
+            );
+            let n = list.len() as u64;
+            (Ranked::new(Layer::List(list), n), c, Some(nc))
+        } else if counting && symmetric && depth > 0 {
             let how = match &next_bits {
                 Some(b) => Expand::Bits(&visited, b),
                 None => Expand::List(&visited),
             };
-            let (c, list, added) = pass(space, &prev, &prev_counts, &cur, w, threads, &how);
+            let (c, list, added) = pass(
+                space,
+                &prev,
+                &prev_counts,
+                &cur,
+                w,
+                threads,
+                &how,
+                &mut spare_counts,
+            );
             let next = Ranked::new(
                 match next_bits {
                     Some(b) => Layer::Bits(b),
@@ -458,8 +814,25 @@ pub(super) fn dense_count_bfs(
                 Layer::List(l) => 8 * l.len() as u64,
                 Layer::Bits(_) => 0,
             };
-            (next, c, transient)
+            extra = transient + 8 * (prev_counts.len() + cur.len as usize * w) as u64;
+            // A count carried out of the top limb: widen and count again (the next layer
+            // found by the pass stands).
+            let c = counts_of(
+                c,
+                depth,
+                space,
+                (&prev, &mut prev_counts, &cur, &mut spare_counts),
+                &mut w,
+                threads,
+                &mut extra,
+            );
+            (next, c, None)
         } else {
+            pool = Pool {
+                keys: pool.keys,
+                states: pool.states,
+                ..Pool::default()
+            };
             let (layer, n, parts) = expand(
                 space,
                 &cur.layer,
@@ -470,37 +843,35 @@ pub(super) fn dense_count_bfs(
                 true,
             );
             let next = Ranked::new(layer, n);
-            let transient = parts;
+            extra = parts + 8 * prev_counts.len() as u64;
             let c = if !counting {
-                Some(Vec::new())
-            } else if depth == 0 {
-                let mut one = vec![0u64; w];
-                one[0] = 1;
-                Some(one)
+                Vec::new()
             } else {
-                pass(space, &prev, &prev_counts, &cur, w, threads, &Expand::No).0
+                counts_of(
+                    cur_counts.take(),
+                    depth,
+                    space,
+                    (&prev, &mut prev_counts, &cur, &mut spare_counts),
+                    &mut w,
+                    threads,
+                    &mut extra,
+                )
             };
-            (next, c, transient)
+            (next, c, None)
         };
+        let counts_held = spare_counts.capacity()
+            + prev_counts.capacity()
+            + cur_counts_now.capacity()
+            + next_counts.as_ref().map_or(0, |c| c.capacity());
+        extra = extra.max(8 * counts_held as u64);
         let layers_held = visited_bytes + spare_bytes + prev.bytes() + cur.bytes() + next.bytes();
-        let mut held = layers_held + transient + 8 * prev_counts.len() as u64;
-        let cur_counts = match cur_counts {
-            Some(c) => c,
-            None => loop {
-                // A count carried out of the top limb: widen and count again (the next layer
-                // found by the pass stands).
-                let wide = widen(&prev_counts, w);
-                held = held.max(layers_held + 8 * (prev_counts.len() + wide.len()) as u64);
-                prev_counts = wide;
-                w *= 2;
-                if let Some(c) = pass(space, &prev, &prev_counts, &cur, w, threads, &Expand::No).0 {
-                    break c;
-                }
-            },
-        };
-        held = held.max(layers_held + 8 * (prev_counts.len() + cur_counts.len()) as u64);
+        let held = layers_held + extra;
         peak = peak.max(held);
-        count_bits = count_bits.max(max_bits(&cur_counts, w));
+        // (The push route found the counts of `cur` with the layer, and their bits then.)
+        count_bits = count_bits.max(match &next_counts {
+            Some(nc) => max_bits(nc, w),
+            None => max_bits(&cur_counts_now, w),
+        });
         if held > limit {
             return Err(SearchError::MemoryLimit {
                 estimate: held,
@@ -509,11 +880,20 @@ pub(super) fn dense_count_bfs(
         }
         let n = next.len;
         let old = std::mem::replace(&mut prev, std::mem::replace(&mut cur, next));
-        if let Layer::Bits(old) = old.layer {
-            old.iter().for_each(|x| x.store(0, Relaxed));
-            spare = Some(old);
+        match old.layer {
+            Layer::Bits(old) => {
+                old.iter().for_each(|x| x.store(0, Relaxed));
+                spare = Some(old);
+            }
+            Layer::List(old) if push.is_some() => pool.list = old,
+            Layer::List(_) => {}
         }
-        prev_counts = cur_counts;
+        // The retired counts' list holds the next layer's counts (once they are needed).
+        spare_counts = std::mem::replace(&mut prev_counts, cur_counts_now);
+        if !counting {
+            spare_counts = Vec::new();
+        }
+        cur_counts = next_counts;
         if n == 0 {
             break true;
         }
@@ -549,5 +929,6 @@ pub(super) fn dense_count_bfs(
         count,
         peak_bytes: peak,
         count_bits,
+        pushed: (pool.keys, pool.states),
     })
 }

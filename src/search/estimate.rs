@@ -21,7 +21,7 @@
 use super::checkpoint::Route;
 use super::dense::DenseSpace;
 use super::frontier::{table_bytes, LIST_CHUNK};
-use super::{SearchOptions, SearchResult};
+use super::{SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Puzzle};
 
 /// Largest pilot index space.
@@ -88,6 +88,8 @@ struct Pilot {
     layers: Vec<u64>,
     states: u64,
     count_bits: u64,
+    /// Keys per state of the counting route's push pass.
+    keys_per_state: f64,
     /// Whether it stopped at the goal (the goal's layer is then never expanded).
     stopped: bool,
 }
@@ -100,12 +102,17 @@ pub(super) struct Profile {
     pub repeat: f64,
     /// Predicted bits of the largest count of a state.
     pub count_bits: f64,
+    /// Keys the counting route's push pass sorts per state of the layer it finds (moves
+    /// into it from the layer before), as the pilot measured.
+    pub keys_per_state: f64,
     /// Whether the run stops at the goal's layer without expanding it.
     pub stops_at_goal: bool,
 }
 
-/// One pilot search by a route: its result and the most bits of a state's count.
-pub(super) type PilotRun = dyn Fn(&Puzzle, &SearchOptions, Route) -> Option<(SearchResult, u64)>;
+/// One pilot search by a route: its result and figures (the most bits of a state's count,
+/// the keys pushed).
+pub(super) type PilotRun =
+    dyn Fn(&Puzzle, &SearchOptions, Route) -> Option<(SearchResult, SearchStats)>;
 
 /// Pilots below the largest one: the widest layer's growth per disc is measured over up to
 /// this many discs.
@@ -146,12 +153,14 @@ pub(super) fn profile(
             memory_limit: Some(u64::MAX),
             ..Default::default()
         };
-        let (r, bits) = pilot(p, &o, route)?;
+        let (r, stats) = pilot(p, &o, route)?;
+        let (keys, pushed) = stats.pushed;
         Some(Pilot {
             stopped: !r.complete,
             layers: r.layers,
             states: r.states,
-            count_bits: bits,
+            count_bits: stats.count_bits,
+            keys_per_state: keys as f64 / pushed.max(1) as f64,
         })
     };
     let big = run(&m_puzzle)?;
@@ -185,6 +194,7 @@ pub(super) fn profile(
         layers,
         repeat,
         count_bits: big.count_bits as f64 + bits_step * steps,
+        keys_per_state: big.keys_per_state,
         stops_at_goal: big.stopped,
     })
 }
@@ -328,8 +338,22 @@ pub(super) fn replay(
                 } else {
                     12.0 * at(d + 1)
                 };
-                let counts = 8.0 * w(d) * (if d > 0 { at(d - 1) } else { 0.0 } + at(d));
-                peak = peak.max(bits + spare + prev + cur + next + transient + counts);
+                // One-way moves and a list layer whose successors fit a list: the push pass
+                // holds the counts of this layer and the next, the retired layer's list (kept
+                // for reuse) and the keys with their sort scratch, reused from layer to layer
+                // and so at the largest capacity they had: up to twice the keys each (lists
+                // grown by doubling, and the two swap roles in the sort).
+                let push = !symmetric && !as_bits(d) && at(d) * branching <= cap;
+                let held = if push {
+                    let retired = if d > 1 { 8.0 * at(d - 2) } else { 0.0 };
+                    let keys = 8.0 * 4.0 * profile.keys_per_state * at(d + 1);
+                    let counts = 8.0 * w(d + 1) * (at(d) + at(d + 1));
+                    prev + cur + next + retired + keys + counts
+                } else {
+                    let counts = 8.0 * w(d) * (if d > 0 { at(d - 1) } else { 0.0 } + at(d));
+                    prev + cur + next + transient + counts
+                };
+                peak = peak.max(bits + spare + held);
                 if d > 0 && as_bits(d - 1) {
                     spare = bits;
                 }

@@ -217,6 +217,10 @@ pub struct SearchStats {
     /// The most bits of one state's count of minimal sequences (0 without `count`; on the
     /// stored-layer route, the goal's count).
     pub count_bits: u64,
+    /// The counting route's push pass (one-way moves, list layers): the keys it sorted, one
+    /// per move into a state of the next layer, and the states of the layers it found that
+    /// way (0 on other routes).
+    pub pushed: (u64, u64),
 }
 
 /// Which state encoding a search used (see the module documentation).
