@@ -141,6 +141,12 @@ pub fn search_cmd(
     // and the layer sizes of a dense puzzle).
     if estimate > limit && !flags.sparse && !count && !solution && state_space(&puzzle).is_some() {
         if let Some(scratch) = flags.scratch {
+            if flags.checkpoint.is_some() || flags.resume.is_some() {
+                return Err(CliError::input(format!(
+                    "{name}: over the memory limit the layers go to disk under --scratch, and \
+                     that route does not checkpoint: drop --checkpoint / --resume"
+                )));
+            }
             return disk_route(&name, &t, n, &puzzle, scratch, limit, flags, format);
         }
     }

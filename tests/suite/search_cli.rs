@@ -346,6 +346,13 @@ fn past_the_memory_limit_the_layers_go_to_disk() {
         assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
         let refused = hanoilab(&tight[..tight.len() - 4]);
         assert_eq!(refused.status.code(), Some(2), "{puzzle} without --scratch");
+        // The disk route keeps no checkpoint: asking for one is refused, not ignored.
+        let ck = dir.join("ck");
+        let mut with_ck = tight.clone();
+        with_ck.extend(["--checkpoint", ck.to_str().unwrap()]);
+        let refused = hanoilab(&with_ck);
+        assert_eq!(refused.status.code(), Some(2), "{puzzle} with --checkpoint");
+        assert!(String::from_utf8_lossy(&refused.stderr).contains("does not checkpoint"));
     }
     let rows = std::fs::read_to_string(&record).unwrap();
     assert_eq!(rows.lines().filter(|l| l.contains(",bfs-disk,")).count(), 2);
