@@ -732,6 +732,9 @@ fn generic_bfs(
             estimate: u64::MAX,
             limit,
         },
+        Full::Foreign => SearchError::Checkpoint(
+            "a configuration with other colours than the start's, which never change".into(),
+        ),
     };
     let (mut sizes, mut found) = match resume {
         None => {

@@ -9,8 +9,9 @@
 //! Reve's, four-in-a-row, stars) a successor of layer `d` lies in layer `d - 1`, `d` or
 //! `d + 1`, so only those two files are read alongside; otherwise (cyclic moves, colours)
 //! a sorted file of every state met so far is read alongside and rewritten with the new
-//! layer merged in. Memory: the buffer (the limit) and one read buffer per open file; disk:
-//! the layers (8 bytes per state). The answer is the minimum and the layer sizes; counts
+//! layer merged in. Memory: the buffer (the limit) and one read buffer per open file (at
+//! most 64 runs are open: more are merged into one as they come); disk: the layers (8
+//! bytes per state). The answer is the minimum and the layer sizes; counts
 //! and solutions need the in-memory routes.
 
 use super::dense::DenseSpace;
@@ -53,6 +54,18 @@ pub struct DiskOptions<'a> {
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn disk_search(puzzle: &Puzzle, opts: &DiskOptions) -> Result<SearchResult, SearchError> {
+    search_with_fan_in(puzzle, opts, FAN_IN)
+}
+
+/// Most runs open at once: when a layer fills this many, they are merged into one first, so
+/// the open files and their read buffers stay bounded whatever the layer's size.
+const FAN_IN: usize = 64;
+
+fn search_with_fan_in(
+    puzzle: &Puzzle,
+    opts: &DiskOptions,
+    fan_in: usize,
+) -> Result<SearchResult, SearchError> {
     let t0 = Instant::now();
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
@@ -90,6 +103,12 @@ pub fn disk_search(puzzle: &Puzzle, opts: &DiskOptions) -> Result<SearchResult, 
                 sort_unique(&mut buf);
                 dir.write(&run, &buf)?;
                 runs.push(run);
+                if runs.len() >= fan_in.max(2) {
+                    let one = dir.run(runs.len());
+                    merge_runs(&dir, &runs, &one)?;
+                    runs = vec![dir.run(0)];
+                    std::fs::rename(&one, &runs[0]).map_err(|e| io(&one, e))?;
+                }
                 buf.clear();
             }
         }
@@ -307,6 +326,21 @@ impl Merge {
     }
 }
 
+/// The sorted union of the `runs` written to `out`; the runs are removed.
+fn merge_runs(dir: &Layers, runs: &[PathBuf], out: &Path) -> Result<(), SearchError> {
+    let mut merged = Merge::new(runs, Vec::new())?;
+    let mut w = dir.writer(out)?;
+    while let Some(v) = merged.next_word()? {
+        write_word(&mut w, v, out)?;
+    }
+    w.flush().map_err(|e| io(out, e))?;
+    drop(merged);
+    for r in runs {
+        let _ = std::fs::remove_file(r);
+    }
+    Ok(())
+}
+
 /// `visited` becomes the sorted union of itself and layer `d`.
 fn merge_into_visited(dir: &Layers, d: usize) -> Result<(), SearchError> {
     let next = dir.root.join("visited.new");
@@ -359,8 +393,8 @@ mod tests {
     }
 
     /// Minimum, layer sizes, states and completeness equal the in-memory search, stopping at
-    /// the goal and exploring everything, with a buffer of 8192 states (many runs per layer
-    /// on the larger puzzles).
+    /// the goal and exploring everything, with a buffer of 8192 states (several runs per
+    /// layer on Reve's n = 8), and with runs merged two at a time as they are written.
     #[test]
     fn the_disk_search_equals_the_search_in_memory() {
         let root = std::env::temp_dir().join(format!("hanoilab-disk-test-{}", std::process::id()));
@@ -369,16 +403,19 @@ mod tests {
             for explore_all in [false, true] {
                 let dir = root.join(format!("{i}-{explore_all}"));
                 std::fs::create_dir_all(&dir).unwrap();
-                let d = disk_search(
-                    p,
-                    &DiskOptions {
-                        dir: &dir,
-                        memory: 0,
-                        explore_all,
-                        progress: None,
-                    },
-                )
-                .unwrap();
+                let o = DiskOptions {
+                    dir: &dir,
+                    memory: 0,
+                    explore_all,
+                    progress: None,
+                };
+                let d = disk_search(p, &o).unwrap();
+                // Runs merged two at a time as they are written: the same answer.
+                let pairs = search_with_fan_in(p, &o, 2).unwrap();
+                assert_eq!(
+                    (pairs.minimum, pairs.states, &pairs.layers),
+                    (d.minimum, d.states, &d.layers)
+                );
                 let m = search(
                     p,
                     &SearchOptions {

@@ -39,6 +39,16 @@ pub(super) enum Full {
     Bytes(u64),
     /// More configurations than a 32-bit index counts.
     Indices,
+    /// A configuration with other colours than the start's where colours never change (no
+    /// search reaches one; only a checkpoint could list it).
+    Foreign,
+}
+
+/// Where a key not in the table goes: its empty slot and its hash (so adding it does not
+/// hash it again).
+struct Vacant {
+    slot: usize,
+    hash: u64,
 }
 
 impl Interned {
@@ -152,15 +162,15 @@ impl Interned {
         &self.bytes[i * self.width..(i + 1) * self.width]
     }
 
-    /// The slot holding `key`'s index (`Ok`) or the empty slot where it would go (`Err`).
-    fn probe(&self, key: &[u8]) -> Result<u32, usize> {
+    /// The index of `key` (`Ok`) or where it would go (`Err`).
+    fn probe(&self, key: &[u8]) -> Result<u32, Vacant> {
         let mask = self.slots.len() - 1;
         let h = hash(key);
         let tag = h & !0xFFFF_FFFF;
         let mut s = h as usize & mask;
         loop {
             match self.slots[s] {
-                EMPTY => return Err(s),
+                EMPTY => return Err(Vacant { slot: s, hash: h }),
                 x if x & !0xFFFF_FFFF == tag && self.key(x as u32 as usize) == key => {
                     return Ok(x as u32)
                 }
@@ -178,9 +188,20 @@ impl Interned {
         self.probe(&key).ok().map(u64::from)
     }
 
-    /// Adds the packed `key` (not yet interned; `slot` from [`Self::probe`]) unless the
-    /// bytes held while adding it would pass `limit`; returns its index.
-    fn add(&mut self, key: &[u8], mut slot: usize, limit: u64) -> Result<u64, Full> {
+    /// The first empty slot from the home slot of hash `h` (linear probing).
+    fn vacant_slot(&self, h: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut s = h as usize & mask;
+        while self.slots[s] != EMPTY {
+            s = (s + 1) & mask;
+        }
+        s
+    }
+
+    /// Adds the packed `key` (not yet interned; `at` from [`Self::probe`]) unless the bytes
+    /// held while adding it would pass `limit`; returns its index.
+    fn add(&mut self, key: &[u8], at: Vacant, limit: u64) -> Result<u64, Full> {
+        let Vacant { mut slot, hash: h } = at;
         let peak = self.bytes_while_adding();
         if peak > limit {
             return Err(Full::Bytes(peak));
@@ -191,27 +212,23 @@ impl Interned {
         let (slots, _) = grown_slots(self.slots.len(), self.len + 1);
         if slots != self.slots.len() {
             self.rehash(slots);
-            slot = self.probe(key).expect_err("a new key is not in the table");
+            slot = self.vacant_slot(h);
         }
         let (buffer, _) = grown_buffer(self.bytes.capacity(), self.len, self.width);
         if buffer != self.bytes.capacity() {
             self.bytes.reserve_exact(buffer - self.bytes.len());
         }
         self.bytes.extend_from_slice(key);
-        self.slots[slot] = hash(key) & !0xFFFF_FFFF | self.len as u64;
+        self.slots[slot] = h & !0xFFFF_FFFF | self.len as u64;
         self.len += 1;
         Ok(self.len as u64 - 1)
     }
 
     fn rehash(&mut self, slots: usize) {
         self.slots = vec![EMPTY; slots];
-        let mask = slots - 1;
         for i in 0..self.len {
             let h = hash(self.key(i));
-            let mut s = h as usize & mask;
-            while self.slots[s] != EMPTY {
-                s = (s + 1) & mask;
-            }
+            let s = self.vacant_slot(h);
             self.slots[s] = h & !0xFFFF_FFFF | i as u64;
         }
     }
@@ -221,12 +238,11 @@ impl Interned {
     pub(super) fn intern(&mut self, c: &Config, limit: u64) -> Result<(u64, bool), Full> {
         let mut key = Vec::with_capacity(self.width);
         if !self.pack(c, &mut key) {
-            // Only a checkpoint could hold one; the caller checks every configuration.
-            return Err(Full::Indices);
+            return Err(Full::Foreign);
         }
         match self.probe(&key) {
             Ok(i) => Ok((i as u64, false)),
-            Err(slot) => self.add(&key, slot, limit).map(|i| (i, true)),
+            Err(at) => self.add(&key, at, limit).map(|i| (i, true)),
         }
     }
 
@@ -251,8 +267,8 @@ impl Interned {
                 let was = apply(&mut scratch.config, from, to, d, colour);
                 self.pack(&scratch.config, &mut scratch.key);
                 undo(&mut scratch.config, from, to, d, was);
-                if let Err(slot) = self.probe(&scratch.key) {
-                    self.add(&scratch.key, slot, limit)?;
+                if let Err(at) = self.probe(&scratch.key) {
+                    self.add(&scratch.key, at, limit)?;
                 }
             }
         }
