@@ -38,6 +38,12 @@ pub(crate) struct DenseSpace {
     bases: Vec<Option<u8>>,
     /// `Σ_{j<n} 2^(b j)` when `p = 2^b`: the low bit of every pin digit.
     rep: u64,
+    /// `⌈2^16 / b⌉` when `p = 2^b`: `(t · this) >> 16` is `t / b` for a multiple `t < 64`
+    /// of `b` (a multiply instead of a division per pin and state).
+    per_digit: u32,
+    /// Colours never change and never restrict a move, and every disc may go on every pin:
+    /// a move is legal when the disc is smaller than the destination's top.
+    plain: bool,
     /// Total number of indices, `p^n · k^n`.
     pub space: u64,
 }
@@ -104,7 +110,7 @@ impl DenseSpace {
                     .collect()
             })
             .collect();
-        let access = order
+        let access: Vec<u64> = order
             .iter()
             .map(|&d| match &puzzle.rules.access {
                 None => u64::MAX,
@@ -122,8 +128,13 @@ impl DenseSpace {
         let rep = pin_bits.map_or(0, |b| {
             (0..n).fold(0u64, |r, j| r | 1u64 << (b as usize * j))
         });
+        let plain = k == 1
+            && access.iter().all(|&m| m == u64::MAX)
+            && puzzle.rules.colour_rule == ColourRule::Any;
         Some(DenseSpace {
             rep,
+            per_digit: pin_bits.map_or(0, |b| (1u32 << 16).div_ceil(b.max(1))),
+            plain,
             pins,
             n,
             k,
@@ -242,9 +253,13 @@ impl DenseSpace {
     /// Calls `f(next, move)` for every legal move from state `idx`.
     #[inline]
     pub(crate) fn for_each_successor(&self, idx: u64, f: impl FnMut(u64, Move)) {
-        // top[q]: the smallest disc on pin q (n: empty).
-        let mut top = [self.n; 64];
-        if let (Some(b), 1) = (self.pin_bits, self.k) {
+        // top[q]: the smallest disc on pin q (n: empty). Bytes, and one call of
+        // `moves_from_tops` below, so that `f` is inlined into its single call site (a
+        // closure called from two copies stayed out of line: a call per move).
+        let mut top = [self.n as u8; 64];
+        let mut pins = [0u8; MAX_DENSE_DISCS];
+        let mut cols = [0u8; MAX_DENSE_DISCS];
+        let colours: &[u8] = if let (Some(b), 1) = (self.pin_bits, self.k) {
             // Fixed colours and p = 2^b: find each pin's top with bit operations (digit j
             // equals q exactly when the b bits of idx ^ q·rep at digit j are all zero).
             for (q, t) in top.iter_mut().enumerate().take(self.pins) {
@@ -255,19 +270,18 @@ impl DenseSpace {
                 }
                 let z = !y & self.rep;
                 if z != 0 {
-                    *t = (z.trailing_zeros() / b) as usize;
+                    *t = ((z.trailing_zeros() * self.per_digit) >> 16) as u8;
                 }
             }
-            self.moves_from_tops(idx, &top, |j| self.fixed[j], f);
+            &self.fixed
         } else {
-            let mut pins = [0u8; MAX_DENSE_DISCS];
-            let mut cols = [0u8; MAX_DENSE_DISCS];
             self.digits(idx, &mut pins, &mut cols);
             for j in (0..self.n).rev() {
-                top[pins[j] as usize] = j;
+                top[pins[j] as usize] = j as u8;
             }
-            self.moves_from_tops(idx, &top, |j| cols[j], f);
-        }
+            &cols
+        };
+        self.moves_from_tops(idx, &top, |j| colours[j], f);
     }
 
     /// Whether every move can be undone by one move, so that the predecessors of a state are
@@ -357,12 +371,31 @@ impl DenseSpace {
     fn moves_from_tops(
         &self,
         idx: u64,
-        top: &[usize; 64],
+        top: &[u8; 64],
         colour: impl Fn(usize) -> u8,
         mut f: impl FnMut(u64, Move),
     ) {
+        if self.plain {
+            for from in 0..self.pins {
+                let j = top[from] as usize;
+                if j == self.n {
+                    continue;
+                }
+                let step = self.pin_pow[j];
+                let lifted = idx.wrapping_sub((from as u64).wrapping_mul(step));
+                for &to in &self.targets[from] {
+                    if top[to as usize] as usize > j {
+                        f(
+                            lifted.wrapping_add((to as u64).wrapping_mul(step)),
+                            Move::new(from, to as usize),
+                        );
+                    }
+                }
+            }
+            return;
+        }
         for from in 0..self.pins {
-            let j = top[from];
+            let j = top[from] as usize;
             if j == self.n {
                 continue;
             }
@@ -374,7 +407,7 @@ impl DenseSpace {
                 if self.access[j] & (1u64 << to) == 0 {
                     continue;
                 }
-                let e = top[to];
+                let e = top[to] as usize;
                 if e < j {
                     continue;
                 }
