@@ -139,16 +139,24 @@ pub fn search_cmd(
     let limit = memory_limit.unwrap_or_else(default_memory_limit);
     // Past the limit with a scratch directory: the layers go to disk instead (the minimum
     // and the layer sizes of a dense puzzle).
-    if estimate > limit && !flags.sparse && !count && !solution && state_space(&puzzle).is_some() {
-        if let Some(scratch) = flags.scratch {
-            if flags.checkpoint.is_some() || flags.resume.is_some() {
-                return Err(CliError::input(format!(
-                    "{name}: over the memory limit the layers go to disk under --scratch, and \
-                     that route does not checkpoint: drop --checkpoint / --resume"
-                )));
-            }
-            return disk_route(&name, &t, n, &puzzle, scratch, limit, flags, format);
-        }
+    // A disk run's checkpoint (its layers and manifest) resumes on the disk route.
+    let disk_resume = flags.resume.is_some_and(|d| {
+        std::path::Path::new(d)
+            .join("layers")
+            .join("manifest.json")
+            .is_file()
+    });
+    let disk_fits = !flags.sparse && !count && !solution && state_space(&puzzle).is_some();
+    if disk_resume && !disk_fits {
+        return Err(CliError::input(format!(
+            "{name}: --resume {}: a disk search's layers (minimum and layer sizes only): drop \
+             --count, --solution and --sparse",
+            flags.resume.unwrap_or_default()
+        )));
+    }
+    if disk_resume || estimate > limit && disk_fits && flags.scratch.is_some() {
+        let scratch = flags.scratch.unwrap_or(".");
+        return disk_route(&name, &t, n, &puzzle, scratch, limit, flags, format);
     }
     // The sparse set's estimate is a bound from the index space; the run is guarded as it
     // grows instead.
@@ -283,7 +291,11 @@ fn checkpoint_flags(
             return Ok(None);
         }
     };
-    if flags.resume.is_some() && !dir.join("checkpoint").is_file() {
+    // (The disk route's checkpoint is its layer files with their manifest.)
+    if flags.resume.is_some()
+        && !dir.join("checkpoint").is_file()
+        && !dir.join("layers").join("manifest.json").is_file()
+    {
         return Err(CliError::input(format!(
             "--resume {}: no checkpoint to resume there",
             dir.display()
@@ -309,17 +321,25 @@ fn disk_route(
     flags: SearchFlags,
     format: Format,
 ) -> Result<(), CliError> {
-    let dir =
-        std::path::Path::new(scratch).join(format!("disk-{}.{}-n{n}", t.variant.id, t.function));
+    // The layer files are the checkpoint: in --checkpoint or --resume DIR when given, else
+    // under --scratch; kept when the run is killed or fails, removed when it answers.
+    let dir = match (flags.resume, flags.checkpoint) {
+        (Some(d), _) | (None, Some(d)) => std::path::PathBuf::from(d),
+        (None, None) => {
+            std::path::Path::new(scratch).join(format!("disk-{}.{}-n{n}", t.variant.id, t.function))
+        }
+    };
     std::fs::create_dir_all(&dir)
-        .map_err(|e| CliError::input(format!("--scratch {}: {e}", dir.display())))?;
+        .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
     let terminal = std::io::stderr().is_terminal();
     if terminal {
         eprintln!(
             "{name}: up to {} states, over the memory limit {} in memory: layers on disk in {} \
-             (8 bytes per state of the widest layers; minimum and layer sizes only)",
+             (8 bytes per state of the widest layers; minimum and layer sizes only; Ctrl-C is \
+             safe, continue with --resume {})",
             super::common::human_count(state_count_bound(puzzle)),
             human_bytes(limit),
+            dir.display(),
             dir.display()
         );
     }
@@ -331,12 +351,13 @@ fn disk_route(
     let r = disk_search(
         puzzle,
         &DiskOptions {
-            dir: &dir,
             // Three quarters for the sort buffer; the rest for the file buffers (64 KiB per
             // open file: a run per filled buffer, the layers read beside).
-            memory: limit / 4 * 3,
             explore_all: flags.explore_all,
             progress: Some(&hook),
+            resumable: true,
+            resume: flags.resume.is_some(),
+            ..DiskOptions::new(&dir, limit / 4 * 3)
         },
     );
     if terminal {
@@ -346,8 +367,14 @@ fn disk_route(
     // search itself).
     let _ = std::fs::remove_dir(&dir);
     let r = r.map_err(|e| match e {
-        SearchError::Malformed(_) => CliError::input(format!("{name}: {e}")),
-        _ => CliError::failure(format!("{name}: {e}")),
+        SearchError::Malformed(_) | SearchError::Checkpoint(_) => {
+            CliError::input(format!("{name}: {e}"))
+        }
+        _ => CliError::failure(format!(
+            "{name}: {e} (the layers so far stay in {}: continue with --resume {})",
+            dir.display(),
+            dir.display()
+        )),
     })?;
     if let Some(file) = flags.record {
         append_record(file, t, n, &r)?;

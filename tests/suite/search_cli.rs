@@ -327,7 +327,8 @@ fn tight_memory_limit_falls_back_to_two_bits_per_state() {
 /// Past the memory limit with `--scratch DIR`, the layers go to disk: the same minimum,
 /// states and layer sizes as the search in memory (cyclic4: one-way moves, checked against
 /// every state met; Reve's: against the two layers before), a `bfs-disk` record row, and
-/// nothing left in the scratch directory. Without `--scratch` the same run is refused.
+/// nothing left in the scratch directory; the same with the layers in a --checkpoint
+/// directory. Without `--scratch` the same run is refused.
 #[test]
 fn past_the_memory_limit_the_layers_go_to_disk() {
     let dir = std::env::temp_dir().join(format!("hanoilab-disk-cli-{}", std::process::id()));
@@ -346,13 +347,24 @@ fn past_the_memory_limit_the_layers_go_to_disk() {
         assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
         let refused = hanoilab(&tight[..tight.len() - 4]);
         assert_eq!(refused.status.code(), Some(2), "{puzzle} without --scratch");
-        // The disk route keeps no checkpoint: asking for one is refused, not ignored.
+        // With --checkpoint DIR the layers (the disk route's checkpoint) live there: the
+        // same answer, and the directory gone once answered. Nothing to resume: exit 2.
         let ck = dir.join("ck");
-        let mut with_ck = tight.clone();
+        let mut with_ck = tight[..tight.len() - 2].to_vec();
         with_ck.extend(["--checkpoint", ck.to_str().unwrap()]);
-        let refused = hanoilab(&with_ck);
-        assert_eq!(refused.status.code(), Some(2), "{puzzle} with --checkpoint");
-        assert!(String::from_utf8_lossy(&refused.stderr).contains("does not checkpoint"));
+        assert_eq!(
+            answer(&json(&hanoilab(&with_ck))),
+            answer(&plain),
+            "{puzzle}"
+        );
+        assert!(!ck.exists());
+        let mut resume = tight[..tight.len() - 2].to_vec();
+        resume.extend(["--resume", ck.to_str().unwrap()]);
+        assert_eq!(
+            hanoilab(&resume).status.code(),
+            Some(2),
+            "{puzzle}: nothing to resume"
+        );
     }
     let rows = std::fs::read_to_string(&record).unwrap();
     assert_eq!(rows.lines().filter(|l| l.contains(",bfs-disk,")).count(), 2);
