@@ -213,6 +213,32 @@ fn eval_fx(cs: &[BigInt], z: &Fx, w: u32) -> (Fx, Fx) {
     (p, dp)
 }
 
+/// [`eval_fx`] for a binomial `c x^m + d` (`cs` shifted by `w`, zero but `cs[0]` and
+/// `cs[m]`): `p = c z^m + d`, `p' = m c z^(m-1)` from the powers of `z`, `m - 1` products
+/// where Horner's rule takes `2m`.
+fn eval_fx_binomial(cs: &[BigInt], z: &Fx, w: u32) -> (Fx, Fx) {
+    let m = cs.len() - 1;
+    let mut pow = Fx {
+        re: BigInt::one() << w,
+        im: BigInt::zero(),
+    };
+    for _ in 1..m {
+        pow = pow.mul(z, w);
+    }
+    let c = &cs[m];
+    let top = pow.mul(z, w);
+    let p = Fx {
+        re: ((c * &top.re) >> w) + &cs[0],
+        im: (c * &top.im) >> w,
+    };
+    let mc: BigInt = c * m;
+    let dp = Fx {
+        re: (&mc * &pow.re) >> w,
+        im: (&mc * &pow.im) >> w,
+    };
+    (p, dp)
+}
+
 /// Aberth–Ehrlich sweeps (Gauss–Seidel order) at precision `w`; true once the largest
 /// correction is below `2^(4-w)`.
 fn aberth(f: &Poly, zs: &mut [Fx], w: u32, max_iter: usize) -> bool {
@@ -423,10 +449,15 @@ fn roots_by_newton(
         })
         .collect();
     let cs: Vec<BigInt> = g.coeffs().iter().map(|c| c << w).collect();
+    let binomial = cs[1..n].iter().all(|c| c.is_zero());
     for _ in 0..12 {
         let mut max_bits = 0u64;
         for z in zs.iter_mut() {
-            let (p, dp) = eval_fx(&cs, z, w);
+            let (p, dp) = if binomial {
+                eval_fx_binomial(&cs, z, w)
+            } else {
+                eval_fx(&cs, z, w)
+            };
             if p.is_zero() {
                 continue;
             }
