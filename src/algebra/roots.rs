@@ -1080,6 +1080,12 @@ fn rat(num: BigInt, den: BigInt) -> BigRational {
     } else {
         (num, den)
     };
+    let tz = den.trailing_zeros().unwrap_or(0);
+    if den.bits() == tz + 1 {
+        // den = 2^tz (the quadratic formula's usual denominator): the gcd is a shift
+        let k = num.trailing_zeros().map_or(tz, |t| t.min(tz));
+        return BigRational::new_raw(num >> k, den >> k);
+    }
     let g = super::poly::int_gcd(&num, &den);
     if g.is_zero() || g.is_one() {
         return BigRational::new_raw(num, den);
@@ -1343,6 +1349,25 @@ pub fn roots_by_factor(
 mod tests {
     use super::*;
     use crate::algebra::testutil::{rand_poly, Rng};
+
+    #[test]
+    fn rat_equals_num_rational() {
+        // power-of-two denominators (shifted) and others (gcd), of both signs
+        let mut rng = Rng::new(0x4a7);
+        for i in 0..300u32 {
+            let num = rng.big(1 + i % 200);
+            let den = if i % 2 == 0 {
+                BigInt::one() << (i % 150) as usize
+            } else {
+                rng.big(1 + i % 90)
+            };
+            let den = if i % 3 == 0 { -den } else { den };
+            if den.is_zero() {
+                continue;
+            }
+            assert_eq!(rat(num.clone(), den.clone()), BigRational::new(num, den));
+        }
+    }
 
     #[test]
     fn float_scaling_equals_the_rational_route() {
