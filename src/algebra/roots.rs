@@ -617,6 +617,30 @@ fn eval_exact(cs: &[BigInt], x: &(BigInt, BigInt), w: u32) -> (BigInt, BigInt) {
     (re, im)
 }
 
+/// [`eval_exact`] of a binomial `c x^m + d` and of its derivative at once, exactly:
+/// `D^m p(X/D) = c X^m + d D^m` and `D^(m-1) p'(X/D) = m c X^(m-1)`, from the powers of `X`
+/// (`m - 1` products where the two Horner evaluations take `2m - 1`).
+#[allow(clippy::type_complexity)]
+fn eval_exact_binomial(
+    cs: &[BigInt],
+    x: &(BigInt, BigInt),
+    w: u32,
+) -> ((BigInt, BigInt), (BigInt, BigInt)) {
+    let m = cs.len() - 1;
+    let (mut pr, mut pi) = (BigInt::one(), BigInt::zero());
+    for _ in 1..m {
+        let r2 = &pr * &x.0 - &pi * &x.1;
+        pi = &pr * &x.1 + &pi * &x.0;
+        pr = r2;
+    }
+    // X^(m-1) = pr + i pi
+    let (tr, ti) = (&pr * &x.0 - &pi * &x.1, &pr * &x.1 + &pi * &x.0);
+    let c = &cs[m];
+    let p = (c * tr + (&cs[0] << (w as usize * m)), c * ti);
+    let mc: BigInt = c * m;
+    (p, (&mc * pr, mc * pi))
+}
+
 /// Scaled disc `(X, Y, R)`: centre `(X + iY)/2^w`, radius `R/2^w`.
 type Disc = (BigInt, BigInt, BigInt);
 
@@ -624,11 +648,19 @@ type Disc = (BigInt, BigInt, BigInt);
 /// `None` if `p'(z) = 0`.
 fn newton_radius(f: &Poly, df: &Poly, x: &(BigInt, BigInt), w: u32) -> Option<BigInt> {
     let n = f.degree()?;
-    let (pr, pi) = eval_exact(f.coeffs(), x, w);
+    let cs = f.coeffs();
+    let ((pr, pi), (dr, di)) = if n >= 1 && cs[1..n].iter().all(|c| c.is_zero()) {
+        eval_exact_binomial(cs, x, w)
+    } else {
+        let p = eval_exact(cs, x, w);
+        if p.0.is_zero() && p.1.is_zero() {
+            return Some(BigInt::one());
+        }
+        (p, eval_exact(df.coeffs(), x, w))
+    };
     if pr.is_zero() && pi.is_zero() {
         return Some(BigInt::one());
     }
-    let (dr, di) = eval_exact(df.coeffs(), x, w);
     let dn = modulus_bound(&dr, &di, false);
     if dn.is_zero() {
         return None;
@@ -1349,6 +1381,24 @@ pub fn roots_by_factor(
 mod tests {
     use super::*;
     use crate::algebra::testutil::{rand_poly, Rng};
+
+    #[test]
+    fn binomial_evaluation_equals_horner() {
+        let mut rng = Rng::new(0xb1e7a);
+        for i in 0..200u32 {
+            let m = 1 + (i % 16) as usize;
+            let mut cs = vec![BigInt::zero(); m + 1];
+            cs[0] = rng.big(1 + i % 70);
+            cs[m] = rng.big(1 + i % 30) + BigInt::from(1u64 << 40);
+            let f = Poly::new(cs);
+            let df = f.derivative();
+            let w = 20 + i % 150;
+            let x = (rng.big(w + 3), rng.big(w + 3));
+            let (p, dp) = eval_exact_binomial(f.coeffs(), &x, w);
+            assert_eq!(p, eval_exact(f.coeffs(), &x, w), "{f}");
+            assert_eq!(dp, eval_exact(df.coeffs(), &x, w), "{f}");
+        }
+    }
 
     #[test]
     fn rat_equals_num_rational() {
