@@ -1,7 +1,10 @@
 //! Complete factorisation in Q\[x\] (equivalently Z\[x\]) into irreducibles, by Zassenhaus.
 //!
-//! Pipeline: content and sign; powers of `x`; Yun's square-free decomposition
-//! ([`squarefree_decomposition`]); then each square-free part by the Berlekamp–Zassenhaus
+//! Pipeline: content and sign; powers of `x`; factors `x - r` for small integers `r` by
+//! synthetic division, and `f(x) = g(x^k)` handled through `g` (pre-passes that spare the
+//! gcds for the eigenvalues `±1, 2, 3` and the even polynomials of transfer matrices); Yun's
+//! square-free decomposition ([`squarefree_decomposition`]) of what is left; binomials
+//! `c x^m + d` decided by Capelli's theorem; then each square-free part by the Berlekamp–Zassenhaus
 //! method (von zur Gathen & Gerhard, *Modern Computer Algebra*, 3rd ed., Algorithm 15.19):
 //! a prime `p` with `f` square-free mod `p` and `p ∤ lc(f)`, Cantor–Zassenhaus factorisation
 //! mod `p`, quadratic multifactor Hensel lifting to `p^k > 2B` where
@@ -170,13 +173,140 @@ pub fn factor(f: &Poly) -> Result<Factorization, FactorError> {
         factors.push((Poly::x(), k));
     }
     let rest = Poly::new(pp.coeffs()[k..].to_vec());
-    for (g, m) in squarefree_decomposition(&rest) {
+    for (g, m) in coprime_pieces(rest) {
         for h in factor_squarefree(&g) {
             factors.push((h, m));
         }
     }
     factors.sort_by(|a, b| factor_order(&a.0, &b.0).then(a.1.cmp(&b.1)));
     Ok(Factorization { unit, factors })
+}
+
+/// Square-free, pairwise coprime pieces `(g, m)` of a primitive `f` with `f(0) ≠ 0` and
+/// positive leading coefficient, `f = Π g^m` (several pieces may share a multiplicity, which
+/// is all [`factor`] needs): the factors `x ∓ 1` divided out ([`split_unit_roots`]), and
+/// when the rest is `g(x^k)`, the pieces of `g` at `x^k` (they stay square-free and
+/// coprime: the `k`-th roots of distinct non-zero numbers are distinct), else Yun's
+/// decomposition. Lunnon's Reversi: `(x^2 + 1)^2 (x^2 - 3)^3 (x^6 - 4)` is
+/// `(y + 1)^2 (y - 3)^3 (y^3 - 4)` at `y = x^2`, and `y + 1` costs no gcd.
+fn coprime_pieces(f: Poly) -> Vec<(Poly, usize)> {
+    let (mut out, rest) = split_integer_roots(f, true);
+    let pieces = |rest: Poly| -> Vec<(Poly, usize)> {
+        let k = crate::algebra::squarefree::deflation(&rest);
+        if k == 1 {
+            return squarefree_decomposition(&rest);
+        }
+        let g = Poly::new(rest.coeffs().iter().step_by(k).cloned().collect());
+        coprime_pieces(g)
+            .into_iter()
+            .map(|(h, m)| (crate::algebra::squarefree::inflate(&h, k), m))
+            .collect()
+    };
+    if crate::algebra::squarefree::deflation(&rest) > 1 {
+        // the other integer roots on the deflated polynomial, where they are fewer
+        out.extend(pieces(rest));
+        return out;
+    }
+    let (more, rest) = split_integer_roots(rest, false);
+    out.extend(more);
+    out.extend(pieces(rest));
+    out
+}
+
+/// Largest `|r|` tried by [`split_integer_roots`] besides `±1`.
+const INTEGER_ROOTS_UP_TO: i64 = 64;
+
+/// Divides the factors `x - r` for small integers `r` out of `f` (`f(0) ≠ 0`) by
+/// synthetic division: `r = ±1` when `units`, else `2 ≤ |r| ≤ 64` dividing `f(0)`.
+/// Transfer matrices have eigenvalues `±1, 2, 3` of high multiplicity (`(x - 1)^8
+/// (x + 1)^8` in Lunnon's Reversi's characteristic polynomial cost Yun's algorithm eight
+/// gcds of degree 64); here each costs a pass over the coefficients, in `i128` while they
+/// fit. Returns the factors found with their multiplicities and the cofactor (primitive by
+/// Gauss's lemma when `f` is).
+fn split_integer_roots(f: Poly, units: bool) -> (Vec<(Poly, usize)>, Poly) {
+    use num_traits::ToPrimitive;
+    let candidates: Vec<i64> = if units {
+        vec![1, -1]
+    } else {
+        (2..=INTEGER_ROOTS_UP_TO).flat_map(|r| [r, -r]).collect()
+    };
+    let small: Option<Vec<i128>> = f.coeffs().iter().map(|c| c.to_i128()).collect();
+    if let Some(found) = small.and_then(|cs| split_small(cs, &candidates)) {
+        return found;
+    }
+    let mut f = f;
+    let mut out = Vec::new();
+    for r in candidates {
+        let mut m = 0;
+        while f.degree().is_some_and(|d| d > 0)
+            && (r.abs() == 1 || (f.coeffs()[0].clone() % r).is_zero())
+        {
+            let Some(q) = div_by_linear(&f, r) else { break };
+            f = q;
+            m += 1;
+        }
+        if m > 0 {
+            out.push((Poly::from_i64(&[-r, 1]), m));
+        }
+    }
+    (out, f)
+}
+
+/// [`split_integer_roots`] in `i128`; `None` on overflow.
+#[allow(clippy::type_complexity)]
+fn split_small(mut cs: Vec<i128>, candidates: &[i64]) -> Option<(Vec<(Poly, usize)>, Poly)> {
+    let mut out = Vec::new();
+    for &r in candidates {
+        let mut m = 0;
+        while cs.len() > 1 && (r.abs() == 1 || cs[0] % r as i128 == 0) {
+            let Some(q) = div_by_linear_small(&cs, r).ok()? else {
+                break;
+            };
+            cs = q;
+            m += 1;
+        }
+        if m > 0 {
+            out.push((Poly::from_i64(&[-r, 1]), m));
+        }
+    }
+    Some((out, Poly::new(cs.into_iter().map(BigInt::from).collect())))
+}
+
+/// [`div_by_linear`] on `i128` coefficients: `Err` on overflow, `Ok(None)` when `f(r) ≠ 0`.
+fn div_by_linear_small(cs: &[i128], r: i64) -> Result<Option<Vec<i128>>, ()> {
+    let step = |acc: i128, c: i128| acc.checked_mul(r as i128).and_then(|v| v.checked_add(c));
+    // the remainder first (no allocation for the usual non-root)
+    let mut acc = 0i128;
+    for &c in cs.iter().rev() {
+        acc = step(acc, c).ok_or(())?;
+    }
+    if acc != 0 {
+        return Ok(None);
+    }
+    let mut q = vec![0i128; cs.len() - 1];
+    let mut acc = 0i128;
+    for k in (1..cs.len()).rev() {
+        acc = step(acc, cs[k]).ok_or(())?;
+        q[k - 1] = acc;
+    }
+    Ok(Some(q))
+}
+
+/// `f / (x - r)` when the division is exact (`f(r) = 0`, degree ≥ 1): Horner from the top,
+/// `q_{k-1} = c_k + r q_k`, remainder `c_0 + r q_0`.
+fn div_by_linear(f: &Poly, r: i64) -> Option<Poly> {
+    let cs = f.coeffs();
+    if cs.len() < 2 {
+        return None;
+    }
+    let mut q = vec![BigInt::zero(); cs.len() - 1];
+    let mut acc = BigInt::zero();
+    for k in (1..cs.len()).rev() {
+        acc = acc * r + &cs[k];
+        q[k - 1] = acc.clone();
+    }
+    let rem = acc * r + &cs[0];
+    rem.is_zero().then(|| Poly::new(q))
 }
 
 /// Whether `f` is irreducible in Q\[x\]: degree ≥ 1 and no factorisation into two factors of
@@ -246,6 +376,13 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
             _ => vec![f.clone()],
         };
     }
+    factor_binomial(f).unwrap_or_else(|| factor_modular(f))
+}
+
+/// [`factor_squarefree`] of degree `n ≥ 3` by factoring modulo a prime, Hensel lifting and
+/// recombination (Zassenhaus).
+fn factor_modular(f: &Poly) -> Vec<Poly> {
+    let n = f.degree().expect("non-zero");
     // Degrees d such that f may have a factor of degree d, as a bitset over 0..=n.
     let mut allowed = vec![true; n + 1];
     let mut best: Option<(u64, usize, modp::DistinctDegree)> = None;
@@ -308,6 +445,70 @@ fn factor_squarefree(f: &Poly) -> Vec<Poly> {
         .collect();
     out.sort_by(factor_order);
     out
+}
+
+/// The factors of a binomial `f = c x^m + d` (`m ≥ 3`, primitive, square-free, `c > 0`,
+/// `d ≠ 0`) without modular factoring, where it is decided in closed form: with
+/// `a = -d/c`, `x^m - a` is irreducible over Q iff `a` is not a `p`-th power in Q for any
+/// prime `p | m`, nor `-4` times a fourth power when `4 | m` (Capelli's theorem: A. Capelli
+/// 1897; S. Lang, *Algebra*, Theorem VI.9.1); and `v^2 x^(2h) - u^2 = (v x^h - u)(v x^h + u)`.
+/// `None` (the general route) for other sparsity and for the other reducible binomials.
+fn factor_binomial(f: &Poly) -> Option<Vec<Poly>> {
+    let cs = f.coeffs();
+    let m = cs.len() - 1;
+    if m < 3 || cs[1..m].iter().any(|c| !c.is_zero()) {
+        return None;
+    }
+    // a = num / den in lowest terms (f is primitive: gcd(c, d) = 1), den > 0
+    let (num, den) = (-&cs[0], cs[m].clone());
+    let power = |x: &BigInt, p: u32| {
+        let r = x.nth_root(p);
+        (num_traits::pow(r.clone(), p as usize) == *x).then_some(r)
+    };
+    // a = b^2: the difference of squares
+    if m % 2 == 0 && num.is_positive() {
+        if let (Some(u), Some(v)) = (power(&num, 2), power(&den, 2)) {
+            let h = m / 2;
+            let mut out = Vec::new();
+            for s in [-1, 1] {
+                let mut c = vec![BigInt::zero(); h + 1];
+                c[0] = &u * s;
+                c[h] = v.clone();
+                let g = Poly::new(c);
+                out.extend(factor_squarefree(&g));
+            }
+            out.sort_by(factor_order);
+            return Some(out);
+        }
+    }
+    let p_th_power = |p: u32| {
+        // an odd root keeps the sign; a square must be positive
+        (p % 2 == 1 || !num.is_negative())
+            && power(&num.abs(), p).is_some()
+            && power(&den, p).is_some()
+    };
+    let mut rest = m;
+    let mut p = 2;
+    while rest > 1 {
+        if rest % p == 0 {
+            if p_th_power(p as u32) {
+                return None;
+            }
+            while rest % p == 0 {
+                rest /= p;
+            }
+        }
+        p += 1;
+    }
+    if m % 4 == 0 && num.is_negative() {
+        // -a / 4 = -num / (4 den), a fourth power?
+        let (n4, d4): (BigInt, BigInt) = (-&num, &den * 4);
+        let g = n4.gcd(&d4);
+        if power(&(n4 / &g), 4).is_some() && power(&(d4 / &g), 4).is_some() {
+            return None;
+        }
+    }
+    Some(vec![f.clone()])
 }
 
 /// `sums[k]`: some sub-multiset of `degs` adds up to `k`, for `k` in `0..=n`.
@@ -432,6 +633,98 @@ mod tests {
         // Lunnon, seeds/000_3e39fda85b098e00.txt, "Rainbow Hanoi": characteristic polynomial
         // E^10 - E^9 - 2E^8 - 7E^7 + 5E^6 + 8E^5 + 14E^4 - 2E^3 - 4E^2 - 4E - 8.
         Poly::from_i64(&[-8, -4, -4, -2, 14, 8, 5, -7, -2, -1, 1])
+    }
+
+    /// The factorisation without the pre-passes: Yun's algorithm on all of `f` (but `x^k`),
+    /// then modular factoring of every piece.
+    fn factor_general(f: &Poly) -> Vec<(Poly, usize)> {
+        let pp = f.primitive_part();
+        let k = pp.coeffs().iter().take_while(|c| c.is_zero()).count();
+        let mut out = if k > 0 { vec![(Poly::x(), k)] } else { vec![] };
+        let rest = Poly::new(pp.coeffs()[k..].to_vec());
+        if rest.degree().is_some_and(|d| d > 0) {
+            for (g, m) in crate::algebra::squarefree::yun(&rest) {
+                let hs = if g.degree().unwrap() >= 3 {
+                    factor_modular(&g)
+                } else {
+                    factor_squarefree(&g)
+                };
+                out.extend(hs.into_iter().map(|h| (h, m)));
+            }
+        }
+        out.sort_by(|a, b| factor_order(&a.0, &b.0).then(a.1.cmp(&b.1)));
+        out
+    }
+
+    /// `c x^m + d`.
+    fn binomial(c: i64, m: usize, d: i64) -> Poly {
+        let mut cs = vec![0i64; m + 1];
+        cs[0] = d;
+        cs[m] = c;
+        Poly::from_i64(&cs)
+    }
+
+    #[test]
+    fn prepasses_equal_the_general_route() {
+        // random products of (x - r)^k for small integers r, binomials, random factors,
+        // and such products at x^k: the integer roots, deflation and binomial shortcuts
+        // against Yun's algorithm and modular factoring of everything
+        let mut rng = Rng::new(0x9e9a55);
+        for round in 0..70u32 {
+            let mut f = Poly::from_i64(&[1 + (round % 3) as i64]);
+            for _ in 0..1 + rng.next() % 4 {
+                let g = match rng.next() % 4 {
+                    0 => Poly::from_i64(&[-rng.small(-70, 70), 1]),
+                    1 => binomial(rng.small(1, 3), rng.small(1, 6) as usize, rng.small(-9, 9)),
+                    2 => {
+                        let deg = 1 + (rng.next() % 4) as usize;
+                        rand_poly(&mut rng, deg, 5)
+                    }
+                    _ => Poly::from_i64(&[rng.small(-3, 3), rng.small(-3, 3), 1]),
+                };
+                for _ in 0..1 + rng.next() % 3 {
+                    f = &f * &g;
+                }
+            }
+            if round % 3 == 0 {
+                f = crate::algebra::squarefree::inflate(&f, 2 + (round as usize / 3) % 3);
+            }
+            if f.is_zero() {
+                continue;
+            }
+            let fz = factor(&f).unwrap();
+            assert_eq!(fz.factors, factor_general(&f), "{f}");
+            assert_eq!(fz.expand(), f);
+        }
+    }
+
+    #[test]
+    fn binomials_by_capelli_equal_modular_factoring() {
+        // c x^m + d with d and c often perfect powers (and -4 b^4), m up to 12: the closed
+        // form decides exactly when the modular route finds one factor
+        let mut rng = Rng::new(0xca9e11);
+        let mut decided = 0;
+        for _ in 0..300 {
+            let m = rng.small(3, 12) as usize;
+            let p = rng.small(1, 4) as u32;
+            let c = rng.small(1, 3).pow(if rng.next() % 2 == 0 { p } else { 1 });
+            let b = rng.small(1, 5);
+            let d = match rng.next() % 4 {
+                0 => -b.pow(p),
+                1 => b.pow(p),
+                2 => 4 * b.pow(4),
+                _ => rng.small(-40, 40),
+            };
+            let f = binomial(c, m, d);
+            if d == 0 || f.content() != BigInt::one() || !f.is_squarefree() {
+                continue;
+            }
+            if let Some(hs) = factor_binomial(&f) {
+                decided += 1;
+                assert_eq!(hs, factor_modular(&f), "{f}");
+            }
+        }
+        assert!(decided > 100, "{decided}");
     }
 
     #[test]

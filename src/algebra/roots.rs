@@ -3,7 +3,10 @@
 //! Complex roots are found per distinct irreducible factor when there are several (then
 //! rational ones exactly, quadratic ones by the formula, and the discs of different factors
 //! checked pairwise disjoint). For each other factor: starting guesses are the `f64` eigenvalues of the companion matrix
-//! (nalgebra's Schur decomposition); they are refined by the Aberth–Ehrlich simultaneous
+//! (nalgebra's Schur decomposition), or for a binomial `c x^m + d` its roots in closed form.
+//! Up to degree 16 Newton's iteration refines each root alone in fixed point (one division
+//! per root and step; conjugates mirrored) and the result is certified as below; when that
+//! fails, or above degree 16, they are refined by the Aberth–Ehrlich simultaneous
 //! iteration in binary fixed-point big-integer arithmetic (O. Aberth, *Math. Comp.* 27,
 //! 1973), and certified with exact Gaussian-integer evaluation by the classical bound: for
 //! `p` of degree `n` and any `z`, some root lies within `n |p(z)/p'(z)|` of `z`
@@ -210,6 +213,32 @@ fn eval_fx(cs: &[BigInt], z: &Fx, w: u32) -> (Fx, Fx) {
     (p, dp)
 }
 
+/// [`eval_fx`] for a binomial `c x^m + d` (`cs` shifted by `w`, zero but `cs[0]` and
+/// `cs[m]`): `p = c z^m + d`, `p' = m c z^(m-1)` from the powers of `z`, `m - 1` products
+/// where Horner's rule takes `2m`.
+fn eval_fx_binomial(cs: &[BigInt], z: &Fx, w: u32) -> (Fx, Fx) {
+    let m = cs.len() - 1;
+    let mut pow = Fx {
+        re: BigInt::one() << w,
+        im: BigInt::zero(),
+    };
+    for _ in 1..m {
+        pow = pow.mul(z, w);
+    }
+    let c = &cs[m];
+    let top = pow.mul(z, w);
+    let p = Fx {
+        re: ((c * &top.re) >> w) + &cs[0],
+        im: (c * &top.im) >> w,
+    };
+    let mc: BigInt = c * m;
+    let dp = Fx {
+        re: (&mc * &pow.re) >> w,
+        im: (&mc * &pow.im) >> w,
+    };
+    (p, dp)
+}
+
 /// Aberth–Ehrlich sweeps (Gauss–Seidel order) at precision `w`; true once the largest
 /// correction is below `2^(4-w)`.
 fn aberth(f: &Poly, zs: &mut [Fx], w: u32, max_iter: usize) -> bool {
@@ -272,28 +301,8 @@ fn aberth(f: &Poly, zs: &mut [Fx], w: u32, max_iter: usize) -> bool {
 /// `2 max_k |c_{n-k}/c_n|^{1/k}`, rotated off the axes.
 fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
     let n = f.degree().unwrap_or(0);
-    let lc = super::poly::bigint_to_f64(&f.leading());
-    let mut m = DMatrix::<f64>::zeros(n, n);
-    for i in 1..n {
-        m[(i, i - 1)] = 1.0;
-    }
-    for i in 0..n {
-        m[(i, n - 1)] = -super::poly::bigint_to_f64(&f.coeff(i)) / lc;
-    }
-    let ok = m.iter().all(|x| x.is_finite() && x.abs() <= 1e100);
-    // Bounded Schur iteration: unshifted-friendly cases such as the cyclic permutation
-    // matrix of x^n - 1 make the unbounded `complex_eigenvalues` loop forever.
-    let ev: Vec<Complex<f64>> =
-        match ok.then(|| Schur::try_new(m.clone(), f64::EPSILON, 60 * n + 100)) {
-            Some(Some(schur)) => schur.complex_eigenvalues().iter().copied().collect(),
-            // Unbalanced companion matrices (coefficients of very different sizes) often
-            // defeat the bounded iteration; a diagonal similarity (Parlett–Reinsch
-            // balancing) keeps the eigenvalues and usually lets it converge. Only as a
-            // retry, so polynomials that converged before keep their starting points.
-            Some(None) => balanced_eigenvalues(m).unwrap_or_default(),
-            None => vec![],
-        };
-    if ev.len() == n && ev.iter().all(|z| z.re.is_finite() && z.im.is_finite()) {
+    let (ev, ok) = companion_eigenvalues(f);
+    if let Some(ev) = ev {
         return ev
             .into_iter()
             .map(|z| Fx {
@@ -342,6 +351,156 @@ fn starting_guesses(f: &Poly, w: u32) -> Vec<Fx> {
                 re: scaled(t.cos()),
                 im: scaled(t.sin()),
             }
+        })
+        .collect()
+}
+
+/// The eigenvalues in `f64` of the companion matrix of `f`, if all found and finite; and
+/// whether its entries fit in `f64` (below `1e100`).
+fn companion_eigenvalues(f: &Poly) -> (Option<Vec<Complex<f64>>>, bool) {
+    let n = f.degree().unwrap_or(0);
+    let lc = super::poly::bigint_to_f64(&f.leading());
+    let mut m = DMatrix::<f64>::zeros(n, n);
+    for i in 1..n {
+        m[(i, i - 1)] = 1.0;
+    }
+    for i in 0..n {
+        m[(i, n - 1)] = -super::poly::bigint_to_f64(&f.coeff(i)) / lc;
+    }
+    let ok = m.iter().all(|x| x.is_finite() && x.abs() <= 1e100);
+    // Bounded Schur iteration: unshifted-friendly cases such as the cyclic permutation
+    // matrix of x^n - 1 make the unbounded `complex_eigenvalues` loop forever.
+    let ev: Vec<Complex<f64>> =
+        match ok.then(|| Schur::try_new(m.clone(), f64::EPSILON, 60 * n + 100)) {
+            Some(Some(schur)) => schur.complex_eigenvalues().iter().copied().collect(),
+            // Unbalanced companion matrices (coefficients of very different sizes) often
+            // defeat the bounded iteration; a diagonal similarity (Parlett–Reinsch
+            // balancing) keeps the eigenvalues and usually lets it converge. Only as a
+            // retry, so polynomials that converged before keep their starting points.
+            Some(None) => balanced_eigenvalues(m).unwrap_or_default(),
+            None => vec![],
+        };
+    let found = ev.len() == n && ev.iter().all(|z| z.re.is_finite() && z.im.is_finite());
+    (found.then_some(ev), ok)
+}
+
+/// The roots of a binomial `c x^m + d` (`c, d ≠ 0`) in `f64`: `|d/c|^(1/m)` times the
+/// `m`-th roots of `±1`, real ones with imaginary part exactly zero; `None` for other
+/// polynomials or when the modulus is out of range.
+fn binomial_roots_f64(f: &Poly) -> Option<Vec<Complex<f64>>> {
+    let cs = f.coeffs();
+    let m = cs.len().checked_sub(1)?;
+    if m < 1 || cs[0].is_zero() || cs[1..m].iter().any(|c| !c.is_zero()) {
+        return None;
+    }
+    let a = -super::poly::bigint_to_f64(&cs[0]) / super::poly::bigint_to_f64(&cs[m]);
+    let r = a.abs().powf(1.0 / m as f64);
+    if !(r.is_finite() && r > 0.0 && r < 1e100 && r > 1e-100) {
+        return None;
+    }
+    // x = r e^(i t), t = (2k + [a < 0]) pi / m
+    let half = usize::from(a < 0.0);
+    Some(
+        (0..m)
+            .map(|k| {
+                let j = 2 * k + half; // t = j pi / m
+                if j % m == 0 {
+                    // t = 0 or pi
+                    Complex::new(if (j / m) % 2 == 0 { r } else { -r }, 0.0)
+                } else {
+                    let t = std::f64::consts::PI * j as f64 / m as f64;
+                    Complex::new(r * t.cos(), r * t.sin())
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Largest degree for which [`roots_by_newton`] is tried first.
+const NEWTON_MAX_DEGREE: usize = 16;
+
+/// The certified roots of a square-free real `g` (degree `n`) by Newton's iteration from
+/// `f64` approximations `starts` that separate them (the companion matrix's eigenvalues,
+/// or a binomial's roots), each root alone: one complex division per root and step where
+/// an Aberth sweep takes `n`, and only the real roots and those in the upper half-plane
+/// are iterated (the others are their conjugates). Certified exactly as
+/// [`roots_squarefree`] certifies (the same discs, [`certify`]); `None` when that fails
+/// (clustered roots, poor starts), and the caller takes the general route.
+fn roots_by_newton(
+    g: &Poly,
+    dg: &Poly,
+    starts: &[Complex<f64>],
+    w: u32,
+    target: &BigRational,
+) -> Option<Vec<ComplexRoot>> {
+    let n = g.degree()?;
+    let real = starts.iter().filter(|z| z.im == 0.0).count();
+    let upper: Vec<&Complex<f64>> = starts.iter().filter(|z| z.im > 0.0).collect();
+    if real + 2 * upper.len() != n {
+        return None;
+    }
+    let mut zs: Vec<Fx> = starts
+        .iter()
+        .filter(|z| z.im == 0.0)
+        .chain(upper)
+        .map(|z| Fx {
+            re: fx_from_f64(z.re, w),
+            im: fx_from_f64(z.im, w),
+        })
+        .collect();
+    let cs: Vec<BigInt> = g.coeffs().iter().map(|c| c << w).collect();
+    let binomial = cs[1..n].iter().all(|c| c.is_zero());
+    for _ in 0..12 {
+        let mut max_bits = 0u64;
+        for z in zs.iter_mut() {
+            let (p, dp) = if binomial {
+                eval_fx_binomial(&cs, z, w)
+            } else {
+                eval_fx(&cs, z, w)
+            };
+            if p.is_zero() {
+                continue;
+            }
+            let corr = p.div(&dp, w)?;
+            max_bits = max_bits.max(corr.re.bits().max(corr.im.bits()));
+            *z = z.sub(&corr);
+        }
+        // Quadratic convergence: after a correction of 2^(b - w), the error is about
+        // 2^(2b - 2w) times a moderate constant, below the last bit once 2b + 16 <= w. The
+        // certificate decides; if it fails, one more step.
+        if 2 * max_bits + 16 > w as u64 {
+            continue;
+        }
+        let conj: Vec<Fx> = zs[real..]
+            .iter()
+            .map(|z| Fx {
+                re: z.re.clone(),
+                im: -&z.im,
+            })
+            .collect();
+        let all: Vec<Fx> = zs.iter().cloned().chain(conj).collect();
+        if let Some(discs) = certify(g, dg, &all, w) {
+            let out = discs_to_roots(discs, w);
+            if out.iter().all(|z| &z.radius < target) {
+                return Some(out);
+            }
+        }
+        if max_bits <= 4 {
+            return None;
+        }
+    }
+    None
+}
+
+/// Certified discs at precision `w` as roots.
+fn discs_to_roots(discs: Vec<(Disc, bool)>, w: u32) -> Vec<ComplexRoot> {
+    discs
+        .into_iter()
+        .map(|((x, y, r), real)| ComplexRoot {
+            re: ratio::dyadic(x, w as u64),
+            im: ratio::dyadic(y, w as u64),
+            radius: ratio::dyadic(r, w as u64),
+            real,
         })
         .collect()
 }
@@ -411,23 +570,39 @@ pub(crate) fn matrix_eigenvalues_f64(m: &super::ZMatrix) -> Option<Vec<Complex<f
     balanced_eigenvalues(d)
 }
 
-/// `2^s * x` rounded, `s` of either sign (exact integer arithmetic from the bits of `x`).
+/// `2^s * x` rounded half away from zero, `s` of either sign (exact integer arithmetic from
+/// the bits of `x`; zero for infinities and NaN).
 fn fx_from_f64_shifted(x: f64, s: i64) -> BigInt {
-    let r = BigRational::from_float(x).unwrap_or_else(BigRational::zero);
-    let r = if s >= 0 {
-        r * BigRational::from(BigInt::one() << s as usize)
+    let bits = x.to_bits();
+    let (exp, frac) = ((bits >> 52) & 0x7ff, bits & ((1u64 << 52) - 1));
+    if exp == 0x7ff {
+        return BigInt::zero();
+    }
+    // x = ±m 2^e
+    let (m, e) = if exp == 0 {
+        (frac, -1074i64)
     } else {
-        r / BigRational::from(BigInt::one() << (-s) as usize)
+        (frac | (1u64 << 52), exp as i64 - 1075)
     };
-    r.round().to_integer()
+    let t = e + s;
+    let v = if t >= 0 {
+        BigInt::from(m) << t as usize
+    } else if -t > 64 {
+        BigInt::zero() // m < 2^53: below one half
+    } else {
+        let k = (-t) as u32;
+        BigInt::from((m as u128 + (1u128 << (k - 1))) >> k)
+    };
+    if bits >> 63 == 1 {
+        -v
+    } else {
+        v
+    }
 }
 
 /// `2^w * x` rounded, for an `f64` (exact integer arithmetic from its bits).
 fn fx_from_f64(x: f64, w: u32) -> BigInt {
-    let r = BigRational::from_float(x).unwrap_or_else(BigRational::zero);
-    (r * BigRational::from(BigInt::one() << w))
-        .round()
-        .to_integer()
+    fx_from_f64_shifted(x, w as i64)
 }
 
 /// Exact `D^n p(X/D)` for a Gaussian integer `X`, `D = 2^w` (homogenised Horner).
@@ -442,6 +617,30 @@ fn eval_exact(cs: &[BigInt], x: &(BigInt, BigInt), w: u32) -> (BigInt, BigInt) {
     (re, im)
 }
 
+/// [`eval_exact`] of a binomial `c x^m + d` and of its derivative at once, exactly:
+/// `D^m p(X/D) = c X^m + d D^m` and `D^(m-1) p'(X/D) = m c X^(m-1)`, from the powers of `X`
+/// (`m - 1` products where the two Horner evaluations take `2m - 1`).
+#[allow(clippy::type_complexity)]
+fn eval_exact_binomial(
+    cs: &[BigInt],
+    x: &(BigInt, BigInt),
+    w: u32,
+) -> ((BigInt, BigInt), (BigInt, BigInt)) {
+    let m = cs.len() - 1;
+    let (mut pr, mut pi) = (BigInt::one(), BigInt::zero());
+    for _ in 1..m {
+        let r2 = &pr * &x.0 - &pi * &x.1;
+        pi = &pr * &x.1 + &pi * &x.0;
+        pr = r2;
+    }
+    // X^(m-1) = pr + i pi
+    let (tr, ti) = (&pr * &x.0 - &pi * &x.1, &pr * &x.1 + &pi * &x.0);
+    let c = &cs[m];
+    let p = (c * tr + (&cs[0] << (w as usize * m)), c * ti);
+    let mc: BigInt = c * m;
+    (p, (&mc * pr, mc * pi))
+}
+
 /// Scaled disc `(X, Y, R)`: centre `(X + iY)/2^w`, radius `R/2^w`.
 type Disc = (BigInt, BigInt, BigInt);
 
@@ -449,11 +648,19 @@ type Disc = (BigInt, BigInt, BigInt);
 /// `None` if `p'(z) = 0`.
 fn newton_radius(f: &Poly, df: &Poly, x: &(BigInt, BigInt), w: u32) -> Option<BigInt> {
     let n = f.degree()?;
-    let (pr, pi) = eval_exact(f.coeffs(), x, w);
+    let cs = f.coeffs();
+    let ((pr, pi), (dr, di)) = if n >= 1 && cs[1..n].iter().all(|c| c.is_zero()) {
+        eval_exact_binomial(cs, x, w)
+    } else {
+        let p = eval_exact(cs, x, w);
+        if p.0.is_zero() && p.1.is_zero() {
+            return Some(BigInt::one());
+        }
+        (p, eval_exact(df.coeffs(), x, w))
+    };
     if pr.is_zero() && pi.is_zero() {
         return Some(BigInt::one());
     }
-    let (dr, di) = eval_exact(df.coeffs(), x, w);
     let dn = modulus_bound(&dr, &di, false);
     if dn.is_zero() {
         return None;
@@ -480,13 +687,24 @@ fn modulus_bound(re: &BigInt, im: &BigInt, up: bool) -> BigInt {
         }
     };
     let (a, b) = (part(re), part(im));
-    let s = (&a * &a + &b * &b).sqrt();
-    let s = if up && &s * &s < &a * &a + &b * &b {
-        s + 1
-    } else {
-        s
-    };
-    s << k
+    // a, b < 2^63 (+1): a^2 + b^2 fits in u128, and its square root in one f64 step
+    let (a, b) = (a.to_u64().expect("62 bits"), b.to_u64().expect("62 bits"));
+    let sum = a as u128 * a as u128 + b as u128 * b as u128;
+    let s = isqrt_u128(sum);
+    let s = if up && s * s < sum { s + 1 } else { s };
+    BigInt::from(s) << k
+}
+
+/// `floor(sqrt(v))` for `v < 2^127`, exactly (an `f64` estimate, then corrected).
+fn isqrt_u128(v: u128) -> u128 {
+    let mut s = (v as f64).sqrt() as u128;
+    while s * s > v {
+        s -= 1;
+    }
+    while (s + 1) * (s + 1) <= v {
+        s += 1;
+    }
+    s
 }
 
 /// Tries to certify the approximations: conjugation-symmetric, pairwise disjoint discs.
@@ -503,7 +721,11 @@ fn certify(f: &Poly, df: &Poly, zs: &[Fx], w: u32) -> Option<Vec<(Disc, bool)>> 
         } else if z.im < -&r {
             lower += 1;
         } else {
-            let r = newton_radius(f, df, &(z.re.clone(), BigInt::zero()), w)?;
+            let r = if z.im.is_zero() {
+                r // already at the real point
+            } else {
+                newton_radius(f, df, &(z.re.clone(), BigInt::zero()), w)?
+            };
             discs.push(((z.re.clone(), BigInt::zero(), r), true));
         }
     }
@@ -531,16 +753,59 @@ fn root_order(a: &ComplexRoot, b: &ComplexRoot) -> Ordering {
         .then_with(|| ratio::cmp(&a.im, &b.im))
 }
 
-/// Sorts by [`root_order`], each modulus computed once.
+/// Sorts by [`root_order`], each modulus computed once (as an unreduced fraction: the
+/// comparisons cross-multiply, and reducing was a third of the cost). Moduli whose `f64`
+/// values differ by far more than their rounding are ordered by those.
 fn sort_roots(zs: &mut Vec<ComplexRoot>) {
-    let mut keyed: Vec<(BigRational, ComplexRoot)> =
-        zs.drain(..).map(|z| (modulus2(&z), z)).collect();
-    keyed.sort_by(|(ma, a), (mb, b)| {
+    let exact = |z: &ComplexRoot| {
+        let (a, b, c, d) = (z.re.numer(), z.re.denom(), z.im.numer(), z.im.denom());
+        let (bb, dd) = (b * b, d * d);
+        BigRational::new_raw(a * a * &dd + c * c * &bb, bb * dd)
+    };
+    // (approximate |z|^2, exact |z|^2 when some comparison needed it, z)
+    type Keyed = (f64, std::cell::OnceCell<BigRational>, ComplexRoot);
+    let mut keyed: Vec<Keyed> = zs
+        .drain(..)
+        .map(|z| {
+            let (x, y) = (ratio_to_f64(&z.re), ratio_to_f64(&z.im));
+            (x * x + y * y, std::cell::OnceCell::new(), z)
+        })
+        .collect();
+    keyed.sort_by(|(fa, ea, a), (fb, eb, b)| {
+        // each f64 is within a relative 2^-48 of its value (or not finite / zero)
+        let clear = fa.is_finite()
+            && fb.is_finite()
+            && fa.min(*fb) > 1e-280
+            && (fa - fb).abs() > 1e-12 * fa.max(*fb);
+        if clear {
+            return fb.total_cmp(fa);
+        }
+        let (ma, mb) = (ea.get_or_init(|| exact(a)), eb.get_or_init(|| exact(b)));
         ratio::cmp(mb, ma)
             .then_with(|| ratio::cmp(&a.re, &b.re))
             .then_with(|| ratio::cmp(&a.im, &b.im))
     });
-    zs.extend(keyed.into_iter().map(|(_, z)| z));
+    zs.extend(keyed.into_iter().map(|(_, _, z)| z));
+}
+
+/// A rational as an `f64` within a relative `2^-50` (from the leading 64 bits of numerator
+/// and denominator; `num-rational`'s conversion divides exactly), or infinite / zero out of
+/// range.
+fn ratio_to_f64(x: &BigRational) -> f64 {
+    let (n, d) = (x.numer(), x.denom());
+    if n.is_zero() {
+        return 0.0;
+    }
+    let (sn, sd) = (n.bits().saturating_sub(64), d.bits().saturating_sub(64));
+    let (hn, hd) = (
+        super::poly::bigint_to_f64(&(n >> sn as usize)),
+        super::poly::bigint_to_f64(&(d >> sd as usize)),
+    );
+    let e = sn as i64 - sd as i64;
+    if e.abs() > 2000 {
+        return if e > 0 { f64::INFINITY } else { 0.0 };
+    }
+    hn / hd * 2f64.powi(e as i32)
 }
 
 /// `|centre|^2`, exactly.
@@ -646,7 +911,7 @@ fn roots_of_factors(
                 // a linear factor's root is rational, a quadratic's by the formula
                 Some(1) => vec![exact_real(rat(-h.coeff(0), h.coeff(1)))],
                 Some(2) => quadratic_roots(h, d),
-                _ => roots_squarefree(h, d, guesses),
+                _ => roots_squarefree_unsorted(h, d, guesses),
             })
             .collect();
         if pairwise_disjoint(&out) {
@@ -662,14 +927,17 @@ fn roots_of_factors(
 fn pairwise_disjoint(zs: &[ComplexRoot]) -> bool {
     let approx: Vec<(Complex<f64>, f64)> = zs
         .iter()
-        .map(|z| (z.to_f64(), z.radius.to_f64().unwrap_or(f64::INFINITY)))
+        .map(|z| {
+            let c = Complex::new(ratio_to_f64(&z.re), ratio_to_f64(&z.im));
+            (c, ratio_to_f64(&z.radius))
+        })
         .collect();
     for i in 0..zs.len() {
         for j in i + 1..zs.len() {
             let ((a, ra), (b, rb)) = (approx[i], approx[j]);
             let scale = 1f64.max(a.norm()).max(b.norm());
             let dist = (a - b).norm();
-            // f64 centres are within a relative 2^-52 of the exact ones
+            // f64 centres are within a relative 2^-50 of the exact ones (`ratio_to_f64`)
             if dist.is_finite() && dist > 1e-6 * scale && ra + rb < 1e-7 * scale {
                 continue;
             }
@@ -686,13 +954,51 @@ fn pairwise_disjoint(zs: &[ComplexRoot]) -> bool {
 /// [`roots_near`] for a square-free `g` of positive degree, by one iteration on all its
 /// roots.
 fn roots_squarefree(g: &Poly, digits: u32, guesses: Option<&[Complex<f64>]>) -> Vec<ComplexRoot> {
-    let dg = g.derivative();
+    let mut out = roots_squarefree_unsorted(g, digits, guesses);
+    sort_roots(&mut out);
+    out
+}
+
+/// [`roots_squarefree`] in no particular order (for [`roots_of_factors`], which sorts
+/// them all).
+fn roots_squarefree_unsorted(
+    g: &Poly,
+    digits: u32,
+    guesses: Option<&[Complex<f64>]>,
+) -> Vec<ComplexRoot> {
     let n = g.degree().expect("non-zero");
-    let target = BigRational::new(
+    if guesses.is_none() && n <= NEWTON_MAX_DEGREE {
+        let starts = binomial_roots_f64(g).or_else(|| companion_eigenvalues(g).0);
+        let (dg, w, target) = (g.derivative(), precision(n, digits), target_radius(digits));
+        if let Some(r) = starts.and_then(|s| roots_by_newton(g, &dg, &s, w, &target)) {
+            return r;
+        }
+    }
+    roots_by_aberth(g, digits, guesses)
+}
+
+/// The working precision (bits after the point) for `digits` decimals at degree `n`.
+fn precision(n: usize, digits: u32) -> u32 {
+    (digits + 2) * 10 / 3 + 2 * (usize::BITS - n.leading_zeros()) + 24
+}
+
+/// `1 / 10^(digits + 2)`: every radius ends below it.
+fn target_radius(digits: u32) -> BigRational {
+    // already in lowest terms
+    BigRational::new_raw(
         BigInt::one(),
         num_traits::pow(BigInt::from(10), digits as usize + 2),
-    );
-    let mut w = (digits + 2) * 10 / 3 + 2 * (usize::BITS - n.leading_zeros()) + 24;
+    )
+}
+
+/// The roots of the square-free `g` by the Aberth–Ehrlich iteration on all of them at
+/// once, from `guesses` or the companion matrix's eigenvalues: the general route (and the
+/// reference of [`roots_by_newton`]'s tests).
+fn roots_by_aberth(g: &Poly, digits: u32, guesses: Option<&[Complex<f64>]>) -> Vec<ComplexRoot> {
+    let dg = g.derivative();
+    let n = g.degree().expect("non-zero");
+    let target = target_radius(digits);
+    let mut w = precision(n, digits);
     let mut zs = match guesses.and_then(|gs| pick_guesses(g, gs, n, w)) {
         Some(zs) => zs,
         None => starting_guesses(g, w),
@@ -703,17 +1009,8 @@ fn roots_squarefree(g: &Poly, digits: u32, guesses: Option<&[Complex<f64>]>) -> 
     for _round in 0..60 {
         let converged = aberth(g, &mut zs, w, 40 + 4 * n);
         if let Some(discs) = certify(g, &dg, &zs, w) {
-            let mut out: Vec<ComplexRoot> = discs
-                .into_iter()
-                .map(|((x, y, r), real)| ComplexRoot {
-                    re: ratio::dyadic(x, w as u64),
-                    im: ratio::dyadic(y, w as u64),
-                    radius: ratio::dyadic(r, w as u64),
-                    real,
-                })
-                .collect();
+            let out = discs_to_roots(discs, w);
             if out.iter().all(|z| z.radius < target) {
-                sort_roots(&mut out);
                 return out;
             }
         }
@@ -815,6 +1112,12 @@ fn rat(num: BigInt, den: BigInt) -> BigRational {
     } else {
         (num, den)
     };
+    let tz = den.trailing_zeros().unwrap_or(0);
+    if den.bits() == tz + 1 {
+        // den = 2^tz (the quadratic formula's usual denominator): the gcd is a shift
+        let k = num.trailing_zeros().map_or(tz, |t| t.min(tz));
+        return BigRational::new_raw(num >> k, den >> k);
+    }
     let g = super::poly::int_gcd(&num, &den);
     if g.is_zero() || g.is_one() {
         return BigRational::new_raw(num, den);
@@ -1078,6 +1381,158 @@ pub fn roots_by_factor(
 mod tests {
     use super::*;
     use crate::algebra::testutil::{rand_poly, Rng};
+
+    #[test]
+    fn binomial_evaluation_equals_horner() {
+        let mut rng = Rng::new(0xb1e7a);
+        for i in 0..200u32 {
+            let m = 1 + (i % 16) as usize;
+            let mut cs = vec![BigInt::zero(); m + 1];
+            cs[0] = rng.big(1 + i % 70);
+            cs[m] = rng.big(1 + i % 30) + BigInt::from(1u64 << 40);
+            let f = Poly::new(cs);
+            let df = f.derivative();
+            let w = 20 + i % 150;
+            let x = (rng.big(w + 3), rng.big(w + 3));
+            let (p, dp) = eval_exact_binomial(f.coeffs(), &x, w);
+            assert_eq!(p, eval_exact(f.coeffs(), &x, w), "{f}");
+            assert_eq!(dp, eval_exact(df.coeffs(), &x, w), "{f}");
+        }
+    }
+
+    #[test]
+    fn rat_equals_num_rational() {
+        // power-of-two denominators (shifted) and others (gcd), of both signs
+        let mut rng = Rng::new(0x4a7);
+        for i in 0..300u32 {
+            let num = rng.big(1 + i % 200);
+            let den = if i % 2 == 0 {
+                BigInt::one() << (i % 150) as usize
+            } else {
+                rng.big(1 + i % 90)
+            };
+            let den = if i % 3 == 0 { -den } else { den };
+            if den.is_zero() {
+                continue;
+            }
+            assert_eq!(rat(num.clone(), den.clone()), BigRational::new(num, den));
+        }
+    }
+
+    #[test]
+    fn float_scaling_equals_the_rational_route() {
+        // 2^s x rounded half away from zero, from the float's bits and through BigRational
+        let mut rng = Rng::new(0xf10a7);
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -2.5,
+            f64::MIN_POSITIVE,
+            5e-324,
+            1e300,
+        ];
+        for _ in 0..400 {
+            let x = f64::from_bits(rng.next());
+            if x.is_finite() {
+                xs.push(x);
+            }
+            xs.push((rng.next() as f64 / u64::MAX as f64 - 0.5) * 1e6);
+        }
+        for &x in &xs {
+            for s in [-2000i64, -1100, -80, -60, -53, -1, 0, 1, 30, 134, 1200] {
+                let r = BigRational::from_float(x).unwrap();
+                let two = BigRational::from(BigInt::one() << s.unsigned_abs() as usize);
+                let r = if s >= 0 { r * two } else { r / two };
+                assert_eq!(fx_from_f64_shifted(x, s), r.round().to_integer(), "{x} {s}");
+            }
+        }
+        assert!(fx_from_f64(f64::NAN, 10).is_zero() && fx_from_f64(f64::INFINITY, 10).is_zero());
+    }
+
+    /// Each disc of `new` meets exactly one disc of `old`, of the same realness, and is
+    /// below the target radius.
+    fn same_roots(new: &[ComplexRoot], old: &[ComplexRoot], digits: u32, what: &str) {
+        assert_eq!(new.len(), old.len(), "{what}");
+        let meet = |a: &ComplexRoot, b: &ComplexRoot| {
+            let (x, y) = (&a.re - &b.re, &a.im - &b.im);
+            let r = &a.radius + &b.radius;
+            &x * &x + &y * &y <= &r * &r
+        };
+        for z in new {
+            let hits: Vec<&ComplexRoot> = old.iter().filter(|o| meet(z, o)).collect();
+            assert_eq!(hits.len(), 1, "{what}: {z}");
+            assert_eq!(hits[0].is_real(), z.is_real(), "{what}: {z}");
+            assert!(z.radius < target_radius(digits), "{what}: {z}");
+        }
+    }
+
+    #[test]
+    fn newton_route_equals_aberth_route() {
+        // irreducible factors of random polynomials of degree 1 to 10 and binomials
+        // c x^m + d (m to 16): Newton's iteration from the eigenvalues or the binomial's
+        // closed form against the Aberth iteration, 5 to 60 digits
+        let mut rng = Rng::new(0x4e3770);
+        let mut newton = 0;
+        for round in 0..80u32 {
+            let f = if round % 2 == 0 {
+                rand_poly(&mut rng, 1 + round as usize % 10, 2 + round * 7 % 60)
+            } else {
+                let m = rng.small(1, 16) as usize;
+                let mut cs = vec![BigInt::zero(); m + 1];
+                cs[0] = BigInt::from(rng.small(-1000, 1000));
+                cs[m] = BigInt::from(rng.small(1, 30));
+                Poly::new(cs)
+            };
+            let Ok(fz) = factor(&f) else { continue };
+            let digits = 5 + round % 56;
+            for (g, _) in &fz.factors {
+                let n = g.degree().unwrap();
+                let starts = binomial_roots_f64(g).or_else(|| companion_eigenvalues(g).0);
+                let (dg, w, t) = (g.derivative(), precision(n, digits), target_radius(digits));
+                if starts
+                    .and_then(|s| roots_by_newton(g, &dg, &s, w, &t))
+                    .is_some()
+                {
+                    newton += 1;
+                }
+                let new = roots_squarefree(g, digits, None);
+                let old = roots_by_aberth(g, digits, None);
+                same_roots(&new, &old, digits, &g.to_string());
+            }
+        }
+        assert!(newton > 80, "{newton}");
+    }
+
+    #[test]
+    fn sort_equals_root_order() {
+        // ties in modulus (conjugates, ±r, roots of x^m - c) and in the real part, exact
+        // and dyadic centres: the f64 shortcut orders as the exact comparison
+        let mut rng = Rng::new(0x5027);
+        for round in 0..40 {
+            let mut zs = Vec::new();
+            for (g, _) in
+                factor(&rand_poly(&mut rng, 1 + round % 6, 8)).map_or(vec![], |f| f.factors)
+            {
+                zs.extend(roots_near(&g, 10 + round as u32, None));
+            }
+            for m in [3usize, 4, 6] {
+                let mut cs = vec![BigInt::zero(); m + 1];
+                cs[0] = BigInt::from(rng.small(-5, 5)) * 2 + 1;
+                cs[m] = BigInt::one();
+                zs.extend(roots_near(&Poly::new(cs), 20, None));
+            }
+            zs.push(exact_real(BigRational::from_integer(BigInt::from(
+                rng.small(-3, 3),
+            ))));
+            let mut a = zs.clone();
+            sort_roots(&mut a);
+            zs.sort_by(root_order);
+            assert_eq!(a, zs);
+        }
+    }
 
     #[test]
     fn irreducible_route_equals_roots_near() {
