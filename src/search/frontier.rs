@@ -335,74 +335,84 @@ pub(super) fn expand_from(
             *before = local.len();
         }
     };
-    let work = |local: &mut Vec<u64>, count: &mut u64| loop {
-        let mut before = local.len();
-        // The successors of `u` not yet reached go to `local` (or, past `cap`, the spill).
-        macro_rules! visit_into {
-            ($local:expr) => {
-                |v: u64, _m: Move| {
-                    if reach(v) {
-                        *count += 1;
-                        if capped && overflow.load(Relaxed) {
-                            if let Some(bits) = nb {
-                                set_bit(bits, v);
-                            }
-                        } else {
-                            $local.push(v);
+    // Threads claim chunks (of list entries or of words) and expand them a block at a
+    // time: the block's states are read first (a list slice; a bitset's or the two-bit
+    // array's entries, into `buf`), then expanded in one loop — one call site of the
+    // successor function, which the compiler then inlines.
+    let (chunk, len) = match cur {
+        Source::Layer(Layer::List(list)) => (LIST_CHUNK, list.len()),
+        Source::Layer(Layer::Bits(bits)) => (WORD_CHUNK, bits.len()),
+        Source::Marks { marks, .. } => (MARK_WORDS, marks.len()),
+    };
+    let listed_source = matches!(cur, Source::Layer(Layer::List(_)));
+    let work = |local: &mut Vec<u64>, count: &mut u64, buf: &mut Vec<u64>| loop {
+        let i = cursor.fetch_add(chunk, Relaxed);
+        if i >= len {
+            break;
+        }
+        let end = (i + chunk).min(len);
+        let mut at = i;
+        while at < end {
+            let mut before = local.len();
+            let states: &[u64] = match cur {
+                Source::Layer(Layer::List(list)) => {
+                    let stop = (at + 256).min(end);
+                    let block = &list[at..stop];
+                    at = stop;
+                    block
+                }
+                Source::Layer(Layer::Bits(bits)) => {
+                    let stop = (at + 16).min(end);
+                    buf.clear();
+                    for (w, word) in (at..stop).zip(&bits[at..stop]) {
+                        let mut x = word.load(Relaxed);
+                        while x != 0 {
+                            buf.push((w as u64) << 6 | x.trailing_zeros() as u64);
+                            x &= x - 1;
                         }
+                    }
+                    at = stop;
+                    buf
+                }
+                Source::Marks {
+                    marks,
+                    here,
+                    space: size,
+                } => {
+                    let stop = (at + 16).min(end);
+                    buf.clear();
+                    // Each word is closed as its entries are read; no other thread reads
+                    // these words, and `reach` only writes entries not reached.
+                    for (w, word) in (at..stop).zip(&marks[at..stop]) {
+                        expand_entries(word, w as u64, here, size, |u| buf.push(u));
+                    }
+                    at = stop;
+                    buf
+                }
+            };
+            // The successors of each state not yet reached go to `local` (or, past `cap`,
+            // the spill).
+            let mut added = 0u64;
+            let mut visit = |v: u64, _m: Move| {
+                if reach(v) {
+                    added += 1;
+                    if capped && overflow.load(Relaxed) {
+                        if let Some(bits) = nb {
+                            set_bit(bits, v);
+                        }
+                    } else {
+                        local.push(v);
                     }
                 }
             };
-        }
-        match cur {
-            Source::Layer(Layer::List(list)) => {
-                let i = cursor.fetch_add(LIST_CHUNK, Relaxed);
-                if i >= list.len() {
-                    break;
+            for &u in states {
+                if listed_source {
+                    expanded(u);
                 }
-                for block in list[i..(i + LIST_CHUNK).min(list.len())].chunks(256) {
-                    let mut visit = visit_into!(local);
-                    for &u in block {
-                        expanded(u);
-                        space.for_each_successor(u, &mut visit);
-                    }
-                    flush(local, &mut before);
-                }
+                space.for_each_successor(u, &mut visit);
             }
-            // A bitset, or the two-bit array: words handed out in chunks, 16 at a time.
-            Source::Layer(Layer::Bits(words)) | Source::Marks { marks: words, .. } => {
-                let chunk = match cur {
-                    Source::Marks { .. } => MARK_WORDS,
-                    Source::Layer(_) => WORD_CHUNK,
-                };
-                let i = cursor.fetch_add(chunk, Relaxed);
-                if i >= words.len() {
-                    break;
-                }
-                let end = (i + chunk).min(words.len());
-                for start in (i..end).step_by(16) {
-                    let mut visit = visit_into!(local);
-                    for (k, word) in words[start..(start + 16).min(end)].iter().enumerate() {
-                        let w = (start + k) as u64;
-                        match cur {
-                            Source::Marks {
-                                here, space: size, ..
-                            } => expand_entries(word, w, here, size, |u| {
-                                space.for_each_successor(u, &mut visit)
-                            }),
-                            Source::Layer(_) => {
-                                let mut x = word.load(Relaxed);
-                                while x != 0 {
-                                    let b = x.trailing_zeros() as u64;
-                                    x &= x - 1;
-                                    space.for_each_successor(w << 6 | b, &mut visit);
-                                }
-                            }
-                        }
-                    }
-                    flush(local, &mut before);
-                }
-            }
+            *count += added;
+            flush(local, &mut before);
         }
     };
     // Spawning costs more than expanding a small layer (Domino has ~10^5 thin layers).
@@ -413,7 +423,7 @@ pub(super) fn expand_from(
     let parts: Vec<(Vec<u64>, u64)> = on_threads(if small { 1 } else { threads }, || {
         let mut local = Vec::new();
         let mut count = 0;
-        work(&mut local, &mut count);
+        work(&mut local, &mut count, &mut Vec::with_capacity(1 << 10));
         (local, count)
     });
     let count = parts.iter().map(|(_, c)| c).sum();
