@@ -267,7 +267,8 @@ pub(super) enum Source<'a> {
     /// A frontier: an index list or a bitset.
     Layer(&'a Layer),
     /// The entries of value `here` (1 or 2) of a two-bit array over `space` indices
-    /// ([`super::twobit`]); each word is closed right after its states are expanded.
+    /// ([`super::twobit`]); each word is closed as its entries are read, before they are
+    /// expanded (no other thread reads that word, and `reach` writes only unreached entries).
     Marks {
         marks: &'a Vec<AtomicU64>,
         here: u64,
