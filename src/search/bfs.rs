@@ -12,7 +12,7 @@ use super::frontier::{
     write_stored, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
 use super::packed::{peak_bytes_for, Full, Scratch};
-use super::twobit::{two_bit_bfs, two_bit_bytes};
+use super::twobit::{two_bit_bfs, two_bit_bytes, two_bit_estimate};
 use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
@@ -227,7 +227,10 @@ fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
     match route {
         Route::Sparse => times_bound(SPARSE_BYTES_PER_STATE),
         Route::Counting => count_estimate(space),
-        Route::TwoBit => two_bit_bytes(space),
+        Route::TwoBit => match &dense {
+            Some(d) => two_bit_estimate(d, opts, memory_limit(opts)),
+            None => two_bit_bytes(space),
+        },
         Route::Bitset => dense_estimate(space, opts),
         Route::Generic => generic_estimate(puzzle, opts),
     }
@@ -427,10 +430,7 @@ fn search_route(
                 Route::Sparse => {
                     sparse_bfs(space, start, goal, opts, keep, limit, &mut ck, resume)?
                 }
-                Route::TwoBit => {
-                    stats.peak_bytes = Some(two_bit_bytes(space.space));
-                    two_bit_bfs(space, start, goal, opts, &mut ck, resume)?
-                }
+                Route::TwoBit => two_bit_bfs(space, start, goal, opts, limit, &mut ck, resume)?,
                 Route::Counting => {
                     let c = dense_count_bfs(space, start, goal, opts, limit, &mut ck, resume)?;
                     stats.count_bits = c.count_bits;

@@ -177,6 +177,64 @@ pub(super) fn on_threads<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -
     })
 }
 
+// Two bits per index (`super::twobit`, `super::halfway`): `0` not reached, `1` or `2` the
+// layer being expanded or the one being found, `3` expanded.
+
+/// Words of a two-bit array handed to a thread at a time.
+pub(super) const MARK_WORDS: usize = 1 << 12;
+/// The low bit of every 2-bit entry.
+const LOW: u64 = 0x5555_5555_5555_5555;
+
+#[inline]
+pub(super) fn entry(marks: &[AtomicU64], v: u64) -> u64 {
+    marks[(v >> 5) as usize].load(Relaxed) >> (2 * (v & 31)) & 3
+}
+
+/// Marks `v` with `value` if it was not reached; true when this call reached it. Every
+/// writer of one layer writes the same value, so an OR is enough: a second writer finds a
+/// non-zero entry.
+#[inline]
+pub(super) fn reach(marks: &[AtomicU64], v: u64, value: u64) -> bool {
+    let w = &marks[(v >> 5) as usize];
+    let shift = 2 * (v & 31);
+    w.load(Relaxed) >> shift & 3 == 0 && w.fetch_or(value << shift, Relaxed) >> shift & 3 == 0
+}
+
+/// Closes the entry of `u`, a state of the layer being expanded (01 or 10 -> 11).
+#[inline]
+pub(super) fn close(marks: &[AtomicU64], u: u64) {
+    marks[(u >> 5) as usize].fetch_or(3 << (2 * (u & 31)), Relaxed);
+}
+
+/// Calls `f(u)` for every entry `u < end` of word number `w` equal to `here` (1 or 2), then
+/// closes them: 01 -> 11 or 10 -> 11. Entries written meanwhile, by any thread, into this
+/// word have the other value and stay open.
+#[inline]
+pub(super) fn expand_entries(
+    word: &AtomicU64,
+    w: u64,
+    here: u64,
+    end: u64,
+    mut f: impl FnMut(u64),
+) {
+    // Entries equal to `here` become 00 after the XOR; keep their low bits.
+    let x = word.load(Relaxed) ^ (here * LOW);
+    let found = !(x | x >> 1) & LOW;
+    if found == 0 {
+        return;
+    }
+    let mut hits = found;
+    while hits != 0 {
+        let b = hits.trailing_zeros() as u64;
+        hits &= hits - 1;
+        let u = w << 5 | b >> 1;
+        if u < end {
+            f(u);
+        }
+    }
+    word.fetch_or(if here == 1 { found << 1 } else { found }, Relaxed);
+}
+
 /// Expands one layer on `threads` threads: every successor not yet visited is marked and
 /// goes to the next layer (a sorted list, or `next_bits` once the list passes `cap`). Also
 /// returns the bytes of the threads' lists, live together with the merged one for a moment.
@@ -189,103 +247,199 @@ pub(super) fn expand(
     threads: usize,
     sort: bool,
 ) -> (Layer, u64, u64) {
+    let spill = next_bits.map_or(Spill::Unbounded, Spill::Bits);
+    let (next, count, transient) = expand_from(
+        space,
+        Source::Layer(cur),
+        |v| set_bit(visited, v),
+        |_| {},
+        spill,
+        cap,
+        threads,
+        sort,
+    );
+    let next = next.expect("only Spill::Marks drops the next layer");
+    (next, count, transient)
+}
+
+/// What a layer is expanded from.
+pub(super) enum Source<'a> {
+    /// A frontier: an index list or a bitset.
+    Layer(&'a Layer),
+    /// The entries of value `here` (1 or 2) of a two-bit array over `space` indices
+    /// ([`super::twobit`]); each word is closed as its entries are read, before they are
+    /// expanded (no other thread reads that word, and `reach` writes only unreached entries).
+    Marks {
+        marks: &'a Vec<AtomicU64>,
+        here: u64,
+        space: u64,
+    },
+}
+
+/// Where the states found go once the threads' lists pass `cap` in all.
+pub(super) enum Spill {
+    /// Nowhere: no cap, the next layer is a list whatever its length.
+    Unbounded,
+    /// Into this bitset, which becomes the next layer.
+    Bits(Vec<AtomicU64>),
+    /// Nowhere: the marks that `reach` set already hold the next layer (the two-bit
+    /// array); the lists are dropped and no next layer is returned.
+    Marks,
+}
+
+/// The expansion of [`expand`], general in what it reads and marks: every successor `v` of
+/// the layer read from `cur` for which `reach(v)` is true (it marked `v` reached) goes to the
+/// next layer, a list (sorted when `sort`) or, past `cap` states, `spill`. `expanded(u)` is
+/// called for every state `u` of a list layer as it is expanded (the two-bit route closes
+/// its entry). Returns the next layer (`None` when `Spill::Marks` dropped it), the states
+/// found, and the bytes of the threads' lists.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn expand_from(
+    space: &DenseSpace,
+    cur: Source,
+    reach: impl Fn(u64) -> bool + Sync,
+    expanded: impl Fn(u64) + Sync,
+    spill: Spill,
+    cap: usize,
+    threads: usize,
+    sort: bool,
+) -> (Option<Layer>, u64, u64) {
     let cursor = AtomicUsize::new(0);
     let listed = AtomicUsize::new(0);
-    let overflow = AtomicBool::new(false);
-    let nb = next_bits.as_deref();
+    let capped = !matches!(spill, Spill::Unbounded);
+    // A cap of 0 lists nothing: every state found goes straight to the spill.
+    let overflow = AtomicBool::new(capped && cap == 0);
+    let nb = match &spill {
+        Spill::Bits(b) => Some(b.as_slice()),
+        _ => None,
+    };
     // After every block of states, a thread adds its new entries to the shared tally and,
-    // once the tally passes `cap`, moves its list into the bitset: small blocks keep the
-    // lists near `cap` in all (and the memory of a layer predictable).
+    // once the tally passes `cap`, moves its list into the bitset (or drops it): small
+    // blocks keep the lists near `cap` in all (and the memory of a layer predictable).
     let flush = |local: &mut Vec<u64>, before: &mut usize| {
-        if let Some(bits) = nb {
+        if capped {
             let added = local.len() - *before;
-            if listed.fetch_add(added, Relaxed) + added > cap {
+            if added > 0
+                && !overflow.load(Relaxed)
+                && listed.fetch_add(added, Relaxed) + added > cap
+            {
                 overflow.store(true, Relaxed);
             }
             if overflow.load(Relaxed) {
-                for &v in local.iter() {
-                    set_bit(bits, v);
+                if let Some(bits) = nb {
+                    for &v in local.iter() {
+                        set_bit(bits, v);
+                    }
                 }
                 local.clear();
             }
             *before = local.len();
         }
     };
-    let work = |local: &mut Vec<u64>, count: &mut u64| loop {
-        let mut before = local.len();
-        // The successors of `u` not yet visited go to `local` (or, past `cap`, the bitset).
-        macro_rules! visit_into {
-            ($local:expr) => {
-                |v: u64, _m: Move| {
-                    if set_bit(visited, v) {
-                        *count += 1;
-                        match nb {
-                            Some(bits) if overflow.load(Relaxed) => {
-                                set_bit(bits, v);
-                            }
-                            _ => $local.push(v),
+    // Threads claim chunks (of list entries or of words) and expand them a block at a
+    // time: the block's states are read first (a list slice; a bitset's or the two-bit
+    // array's entries, into `buf`), then expanded in one loop — one call site of the
+    // successor function, which the compiler then inlines.
+    let (chunk, len) = match cur {
+        Source::Layer(Layer::List(list)) => (LIST_CHUNK, list.len()),
+        Source::Layer(Layer::Bits(bits)) => (WORD_CHUNK, bits.len()),
+        Source::Marks { marks, .. } => (MARK_WORDS, marks.len()),
+    };
+    let listed_source = matches!(cur, Source::Layer(Layer::List(_)));
+    let work = |local: &mut Vec<u64>, count: &mut u64, buf: &mut Vec<u64>| loop {
+        let i = cursor.fetch_add(chunk, Relaxed);
+        if i >= len {
+            break;
+        }
+        let end = (i + chunk).min(len);
+        let mut at = i;
+        while at < end {
+            let mut before = local.len();
+            let states: &[u64] = match cur {
+                Source::Layer(Layer::List(list)) => {
+                    let stop = (at + 256).min(end);
+                    let block = &list[at..stop];
+                    at = stop;
+                    block
+                }
+                Source::Layer(Layer::Bits(bits)) => {
+                    let stop = (at + 16).min(end);
+                    buf.clear();
+                    for (w, word) in (at..stop).zip(&bits[at..stop]) {
+                        let mut x = word.load(Relaxed);
+                        while x != 0 {
+                            buf.push((w as u64) << 6 | x.trailing_zeros() as u64);
+                            x &= x - 1;
                         }
+                    }
+                    at = stop;
+                    buf
+                }
+                Source::Marks {
+                    marks,
+                    here,
+                    space: size,
+                } => {
+                    let stop = (at + 16).min(end);
+                    buf.clear();
+                    // Each word is closed as its entries are read; no other thread reads
+                    // these words, and `reach` only writes entries not reached.
+                    for (w, word) in (at..stop).zip(&marks[at..stop]) {
+                        expand_entries(word, w as u64, here, size, |u| buf.push(u));
+                    }
+                    at = stop;
+                    buf
+                }
+            };
+            // The successors of each state not yet reached go to `local` (or, past `cap`,
+            // the spill).
+            let mut added = 0u64;
+            let mut visit = |v: u64, _m: Move| {
+                if reach(v) {
+                    added += 1;
+                    if capped && overflow.load(Relaxed) {
+                        if let Some(bits) = nb {
+                            set_bit(bits, v);
+                        }
+                    } else {
+                        local.push(v);
                     }
                 }
             };
-        }
-        match cur {
-            Layer::List(list) => {
-                let i = cursor.fetch_add(LIST_CHUNK, Relaxed);
-                if i >= list.len() {
-                    break;
+            for &u in states {
+                if listed_source {
+                    expanded(u);
                 }
-                for block in list[i..(i + LIST_CHUNK).min(list.len())].chunks(256) {
-                    let mut visit = visit_into!(local);
-                    for &u in block {
-                        space.for_each_successor(u, &mut visit);
-                    }
-                    flush(local, &mut before);
-                }
+                space.for_each_successor(u, &mut visit);
             }
-            Layer::Bits(bits) => {
-                let i = cursor.fetch_add(WORD_CHUNK, Relaxed);
-                if i >= bits.len() {
-                    break;
-                }
-                let end = (i + WORD_CHUNK).min(bits.len());
-                for start in (i..end).step_by(16) {
-                    let mut visit = visit_into!(local);
-                    for (w, word) in bits[start..(start + 16).min(end)].iter().enumerate() {
-                        let mut x = word.load(Relaxed);
-                        while x != 0 {
-                            let b = x.trailing_zeros() as u64;
-                            x &= x - 1;
-                            space.for_each_successor(((start + w) as u64) << 6 | b, &mut visit);
-                        }
-                    }
-                    flush(local, &mut before);
-                }
-            }
+            *count += added;
+            flush(local, &mut before);
         }
     };
     // Spawning costs more than expanding a small layer (Domino has ~10^5 thin layers).
     let small = match cur {
-        Layer::List(list) => list.len() < SMALL_LAYER,
-        Layer::Bits(_) => false,
+        Source::Layer(Layer::List(list)) => list.len() < SMALL_LAYER,
+        _ => false,
     };
     let parts: Vec<(Vec<u64>, u64)> = on_threads(if small { 1 } else { threads }, || {
         let mut local = Vec::new();
         let mut count = 0;
-        work(&mut local, &mut count);
+        work(&mut local, &mut count, &mut Vec::with_capacity(1 << 10));
         (local, count)
     });
     let count = parts.iter().map(|(_, c)| c).sum();
     let transient = parts.iter().map(|(l, _)| 8 * l.capacity() as u64).sum();
-    match next_bits {
-        Some(bits) if overflow.load(Relaxed) => {
+    let overflowed = overflow.load(Relaxed);
+    match spill {
+        Spill::Bits(bits) if overflowed => {
             for (local, _) in &parts {
                 for &v in local {
                     set_bit(&bits, v);
                 }
             }
-            (Layer::Bits(bits), count, transient)
+            (Some(Layer::Bits(bits)), count, transient)
         }
+        Spill::Marks if overflowed => (None, count, transient),
         _ => {
             let mut list: Vec<u64> = Vec::with_capacity(count as usize);
             for (local, _) in parts {
@@ -294,7 +448,7 @@ pub(super) fn expand(
             if sort {
                 list.sort_unstable();
             }
-            (Layer::List(list), count, transient)
+            (Some(Layer::List(list)), count, transient)
         }
     }
 }

@@ -35,9 +35,9 @@
 
 use super::bfs::default_memory_limit;
 use super::dense::DenseSpace;
+use super::frontier::{expand_entries, reach, MARK_WORDS as CHUNK};
 use super::frontier::{on_threads, report_layer};
 use super::symmetry::{CanonicalIndex, IndexSpec};
-use super::twobit::{expand_entries, reach, CHUNK};
 use super::{SearchError, SearchOptions};
 use crate::puzzle::{ColourRule, Config, Disc, Puzzle, Recolour, SizeRule};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};

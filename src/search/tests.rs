@@ -1011,10 +1011,83 @@ fn two_bit_encoding_equals_the_bitset_search() {
         memory_limit: Some(300_000),
         ..opts()
     };
+    // The limit leaves less room beside the array than the lists' least allowance (the
+    // threads' blocks): no lists, every layer found by a scan, the array exactly.
     assert_eq!(estimate_memory(&p, &tight).unwrap(), 262_144);
     let (r, stats) = search_with_stats(&p, &tight).unwrap();
     assert_eq!(stats.peak_bytes, Some(262_144));
     assert_eq!(r.layers, search(&p, &opts()).unwrap().layers);
+    // Room for lists: the run holds the array and at most the lists' allowance.
+    let roomy = SearchOptions {
+        memory_limit: Some(1 << 20),
+        threads: 2,
+        ..opts()
+    };
+    let estimate = super::bfs::search_inner(&p, &roomy, true, true, true);
+    let (r, stats) = estimate.unwrap();
+    let dense = super::dense::DenseSpace::new(&p).unwrap();
+    let bound = super::twobit::two_bit_estimate(&dense, &roomy, 1 << 20);
+    assert!(bound > 262_144 + 32 * 1024);
+    let peak = stats.peak_bytes.unwrap();
+    assert!(peak > 262_144 && peak <= bound, "{peak} {bound}");
+    assert_eq!(r.layers, search(&p, &opts()).unwrap().layers);
+}
+
+/// Sets the two-bit route's cap on listed layers for the calling thread while it lives.
+struct ListCap;
+
+impl ListCap {
+    fn set(cap: usize) -> ListCap {
+        super::twobit::LIST_CAP.with(|c| c.set(Some(cap)));
+        ListCap
+    }
+}
+
+impl Drop for ListCap {
+    fn drop(&mut self) {
+        super::twobit::LIST_CAP.with(|c| c.set(None));
+    }
+}
+
+/// Thin layers of the two-bit route kept as lists (expanded in proportion to their states,
+/// no scan of the array) against the plain bitset search on every dense family (cyclic4,
+/// four-in-a-row, Reve's, Domino among them) and on larger thin-layer puzzles: minimum,
+/// layer sizes, states, to the goal and to the end, 1 and 2 threads, with every layer a
+/// scan (cap 0), every layer a list (no cap), and lists and scans alternating (caps 1, 40,
+/// 700: a layer past the cap is found by the next scan, a thin one after it is a list
+/// again).
+#[test]
+fn two_bit_thin_layers_as_lists_equal_the_bitset_search() {
+    let mut puzzles = dense_families();
+    puzzles.push(variant_puzzle("cyclic4", "N", 10));
+    puzzles.push(variant_puzzle("four-in-a-row", "R", 8));
+    puzzles.push(variant_puzzle("domino", "DDE", 7));
+    for p in puzzles {
+        for explore_all in [false, true] {
+            let o = SearchOptions {
+                explore_all,
+                ..opts()
+            };
+            let plain = search(&p, &o).unwrap();
+            let array = super::twobit::two_bit_bytes(state_space(&p).unwrap());
+            for cap in [0, 1, 40, 700, usize::MAX] {
+                let _cap = ListCap::set(cap);
+                for threads in [1, 2] {
+                    let t = SearchOptions { threads, ..o };
+                    let (two, stats) = super::bfs::search_inner(&p, &t, true, true, true).unwrap();
+                    assert_eq!(
+                        (two.minimum, two.states, &two.layers, two.complete),
+                        (plain.minimum, plain.states, &plain.layers, plain.complete),
+                        "cap {cap}, threads {threads}, explore all {explore_all}, {p:?}"
+                    );
+                    // Every layer listed: the lists are held beside the array.
+                    if cap == usize::MAX {
+                        assert!(stats.peak_bytes.unwrap() > array);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A fresh checkpoint directory for one test run.

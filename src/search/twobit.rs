@@ -1,94 +1,107 @@
 //! Distance-only search over the dense index in two bits per index, the classic trick for
 //! breadth-first search over a dense space: each entry is `0` (not reached), `1` or `2` (the
 //! layer being expanded or the one being found; the two values alternate by parity of the
-//! depth) or `3` (expanded). Layer `d` is found again by scanning the array for its value, and
-//! each word is closed (its entries of that value set to `3`, by an OR) right after its states
-//! are expanded, so no state is expanded twice. One array of `space / 4` bytes instead of
-//! five bitsets (`5 space / 8` bytes): 2.5x the reach in memory, paid for by a scan of the
-//! whole array per layer — so it is used only when the bitsets do not fit the memory limit
-//! and the array does. (Keeping the distance mod 3 instead would tell the layers apart too,
-//! but a scan for `d mod 3` also finds the layers `d - 3, d - 6, ...` and expands them again:
-//! six times slower on the 4-peg puzzle.)
+//! depth) or `3` (expanded). A wide layer `d` is found again by scanning the array for its
+//! value, and each word is closed (its entries of that value set to `3`, by an OR) right
+//! after its states are expanded, so no state is expanded twice; a thin layer is also kept
+//! as a list of its indices ([`LIST_SHARE`]), expanded and closed state by state, so a thin
+//! layer costs its states, not a scan of the whole array. One array of `space / 4` bytes
+//! instead of five bitsets (`5 space / 8` bytes): 2.5x the reach in memory — so it is used
+//! only when the bitsets do not fit the memory limit and the array does. (Keeping the
+//! distance mod 3 instead would tell the layers apart too, but a scan for `d mod 3` also
+//! finds the layers `d - 3, d - 6, ...` and expands them again: six times slower on the
+//! 4-peg puzzle.)
 
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
-use super::frontier::{on_threads, report_layer, report_start, worker_threads, Run};
+use super::frontier::{
+    close, entry, expand_from, layer_bytes, reach, report_layer, report_start, worker_threads,
+    Layer, Run, Source, Spill,
+};
 use super::{SearchError, SearchOptions};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::AtomicU64;
 
-/// Words handed to a thread at a time.
-pub(super) const CHUNK: usize = 1 << 12;
-/// The low bit of every 2-bit entry.
-const LOW: u64 = 0x5555_5555_5555_5555;
+/// A layer stays a list while it has at most `space / LIST_SHARE` states (and the lists fit
+/// the memory limit beside the array): expanding it then costs in proportion to its states,
+/// not to the index space (cyclic4 n = 16: a scan of the 1 GiB array took 0.17 s, and its
+/// ~25,000 layers average 170,000 states). Around that size a list and a scan cost about
+/// the same (a scan reads 8 bytes per 32 indices; a listed state costs one more random
+/// access, to close its entry).
+const LIST_SHARE: u64 = 1024;
+/// Bytes the lists may hold per state of the cap: the layer being expanded, the next one,
+/// and the threads' lists while they fill (their capacities up to twice their lengths).
+const LIST_BYTES_PER_STATE: u64 = 32;
+/// States a thread expands between two looks at the shared tally of listed states (a
+/// block of `expand_from`: 256 listed states, or 16 words of the array), each adding up to
+/// `max_branching` entries to its list past the tally, at 16 bytes each (capacity doubling).
+const BLOCK_STATES: u64 = 512;
+
+#[cfg(test)]
+thread_local! {
+    /// A cap on the listed layers set by the tests (0: every layer a scan, as before lists;
+    /// `usize::MAX`: every layer a list).
+    pub(super) static LIST_CAP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
 
 /// Bytes of the two-bit array over `space` indices.
 pub(super) fn two_bit_bytes(space: u64) -> u64 {
     space.div_ceil(32).saturating_mul(8)
 }
 
-#[inline]
-fn entry(marks: &[AtomicU64], v: u64) -> u64 {
-    marks[(v >> 5) as usize].load(Relaxed) >> (2 * (v & 31)) & 3
+/// The most states a listed layer holds, and the bytes the lists may hold at most:
+/// `space / LIST_SHARE` states, if the lists fit the memory `limit` beside the array, else
+/// none (every layer found by a scan).
+fn list_cap(space: &DenseSpace, limit: u64, threads: usize) -> (usize, u64) {
+    let slack = (threads as u64)
+        .saturating_mul(BLOCK_STATES * 16)
+        .saturating_mul(space.max_branching());
+    let room = limit.saturating_sub(two_bit_bytes(space.space));
+    let cap = (space.space / LIST_SHARE).min(room.saturating_sub(slack) / LIST_BYTES_PER_STATE);
+    let bytes = if cap == 0 {
+        0
+    } else {
+        LIST_BYTES_PER_STATE
+            .saturating_mul(cap)
+            .saturating_add(slack)
+    };
+    // The tests' cap changes the route, not the estimate.
+    #[cfg(test)]
+    if let Some(c) = LIST_CAP.with(|c| c.get()) {
+        return (c, bytes);
+    }
+    (usize::try_from(cap).unwrap_or(usize::MAX), bytes)
 }
 
-/// Marks `v` with `value` if it was not reached; true when this call reached it. Every
-/// writer of one layer writes the same value, so an OR is enough: a second writer finds a
-/// non-zero entry.
-#[inline]
-pub(super) fn reach(marks: &[AtomicU64], v: u64, value: u64) -> bool {
-    let w = &marks[(v >> 5) as usize];
-    let shift = 2 * (v & 31);
-    w.load(Relaxed) >> shift & 3 == 0 && w.fetch_or(value << shift, Relaxed) >> shift & 3 == 0
-}
-
-/// Calls `f(u)` for every entry `u < end` of word number `w` equal to `here` (1 or 2), then
-/// closes them: 01 -> 11 or 10 -> 11. Entries written meanwhile, by any thread, into this
-/// word have the other value and stay open.
-#[inline]
-pub(super) fn expand_entries(
-    word: &AtomicU64,
-    w: u64,
-    here: u64,
-    end: u64,
-    mut f: impl FnMut(u64),
-) {
-    // Entries equal to `here` become 00 after the XOR; keep their low bits.
-    let x = word.load(Relaxed) ^ (here * LOW);
-    let found = !(x | x >> 1) & LOW;
-    if found == 0 {
-        return;
-    }
-    let mut hits = found;
-    while hits != 0 {
-        let b = hits.trailing_zeros() as u64;
-        hits &= hits - 1;
-        let u = w << 5 | b >> 1;
-        if u < end {
-            f(u);
-        }
-    }
-    word.fetch_or(if here == 1 { found << 1 } else { found }, Relaxed);
+/// The memory estimate of the two-bit route: the array and the most its lists may hold.
+pub(super) fn two_bit_estimate(space: &DenseSpace, opts: &SearchOptions, limit: u64) -> u64 {
+    let (_, lists) = list_cap(space, limit, worker_threads(opts));
+    two_bit_bytes(space.space).saturating_add(lists)
 }
 
 /// The breadth-first search of [`super::search`] without counts or solutions, in two bits
-/// per index.
+/// per index. A layer is found by a scan of the array for its value, or, while it is thin,
+/// kept as a list as well ([`LIST_SHARE`]); a resumed search scans for its first layer
+/// (the checkpoint holds the array only).
 pub(super) fn two_bit_bfs(
     space: &DenseSpace,
     start: u64,
     goal: Option<u64>,
     opts: &SearchOptions,
+    limit: u64,
     ck: &mut Checkpointer,
     resume: Option<Reader>,
 ) -> Result<Run, SearchError> {
     let threads = worker_threads(opts);
     let words = space.space.div_ceil(32) as usize;
-    let (marks, mut sizes, mut states, mut found) = match resume {
+    let (cap, _) = list_cap(space, limit, threads);
+    let (marks, mut cur, mut sizes, mut states, mut found) = match resume {
         None => {
             let marks: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
             reach(&marks, start, 1);
             debug_assert_eq!(entry(&marks, start), 1);
             (
                 marks,
+                (cap > 0).then(|| Layer::List(vec![start])),
                 vec![1u64],
                 1u64,
                 (goal == Some(start)).then_some(0u64),
@@ -98,9 +111,11 @@ pub(super) fn two_bit_bfs(
             let marks = r.atomic_words(words)?;
             let h = r.header.clone();
             r.finish()?;
-            (marks, h.sizes, h.states, h.found)
+            (marks, None, h.sizes, h.states, h.found)
         }
     };
+    let array = 8 * marks.len() as u64;
+    let mut peak = array;
     report_start(opts, &sizes, states, space.space);
     let complete = loop {
         if found.is_some() && !opts.explore_all {
@@ -109,26 +124,27 @@ pub(super) fn two_bit_bfs(
         let d = sizes.len() as u64 - 1;
         let here = d % 2 + 1;
         let next = 3 - here;
-        let cursor = AtomicUsize::new(0);
-        let work = || {
-            let mut added = 0u64;
-            loop {
-                let i = cursor.fetch_add(CHUNK, Relaxed);
-                if i >= words {
-                    break added;
-                }
-                for (k, word) in marks[i..(i + CHUNK).min(words)].iter().enumerate() {
-                    expand_entries(word, (i + k) as u64, here, space.space, |u| {
-                        space.for_each_successor(u, |v, _| {
-                            if reach(&marks, v, next) {
-                                added += 1;
-                            }
-                        });
-                    });
-                }
-            }
+        let source = match &cur {
+            Some(layer) => Source::Layer(layer),
+            None => Source::Marks {
+                marks: &marks,
+                here,
+                space: space.space,
+            },
         };
-        let count: u64 = on_threads(threads, work).into_iter().sum();
+        let (found_layer, count, transient) = expand_from(
+            space,
+            source,
+            |v| reach(&marks, v, next),
+            |u| close(&marks, u),
+            Spill::Marks,
+            cap,
+            threads,
+            false,
+        );
+        let held = |l: &Option<Layer>| l.as_ref().map_or(0, layer_bytes);
+        peak = peak.max(array + held(&cur) + held(&found_layer) + transient);
+        cur = found_layer;
         if count == 0 {
             break true;
         }
@@ -150,7 +166,7 @@ pub(super) fn two_bit_bfs(
         complete,
         stored: Vec::new(),
         generic: None,
-        peak_bytes: 8 * marks.len() as u64,
+        peak_bytes: peak,
         end_bytes: 0,
     })
 }
