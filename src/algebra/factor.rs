@@ -192,6 +192,9 @@ pub fn factor(f: &Poly) -> Result<Factorization, FactorError> {
 fn coprime_pieces(f: Poly) -> Vec<(Poly, usize)> {
     let (mut out, rest) = split_integer_roots(f, true);
     let pieces = |rest: Poly| -> Vec<(Poly, usize)> {
+        if let Some(p) = low_degree_pieces(&rest) {
+            return p;
+        }
         let k = crate::algebra::squarefree::deflation(&rest);
         if k == 1 {
             return squarefree_decomposition(&rest);
@@ -211,6 +214,26 @@ fn coprime_pieces(f: Poly) -> Vec<(Poly, usize)> {
     out.extend(more);
     out.extend(pieces(rest));
     out
+}
+
+/// The square-free pieces of a primitive `f` of degree at most 2 without Yun's gcds: a
+/// quadratic is square-free unless its discriminant is zero, and then it is `(2ax + b)^2`
+/// up to a constant. `None` from degree 3.
+fn low_degree_pieces(f: &Poly) -> Option<Vec<(Poly, usize)>> {
+    match f.degree() {
+        None | Some(0) => Some(Vec::new()),
+        Some(1) => Some(vec![(f.clone(), 1)]),
+        Some(2) => {
+            let (a, b, c) = (f.coeff(2), f.coeff(1), f.coeff(0));
+            let d: BigInt = &b * &b - BigInt::from(4) * &a * &c;
+            Some(if d.is_zero() {
+                vec![(Poly::new(vec![b, a * 2]).primitive_part(), 2)]
+            } else {
+                vec![(f.clone(), 1)]
+            })
+        }
+        Some(_) => None,
+    }
 }
 
 /// Largest `|r|` tried by [`split_integer_roots`] besides `±1`.
@@ -257,6 +280,11 @@ fn split_integer_roots(f: Poly, units: bool) -> (Vec<(Poly, usize)>, Poly) {
 fn split_small(mut cs: Vec<i128>, candidates: &[i64]) -> Option<(Vec<(Poly, usize)>, Poly)> {
     let mut out = Vec::new();
     for &r in candidates {
+        // A root divides f(0), which only shrinks as roots are divided out (and is not 0):
+        // the candidates come in increasing |r|, so none after this one can divide it.
+        if r.unsigned_abs() as u128 > cs[0].unsigned_abs() {
+            break;
+        }
         let mut m = 0;
         while cs.len() > 1 && (r.abs() == 1 || cs[0] % r as i128 == 0) {
             let Some(q) = div_by_linear_small(&cs, r).ok()? else {
@@ -662,6 +690,32 @@ mod tests {
         cs[0] = d;
         cs[m] = c;
         Poly::from_i64(&cs)
+    }
+
+    #[test]
+    fn low_degree_pieces_equal_yun() {
+        let mut rng = crate::algebra::testutil::Rng::new(0x9ad);
+        let mut squares = 0;
+        for round in 0..300 {
+            // every third one a square times a unit-free constant: a zero discriminant
+            let f = if round % 3 == 0 {
+                let g = Poly::from_i64(&[rng.small(-9, 9), rng.small(1, 9)]);
+                &g * &g
+            } else {
+                Poly::from_i64(&[rng.small(-30, 30), rng.small(-30, 30), rng.small(1, 9)])
+            }
+            .primitive_part();
+            if f.coeff(0).is_zero() {
+                continue;
+            }
+            let mut fast = low_degree_pieces(&f).unwrap();
+            let mut yun = crate::algebra::squarefree::yun(&f);
+            fast.sort_by(|a, b| factor_order(&a.0, &b.0));
+            yun.sort_by(|a, b| factor_order(&a.0, &b.0));
+            assert_eq!(fast, yun, "{f:?}");
+            squares += fast.iter().any(|(_, m)| *m == 2) as usize;
+        }
+        assert!(squares > 20);
     }
 
     #[test]
