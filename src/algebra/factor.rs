@@ -197,6 +197,12 @@ fn coprime_pieces(f: Poly) -> Vec<(Poly, usize)> {
         }
         let k = crate::algebra::squarefree::deflation(&rest);
         if k == 1 {
+            // Square-free modulo a prime not dividing the leading coefficient means
+            // square-free over Q (the discriminant is not zero mod p): one gcd mod p instead
+            // of Yun's over Z. Transfer polynomials are usually square-free here.
+            if squarefree_mod_small_prime(&rest) {
+                return vec![(rest, 1)];
+            }
             return squarefree_decomposition(&rest);
         }
         let g = Poly::new(rest.coeffs().iter().step_by(k).cloned().collect());
@@ -234,6 +240,17 @@ fn low_degree_pieces(f: &Poly) -> Option<Vec<(Poly, usize)>> {
         }
         Some(_) => None,
     }
+}
+
+/// Whether `f` is square-free modulo one of the primes below 40 that do not divide its
+/// leading coefficient (then it is square-free over Q; `false` says nothing).
+fn squarefree_mod_small_prime(f: &Poly) -> bool {
+    [3u64, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37]
+        .iter()
+        .any(|&p| {
+            !(f.leading() % BigInt::from(p)).is_zero()
+                && modp::is_squarefree(&modp::monic(&modp::from_poly(f, p), p), p)
+        })
 }
 
 /// Largest `|r|` tried by [`split_integer_roots`] besides `±1`.
@@ -716,6 +733,33 @@ mod tests {
             squares += fast.iter().any(|(_, m)| *m == 2) as usize;
         }
         assert!(squares > 20);
+    }
+
+    #[test]
+    fn square_free_modulo_a_prime_agrees_with_yun() {
+        let mut rng = crate::algebra::testutil::Rng::new(0x5f5f);
+        let mut seen = [0usize; 2];
+        for round in 0..300 {
+            let g = Poly::from_i64(&[rng.small(-5, 5), rng.small(-5, 5), rng.small(1, 3)]);
+            let h = Poly::from_i64(&[rng.small(-9, 9), rng.small(-9, 9), 0, rng.small(1, 3)]);
+            // every other one with a repeated factor
+            let f = if round % 2 == 0 {
+                &(&g * &g) * &h
+            } else {
+                &g * &h
+            };
+            if f.coeff(0).is_zero() || g.degree() != Some(2) {
+                continue;
+            }
+            let yun_says = crate::algebra::squarefree::yun(&f.primitive_part())
+                .iter()
+                .all(|(_, m)| *m == 1);
+            if squarefree_mod_small_prime(&f) {
+                assert!(yun_says, "{f:?}");
+            }
+            seen[yun_says as usize] += 1;
+        }
+        assert!(seen.iter().all(|&k| k > 50), "{seen:?}");
     }
 
     #[test]
