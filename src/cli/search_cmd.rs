@@ -370,11 +370,14 @@ fn disk_route(
         SearchError::Malformed(_) | SearchError::Checkpoint(_) => {
             CliError::input(format!("{name}: {e}"))
         }
-        _ => CliError::failure(format!(
+        // The hint only when there is something to resume (not, say, for a directory that
+        // was occupied before the run).
+        _ if dir.join("layers").join("manifest.json").is_file() => CliError::failure(format!(
             "{name}: {e} (the layers so far stay in {}: continue with --resume {})",
             dir.display(),
             dir.display()
         )),
+        _ => CliError::failure(format!("{name}: {e}")),
     })?;
     if let Some(file) = flags.record {
         append_record(file, t, n, &r)?;
