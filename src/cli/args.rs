@@ -264,6 +264,11 @@ pub enum Command {
         /// puzzle on any pegs, Checkers): the minimum only.
         #[arg(long)]
         halfway: bool,
+        /// Meet in the middle: layers grow from the start and from the goal until they meet
+        /// (puzzles whose every move can be undone: Reve's, stars, four-in-a-row, Reversi):
+        /// the minimum and, with --count, the number of optimal solutions.
+        #[arg(long, conflicts_with = "halfway")]
+        bidirectional: bool,
         /// Keep the visited states in a hash set instead of bitsets over the whole index
         /// space (sequential; for puzzles that reach a small fraction of their index space:
         /// Domino, Lundon, Reversi).

@@ -174,6 +174,44 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
             ),
         )?;
     }
+    if wanted(which, "search") {
+        // Meet in the middle against the plain search (sparse: the dense index is 8^n).
+        let v = crate::variants::Variant::builtin("reversi-lunnon")
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        let p = v
+            .puzzle("DDDF", 10, &crate::variants::Params::new())
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        let opts = crate::search::SearchOptions {
+            count: true,
+            sparse: true,
+            ..Default::default()
+        };
+        let full =
+            crate::search::search(&p, &opts).map_err(|e| CliError::failure(e.to_string()))?;
+        let s = full.elapsed.as_secs_f64();
+        line(
+            "search Reversi DDDF, n = 10, --sparse --count",
+            s,
+            &format!("minimum {:?}, {} states", full.minimum, full.states),
+        )?;
+        let opts = crate::search::SearchOptions {
+            count: true,
+            ..Default::default()
+        };
+        let m = crate::search::bidirectional_search(&p, &opts)
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        line(
+            "search Reversi DDDF, n = 10, --bidirectional --count",
+            m.elapsed.as_secs_f64(),
+            &format!(
+                "minimum {:?}, {} states, {:.3}x the sparse search's time, same count: {}",
+                m.minimum,
+                m.states,
+                m.elapsed.as_secs_f64() / s.max(1e-9),
+                m.optimal_solutions == full.optimal_solutions
+            ),
+        )?;
+    }
     if wanted(which, "report") {
         let t0 = Instant::now();
         let mut steps: Vec<(String, f64)> = Vec::new();

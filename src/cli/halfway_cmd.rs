@@ -14,9 +14,9 @@ use std::io::IsTerminal;
 /// The `method` column of a half-way row in the records CSV.
 pub const HALFWAY_METHOD: &str = "halfway+symmetry";
 
-/// What one `--halfway` run was asked.
+/// What one `--halfway` or `--bidirectional` run was asked.
 #[derive(Clone, Copy)]
-pub struct HalfwayRun<'a> {
+pub struct RouteRun<'a> {
     /// `VARIANT.FUNCTION n = N`, for messages.
     pub name: &'a str,
     /// The resolved target.
@@ -29,15 +29,26 @@ pub struct HalfwayRun<'a> {
     pub threads: usize,
     /// `--layers`.
     pub layers: bool,
-    /// `--count`: also the number of optimal solutions ([`crate::search::halfway_count`]).
+    /// `--count`: also the number of optimal solutions.
     pub count: bool,
     /// `--record FILE`.
     pub record: Option<&'a str>,
 }
 
+/// A spinner on stderr when it is a terminal: `{human_pos} WHAT, {per_sec}, {msg}`.
+pub(super) fn spinner(terminal: bool, what: &str) -> Option<indicatif::ProgressBar> {
+    terminal.then(|| {
+        let pb = indicatif::ProgressBar::new_spinner();
+        let template =
+            format!("{{spinner}} {{human_pos}} {what}, {{per_sec}}, {{msg}} [{{elapsed}}]");
+        pb.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template"));
+        pb
+    })
+}
+
 /// Runs the half-way search of `puzzle` and prints (and records) its result. A puzzle the
 /// argument does not cover, or a table over the memory limit, is an input error (exit 2).
-pub fn halfway_cmd(puzzle: &Puzzle, run: &HalfwayRun, format: Format) -> Result<(), CliError> {
+pub fn halfway_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<(), CliError> {
     let t0 = std::time::Instant::now();
     let name = run.name;
     let fail = |e: HalfwayError| CliError::input(format!("{name}: {e}"));
@@ -51,16 +62,7 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &HalfwayRun, format: Format) -> Result<
             human_bytes(limit)
         );
     }
-    let bar = terminal.then(|| {
-        let pb = indicatif::ProgressBar::new_spinner();
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{spinner} {human_pos} representatives, {per_sec}, {msg} [{elapsed}]",
-            )
-            .expect("valid template"),
-        );
-        pb
-    });
+    let bar = spinner(terminal, "representatives");
     let hook = |p: Progress| {
         if let Some(pb) = &bar {
             pb.set_position(p.visited);
@@ -129,7 +131,7 @@ pub fn halfway_row(
     )
 }
 
-fn render(run: &HalfwayRun, r: &HalfwayResult, counted: Option<&str>, format: Format) -> String {
+fn render(run: &RouteRun, r: &HalfwayResult, counted: Option<&str>, format: Format) -> String {
     let t = run.target;
     let representatives: u64 = r.classes.iter().sum();
     if format == Format::Json {

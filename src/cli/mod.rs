@@ -5,6 +5,7 @@
 
 pub mod args;
 pub mod bench;
+pub mod bidirectional_cmd;
 pub mod charpoly_cmd;
 pub mod claims_cmd;
 pub mod commands;
@@ -191,6 +192,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             scratch,
             checkpoint_every,
             halfway,
+            bidirectional,
             sparse,
             params,
             dist,
@@ -211,6 +213,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 scratch: scratch.as_deref(),
                 checkpoint_every: checkpoint_every.as_deref(),
                 halfway,
+                bidirectional,
                 sparse,
             },
             &params.params,

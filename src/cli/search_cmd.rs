@@ -39,6 +39,8 @@ pub struct SearchFlags<'a> {
     pub checkpoint_every: Option<&'a str>,
     /// `--halfway`: Korf's half-way search ([`crate::search::halfway_search`]).
     pub halfway: bool,
+    /// `--bidirectional`: meet in the middle ([`crate::search::bidirectional_search`]).
+    pub bidirectional: bool,
     /// `--sparse`: visited states in a hash set ([`SearchOptions::sparse`]).
     pub sparse: bool,
 }
@@ -88,14 +90,19 @@ pub fn search_cmd(
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
-    if flags.halfway {
+    if flags.halfway || flags.bidirectional {
+        let route = if flags.halfway {
+            "--halfway"
+        } else {
+            "--bidirectional"
+        };
         if solution || explore_all || flags.sparse || dist.active() || checkpointing.is_some() {
-            return Err(CliError::input(
-                "--halfway gives the minimum and (with --count) the number of optimal \
-                 solutions: drop --solution, --explore-all, --sparse, the checkpoint and the distributed flags",
-            ));
+            return Err(CliError::input(format!(
+                "{route} gives the minimum and (with --count) the number of optimal \
+                 solutions: drop --solution, --explore-all, --sparse, the checkpoint and the distributed flags"
+            )));
         }
-        let run = super::halfway_cmd::HalfwayRun {
+        let run = super::halfway_cmd::RouteRun {
             name: &name,
             target: &t,
             n,
@@ -105,7 +112,10 @@ pub fn search_cmd(
             count,
             record: flags.record,
         };
-        return super::halfway_cmd::halfway_cmd(&puzzle, &run, format);
+        return match flags.halfway {
+            true => super::halfway_cmd::halfway_cmd(&puzzle, &run, format),
+            false => super::bidirectional_cmd::bidirectional_cmd(&puzzle, &run, format),
+        };
     }
     if dist.active() {
         if checkpointing.is_some() {
@@ -233,7 +243,8 @@ pub fn search_cmd(
     let (r, stats) = result.map_err(|e| match e {
         SearchError::MemoryLimit { .. }
         | SearchError::Malformed(_)
-        | SearchError::Checkpoint(_) => CliError::input(format!("{name}: {e}")),
+        | SearchError::Checkpoint(_)
+        | SearchError::NotApplicable(_) => CliError::input(format!("{name}: {e}")),
         SearchError::CheckpointIo(_) | SearchError::Interrupted { .. } | SearchError::Disk(_) => {
             CliError::failure(format!("{name}: {e}"))
         }
@@ -367,7 +378,7 @@ fn disk_route(
     // search itself).
     let _ = std::fs::remove_dir(&dir);
     let r = r.map_err(|e| match e {
-        SearchError::Malformed(_) | SearchError::Checkpoint(_) => {
+        SearchError::Malformed(_) | SearchError::Checkpoint(_) | SearchError::NotApplicable(_) => {
             CliError::input(format!("{name}: {e}"))
         }
         // The hint only when there is something to resume (not, say, for a directory that

@@ -299,6 +299,56 @@ impl DenseSpace {
             })
     }
 
+    /// Whether every move between states that obey the colour rule
+    /// ([`DenseSpace::obeys_colour_rule`]) can be undone by one move, so that on those states
+    /// the predecessors are the successors. Beyond [`DenseSpace::is_symmetric`] this admits
+    /// colour rules and flips (Reversi): the arcs go both ways, every disc may go on every
+    /// pin, recolouring is its own inverse (fixed or a flip), and the rule is checked on the
+    /// colour a disc lands with. Run backwards, a move `s -> t` lifts the disc from `t` and
+    /// lands it with its colour in `s` on the disc it sat on in `s`; that pair obeyed the
+    /// rule in `s`, so the move back is legal. A move only checks the pair it makes and
+    /// leaves every other pair, so states reached from one that obeys the rule obey it too.
+    pub(crate) fn is_undoable(&self) -> bool {
+        let involution = match self.recolour {
+            Recolour::Fixed => true,
+            Recolour::Cycle(k) => k <= 2,
+        };
+        self.is_symmetric()
+            || (involution
+                && (self.check_after || self.recolour == Recolour::Fixed)
+                && self.access.iter().all(|&m| m == u64::MAX)
+                && (0..self.pins).all(|f| {
+                    self.targets[f]
+                        .iter()
+                        .all(|&t| self.targets[t as usize].contains(&(f as u8)))
+                }))
+    }
+
+    /// Whether every disc of state `idx` obeys the colour rule on the disc or the base
+    /// under it (always so without a colour rule).
+    pub(crate) fn obeys_colour_rule(&self, idx: u64) -> bool {
+        if self.colour_rule == ColourRule::Any {
+            return true;
+        }
+        let mut pins = [0u8; MAX_DENSE_DISCS];
+        let mut cols = [0u8; MAX_DENSE_DISCS];
+        self.digits(idx, &mut pins, &mut cols);
+        // below[q]: the colour of the last (smallest so far) disc seen on pin q, from the
+        // largest disc up; the base's colour before any.
+        let mut below: Vec<Option<u8>> = self.bases.clone();
+        below.resize(self.pins, None);
+        for j in (0..self.n).rev() {
+            let q = pins[j] as usize;
+            if let Some(u) = below[q] {
+                if !self.colour_rule.admits(cols[j], u) {
+                    return false;
+                }
+            }
+            below[q] = Some(cols[j]);
+        }
+        true
+    }
+
     /// Calls `f(prev)` for every state `prev` with a legal move `prev -> idx`, once per such
     /// move. The counting search pulls each state's count from its predecessors, so that
     /// every state's sum is written by one thread (no atomics, a deterministic result); the

@@ -32,6 +32,10 @@
 //!   each pin in the same order and the same colours — no identification of "equal" discs,
 //!   since the goal test of the model does not identify them either).
 //!
+//! * **Bidirectional** ([`bidirectional_search`]): when every move can be undone (Reve's,
+//!   stars, four-in-a-row, the Reversi problems), layers grow from the start and from the
+//!   goal until they meet: about twice the ball of half the distance instead of the ball of
+//!   the distance, two layers a side in memory.
 //! * **Half-way** ([`halfway_search`], [`halfway_count`]): for one tower to another on a
 //!   complete move graph with fixed colours and equal bases (Reve's puzzle on any pegs,
 //!   Checkers), Korf's bound `2d + 1` from a search of the smaller discs that stops when
@@ -47,6 +51,7 @@
 
 pub mod bench;
 mod bfs;
+mod bidirectional;
 mod checkpoint;
 mod counting;
 mod dense;
@@ -70,6 +75,7 @@ pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
     search_with_stats, state_bound, state_count_bound, state_space,
 };
+pub use bidirectional::{bidirectional_search, MeetResult};
 pub use disk::{disk_search, DiskOptions};
 pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]
@@ -320,6 +326,10 @@ pub enum SearchError {
     /// directory, a full disk).
     #[error("disk search: {0}")]
     Disk(String),
+    /// The chosen route cannot answer for this puzzle or this question (the bidirectional
+    /// search for a puzzle with a move that cannot be undone, or asked for a solution).
+    #[error("{0}")]
+    NotApplicable(String),
 }
 
 /// `1.5 GiB`-style rendering of a byte count.

@@ -285,6 +285,90 @@ fn halfway_search_matches_the_full_search_and_records_its_method() {
     }
 }
 
+/// `--bidirectional` gives the full search's minimum and number of optimal solutions (Reve's,
+/// the Reversi problems, Domino), with both sides' layers agreeing with the full search's,
+/// and records a row marked with its method; puzzles with a move that cannot be undone and
+/// flags it cannot honour exit 2.
+#[test]
+fn bidirectional_search_matches_the_full_search_and_records_its_method() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-bidi-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.csv");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    for args in [
+        &["search", "reves", "-n", "8"][..],
+        &["search", "reversi-lunnon.DDDF", "-n", "7"],
+        &["search", "reversi-lunnon.EDDD", "-n", "7"],
+        &["search", "domino.DDE", "-n", "6"],
+    ] {
+        let full = json(&hanoilab(
+            &[args, &["--count", "--layers", "--format", "json"]].concat(),
+        ));
+        let meet = json(&hanoilab(
+            &[
+                args,
+                &["--bidirectional", "--count", "--layers", "--record", f],
+                &["--format", "json"],
+            ]
+            .concat(),
+        ));
+        assert_eq!(meet["minimum"], full["minimum"], "{args:?}");
+        assert_eq!(
+            meet["optimal_solutions"], full["optimal_solutions"],
+            "{args:?}"
+        );
+        assert_eq!(meet["method"], "bidirectional");
+        let forward = meet["forward_layers"].as_array().unwrap();
+        assert_eq!(
+            forward[..],
+            full["layers"].as_array().unwrap()[..forward.len()]
+        );
+        let depths = forward.len() + meet["backward_layers"].as_array().unwrap().len() - 2;
+        assert_eq!(Some(depths as u64), full["minimum"].as_u64(), "{args:?}");
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    let row: Vec<&str> = lines[2].split(',').collect();
+    assert_eq!(row.len(), 11, "{text}");
+    assert_eq!(
+        (row[0], row[1], row[2], row[9]),
+        ("reversi-lunnon.DDDF", "7", "36", "bidirectional")
+    );
+    for args in [
+        &["search", "cyclic4", "-n", "4", "--bidirectional"][..],
+        &["search", "lundon", "-n", "3", "--bidirectional"],
+        &[
+            "search",
+            "reves",
+            "-n",
+            "4",
+            "--bidirectional",
+            "--solution",
+        ],
+        &[
+            "search",
+            "reves",
+            "-n",
+            "10",
+            "--bidirectional",
+            "--memory-limit",
+            "1K",
+        ],
+    ] {
+        let out = hanoilab(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("panicked") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+    let out = hanoilab(&["search", "reves", "-n", "4", "--bidirectional", "--halfway"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn bad_threads_and_record_exit_with_status_2() {
     for args in [
