@@ -308,11 +308,18 @@ impl Layers {
             }
             return Ok(Layers { root, keep: true });
         }
-        std::fs::create_dir(&root).map_err(|e| {
-            SearchError::Disk(format!(
+        std::fs::create_dir(&root).map_err(|e| match e.kind() {
+            // Occupied: the user's mistake, as for an in-memory checkpoint directory that
+            // already holds a checkpoint (exit 2 from the command line), not a disk failure.
+            std::io::ErrorKind::AlreadyExists => SearchError::Checkpoint(format!(
+                "{}: already exists (continue that search with --resume, or choose another \
+                 directory)",
+                root.display()
+            )),
+            _ => SearchError::Disk(format!(
                 "{}: {e} (the disk search needs a fresh subdirectory there)",
                 root.display()
-            ))
+            )),
         })?;
         Ok(Layers { root, keep: false })
     }
@@ -697,7 +704,7 @@ mod tests {
         std::fs::create_dir_all(root.join("layers")).unwrap();
         let p = crate::sequences::moves::frame_stewart_puzzle(4, 3);
         let r = disk_search(&p, &DiskOptions::new(&root, 0));
-        assert!(matches!(r, Err(SearchError::Disk(_))));
+        assert!(matches!(r, Err(SearchError::Checkpoint(_))), "{r:?}");
         assert!(root.join("layers").exists(), "the user's directory stays");
         std::fs::remove_dir_all(&root).unwrap();
     }

@@ -412,7 +412,8 @@ fn tight_memory_limit_falls_back_to_two_bits_per_state() {
 /// states and layer sizes as the search in memory (cyclic4: one-way moves, checked against
 /// every state met; Reve's: against the two layers before), a `bfs-disk` record row, and
 /// nothing left in the scratch directory; the same with the layers in a --checkpoint
-/// directory. Without `--scratch` the same run is refused.
+/// directory, which must not hold layers already. Without `--scratch` the same run is
+/// refused.
 #[test]
 fn past_the_memory_limit_the_layers_go_to_disk() {
     let dir = std::env::temp_dir().join(format!("hanoilab-disk-cli-{}", std::process::id()));
@@ -449,6 +450,14 @@ fn past_the_memory_limit_the_layers_go_to_disk() {
             Some(2),
             "{puzzle}: nothing to resume"
         );
+        // A directory already holding layers (of a search not asked to resume): exit 2,
+        // the user's files untouched.
+        std::fs::create_dir_all(ck.join("layers")).unwrap();
+        let busy = hanoilab(&with_ck);
+        assert_eq!(busy.status.code(), Some(2), "{puzzle}: occupied");
+        assert!(String::from_utf8_lossy(&busy.stderr).contains("already exists"));
+        assert!(ck.join("layers").is_dir());
+        std::fs::remove_dir_all(&ck).unwrap();
     }
     let rows = std::fs::read_to_string(&record).unwrap();
     assert_eq!(rows.lines().filter(|l| l.contains(",bfs-disk,")).count(), 2);
