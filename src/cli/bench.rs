@@ -175,6 +175,24 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         )?;
     }
     if wanted(which, "search") {
+        // Meet in the middle against the bitset search's count (Reve's n = 12, above).
+        let opts = crate::search::SearchOptions {
+            count: true,
+            ..Default::default()
+        };
+        let p = crate::sequences::moves::frame_stewart_puzzle(4, 12);
+        let m = crate::search::bidirectional_search(&p, &opts)
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        line(
+            "search Reve's puzzle, 4 pegs, n = 12, --bidirectional --count",
+            m.elapsed.as_secs_f64(),
+            &format!(
+                "minimum {:?}, {} states, {} optimal solutions",
+                m.minimum,
+                m.states,
+                m.optimal_solutions.map_or("-".into(), |x| x.to_string())
+            ),
+        )?;
         // Meet in the middle against the plain search (sparse: the dense index is 8^n).
         let v = crate::variants::Variant::builtin("reversi-lunnon")
             .map_err(|e| CliError::failure(e.to_string()))?;
