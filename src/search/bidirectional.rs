@@ -60,8 +60,8 @@ pub struct MeetResult {
 
 /// Bidirectional breadth-first search of `puzzle`: the minimum and (with `opts.count`) the
 /// number of optimal solutions, for puzzles with distinct disc sizes whose every move can be
-/// undone (Reve's and Classic, stars, four-in-a-row, and under their colour rules the
-/// Reversi problems). Uses `opts.count`, `opts.memory_limit` (guarded as the layers grow;
+/// undone (Reve's and Classic, stars, four-in-a-row, and under their colour rules Checkers,
+/// Rainbow, Domino and the Reversi problems; not cyclic4 or Lundon). Uses `opts.count`, `opts.memory_limit` (guarded as the layers grow;
 /// default [`default_memory_limit`]), `opts.threads`, `opts.progress` (after every layer,
 /// with the depth `a + b` the two sides have ruled out) and `opts.stop`. No checkpoints.
 ///
