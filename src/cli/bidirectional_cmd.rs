@@ -109,8 +109,14 @@ fn render(run: &RouteRun, r: &MeetResult, format: Format) -> String {
             r.meeting_states,
             r.states
         ),
+        None if r.backward_layers.is_empty() => format!(
+            "{}: goal unreachable (it is out of size order or breaks the colour rule, which \
+             every state reached from the start keeps)\n",
+            run.name
+        ),
         None => format!(
-            "{}: goal unreachable (bidirectional search, {} states visited)\n",
+            "{}: goal unreachable (bidirectional search: a side ran out of states; {} states \
+             visited)\n",
             run.name, r.states
         ),
     };

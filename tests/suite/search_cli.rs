@@ -327,6 +327,22 @@ fn bidirectional_search_matches_the_full_search_and_records_its_method() {
         let depths = forward.len() + meet["backward_layers"].as_array().unwrap().len() - 2;
         assert_eq!(Some(depths as u64), full["minimum"].as_u64(), "{args:?}");
     }
+    // Reversi on three pins is insoluble from four discs: a side runs out of states.
+    let path = reversi_three_pins();
+    let args = [
+        "search",
+        path.to_str().unwrap(),
+        "-n",
+        "5",
+        "--bidirectional",
+    ];
+    let v = json(&hanoilab(
+        &[&args[..], &["--count", "--format", "json"]].concat(),
+    ));
+    assert_eq!(v["minimum"], serde_json::Value::Null);
+    assert_eq!(v["optimal_solutions"], "0");
+    let out = hanoilab(&args);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("goal unreachable"));
     let text = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 5, "{text}");
