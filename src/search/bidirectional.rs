@@ -52,7 +52,7 @@ pub struct MeetResult {
     pub meeting_states: u64,
     /// Distinct states visited by both sides.
     pub states: u64,
-    /// The most bytes the layers, counts and expansion buffers held at once.
+    /// The most bytes the layers, counts, layer sizes and expansion buffers held at once.
     pub peak_bytes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
@@ -223,8 +223,11 @@ impl<C: PathCount> Side<C> {
         }
     }
 
+    /// The layers, the counts, and the layer sizes (Domino's sides have 10^7 layers and
+    /// more: the sizes outweigh the layers).
     fn bytes(&self) -> u64 {
-        8 * (self.prev.capacity() + self.cur.capacity()) as u64 + counts_bytes(&self.counts)
+        let words = self.prev.capacity() + self.cur.capacity() + self.sizes.capacity();
+        8 * words as u64 + counts_bytes(&self.counts)
     }
 }
 
