@@ -6,9 +6,9 @@ use super::records::append_record;
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
 use crate::search::{
-    default_memory_limit, disk_search, estimate_memory, human_bytes, search_with_stats,
-    state_count_bound, state_space, Checkpointing, DiskOptions, Progress, SearchError,
-    SearchOptions, SearchResult,
+    bidirectional_applies, default_memory_limit, disk_search, estimate_memory, human_bytes,
+    search_with_stats, state_count_bound, state_space, Checkpointing, DiskOptions, Progress,
+    SearchError, SearchOptions, SearchResult,
 };
 use std::io::IsTerminal;
 
@@ -171,9 +171,15 @@ pub fn search_cmd(
     // The sparse set's estimate is a bound from the index space; the run is guarded as it
     // grows instead.
     if estimate > limit && !flags.sparse {
+        // Where the meet-in-the-middle search applies, it visits a small part of the states
+        // (for the minimum and the count).
+        let hint = match !solution && !explore_all && bidirectional_applies(&puzzle) {
+            true => "; --bidirectional answers with far fewer states",
+            false => "",
+        };
         return Err(CliError::input(format!(
             "{name}: the state space has up to {} states; the search needs up to {} but the \
-             memory limit is {} (raise it with --memory-limit, or search fewer discs)",
+             memory limit is {} (raise it with --memory-limit, or search fewer discs{hint})",
             super::common::human_count(state_count_bound(&puzzle)),
             human_bytes(estimate),
             human_bytes(limit)

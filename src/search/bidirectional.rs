@@ -143,6 +143,17 @@ pub fn bidirectional_search(
     Ok(r)
 }
 
+/// Whether [`bidirectional_search`] answers for `puzzle`: the dense index, every move
+/// undoable, a start that obeys the colour rule. (Cheap: no state is visited.)
+pub fn bidirectional_applies(puzzle: &Puzzle) -> bool {
+    DenseSpace::new(puzzle).is_some_and(|space| {
+        space.is_undoable()
+            && space
+                .encode(&puzzle.start)
+                .is_some_and(|s| space.obeys_colour_rule(s))
+    })
+}
+
 fn not_applicable(why: &str) -> SearchError {
     SearchError::NotApplicable(format!("the bidirectional search does not apply: {why}"))
 }
@@ -657,8 +668,12 @@ mod tests {
                 x = succ[(seed % succ.len() as u64) as usize];
             }
         }
+        for (name, p) in family() {
+            assert!(bidirectional_applies(&p), "{name}");
+        }
         for (id, f, n) in [("cyclic4", "N", 4), ("lundon", "Lundon", 3)] {
             let p = v(id, f, n);
+            assert!(!bidirectional_applies(&p), "{id}");
             let e = bidirectional_search(&p, &SearchOptions::default()).unwrap_err();
             assert!(matches!(e, SearchError::NotApplicable(_)), "{id}: {e}");
         }

@@ -75,7 +75,7 @@ pub use bfs::{
     address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
     search_with_stats, state_bound, state_count_bound, state_space,
 };
-pub use bidirectional::{bidirectional_search, MeetResult};
+pub use bidirectional::{bidirectional_applies, bidirectional_search, MeetResult};
 pub use disk::{disk_search, DiskOptions};
 pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]

@@ -327,6 +327,13 @@ fn bidirectional_search_matches_the_full_search_and_records_its_method() {
         let depths = forward.len() + meet["backward_layers"].as_array().unwrap().len() - 2;
         assert_eq!(Some(depths as u64), full["minimum"].as_u64(), "{args:?}");
     }
+    // A plain search refused for its memory names the route that fits, where it applies.
+    let refused = hanoilab(&["search", "reversi-lunnon.DDDF", "-n", "16"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--bidirectional"));
+    let refused = hanoilab(&["search", "cyclic4", "-n", "12", "--memory-limit", "1K"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&refused.stderr).contains("--bidirectional"));
     // Reversi on three pins is insoluble from four discs: a side runs out of states.
     let path = reversi_three_pins();
     let args = [
