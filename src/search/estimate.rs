@@ -15,8 +15,8 @@
 //! `m - 3 .. m`), and the pilot's layers are reshaped (`l -> c l^a`) to that widest layer
 //! and that sum. A uniform widening by `g/h` kept the shape, which sharpens with n on
 //! Classic (widest layer 2x a disc, mean 1.5x) and Reve's puzzle near a jump of its depth;
-//! the bits of a count grow by the measured per-disc step, and along the run linearly with
-//! the depth. The run still checks what it holds against the limit as it goes.
+//! the bits of a count grow with the depth, from the pilot's to the run's and along the
+//! run. The run still checks what it holds against the limit as it goes.
 
 use super::checkpoint::Route;
 use super::dense::DenseSpace;
@@ -189,11 +189,18 @@ pub(super) fn profile(
         widest(&big) * widest_growth.powf(steps),
         big.states as f64 * growth.powf(steps) / repeat,
     );
+    // The number of shortest paths to a state multiplies layer by layer, so its bits grow
+    // with the depth, as along the run (below): by `repeat` to n discs. (A fixed step per
+    // disc, measured from `m - 1` to `m`, fell short where the depth grows fast: 101 bits
+    // predicted for four-in-a-row n = 15, whose counts reach 220.) Never below the
+    // pilot's own bits plus that step.
     let bits_step = (big.count_bits as f64 - small.count_bits as f64).max(0.0);
+    let count_bits =
+        (big.count_bits as f64 * repeat).max(big.count_bits as f64 + bits_step * steps);
     Some(Profile {
         layers,
         repeat,
-        count_bits: big.count_bits as f64 + bits_step * steps,
+        count_bits,
         keys_per_state: big.keys_per_state,
         stops_at_goal: big.stopped,
     })
