@@ -21,8 +21,9 @@
 //! Layers are sorted lists of dense indices. A layer is expanded in blocks per thread; each
 //! block's successors are sorted and made unique, the runs merged, and the two layers of the
 //! side subtracted. Counts (with `count`) are pulled: a state's count is the sum of the
-//! counts of its neighbours in the layer before, found by binary search. They are kept as
-//! `u128` and the run is repeated with big integers if one overflows.
+//! counts of its neighbours in the layer before, found through a directory of that layer
+//! (buckets of about eight entries). They are kept as `u128`, and the run is repeated with
+//! big integers if one overflows.
 
 use super::dense::DenseSpace;
 use super::frontier::{report_layer, worker_threads};
@@ -262,7 +263,7 @@ impl Run<'_> {
         let mut fwd: Side<C> = Side::new(start, count);
         let mut bwd: Side<C> = Side::new(goal, count);
         let mut peak = fwd.bytes() + bwd.bytes();
-        // States in both sides' layers so far (a running sum: Domino has 10^5 layers).
+        // States in both sides' layers so far (a running sum: Domino n = 18 has 10^8 layers).
         let mut visited = 2u64;
         let done = |fwd: &Side<C>, bwd: &Side<C>, minimum, solutions, meeting, peak| {
             let states = fwd.sizes.iter().sum::<u64>() + bwd.sizes.iter().sum::<u64>() - meeting;
