@@ -312,8 +312,8 @@ impl Layers {
             // Occupied: the user's mistake, as for an in-memory checkpoint directory that
             // already holds a checkpoint (exit 2 from the command line), not a disk failure.
             std::io::ErrorKind::AlreadyExists => SearchError::Checkpoint(format!(
-                "{}: already exists (continue that search with --resume, or choose another \
-                 directory)",
+                "{}: already exists (the layers of a resumable disk search continue with \
+                 --resume; otherwise choose another directory)",
                 root.display()
             )),
             _ => SearchError::Disk(format!(

@@ -33,7 +33,7 @@
 //!   since the goal test of the model does not identify them either).
 //!
 //! * **Bidirectional** ([`bidirectional_search`]): when every move can be undone (Reve's,
-//!   stars, four-in-a-row, the Reversi problems), layers grow from the start and from the
+//!   stars, four-in-a-row, Checkers, Rainbow, Domino, the Reversi problems), layers grow from the start and from the
 //!   goal until they meet: about twice the ball of half the distance instead of the ball of
 //!   the distance, two layers a side in memory.
 //! * **Half-way** ([`halfway_search`], [`halfway_count`]): for one tower to another on a
