@@ -1,7 +1,7 @@
 //! `hanoilab search` run as a real binary: the JSON contract of DESIGN.md, the unreachable
 //! answer (exit 0), and the exit status 2 errors (memory limit, bad --memory-limit).
 
-use crate::common::hanoilab;
+use crate::common::{assert_input_error, hanoilab};
 use std::path::PathBuf;
 use std::process::Output;
 
@@ -262,26 +262,29 @@ fn halfway_search_matches_the_full_search_and_records_its_method() {
         (row[0], row[1], row[9]),
         ("reves.FS", "9", "halfway+symmetry")
     );
-    for args in [
-        &["search", "star", "-n", "4", "--halfway"][..],
-        &["search", "reves", "-n", "4", "--halfway", "--solution"],
-        &[
-            "search",
-            "reves",
-            "-n",
-            "12",
-            "--halfway",
-            "--memory-limit",
-            "1K",
-        ],
+    for (args, needle) in [
+        (
+            &["search", "star", "-n", "4", "--halfway"][..],
+            "does not apply",
+        ),
+        (
+            &["search", "reves", "-n", "4", "--halfway", "--solution"],
+            "--halfway gives",
+        ),
+        (
+            &[
+                "search",
+                "reves",
+                "-n",
+                "12",
+                "--halfway",
+                "--memory-limit",
+                "1K",
+            ],
+            "memory limit",
+        ),
     ] {
-        let out = hanoilab(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            !err.contains("panicked") && err.lines().count() == 1,
-            "{err}"
-        );
+        assert_input_error(args, needle);
     }
 }
 
@@ -359,34 +362,40 @@ fn bidirectional_search_matches_the_full_search_and_records_its_method() {
         (row[0], row[1], row[2], row[9]),
         ("reversi-lunnon.DDDF", "7", "36", "bidirectional")
     );
-    for args in [
-        &["search", "cyclic4", "-n", "4", "--bidirectional"][..],
-        &["search", "lundon", "-n", "3", "--bidirectional"],
-        &[
-            "search",
-            "reves",
-            "-n",
-            "4",
-            "--bidirectional",
-            "--solution",
-        ],
-        &[
-            "search",
-            "reves",
-            "-n",
-            "10",
-            "--bidirectional",
-            "--memory-limit",
-            "1K",
-        ],
+    for (args, needle) in [
+        (
+            &["search", "cyclic4", "-n", "4", "--bidirectional"][..],
+            "cannot be undone",
+        ),
+        (
+            &["search", "lundon", "-n", "3", "--bidirectional"],
+            "cannot be undone",
+        ),
+        (
+            &[
+                "search",
+                "reves",
+                "-n",
+                "4",
+                "--bidirectional",
+                "--solution",
+            ],
+            "--bidirectional gives",
+        ),
+        (
+            &[
+                "search",
+                "reves",
+                "-n",
+                "10",
+                "--bidirectional",
+                "--memory-limit",
+                "1K",
+            ],
+            "memory limit",
+        ),
     ] {
-        let out = hanoilab(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            !err.contains("panicked") && err.lines().count() == 1,
-            "{err}"
-        );
+        assert_input_error(args, needle);
     }
     let out = hanoilab(&["search", "reves", "-n", "4", "--bidirectional", "--halfway"]);
     assert_eq!(out.status.code(), Some(2));
