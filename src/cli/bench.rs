@@ -173,8 +173,6 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 c.elapsed.as_secs_f64() / s.max(1e-9)
             ),
         )?;
-    }
-    if wanted(which, "search") {
         // Meet in the middle against the bitset search's count (Reve's n = 12, above).
         let opts = crate::search::SearchOptions {
             count: true,

@@ -710,12 +710,11 @@ mod tests {
         let m = bidirectional_search(&p, &opts).unwrap();
         assert_eq!(m.minimum, None);
         assert_eq!(m.optimal_solutions, Some(BigInt::zero()));
-        // The goal tower with its two smallest discs' colours swapped: a disc on its own
-        // colour.
+        // The goal tower with its second-smallest disc flipped: it then shows the colour of
+        // the disc under it (or that disc's colour is shown on top of it).
         let mut q = v("reversi-lunnon", "DDDF", 4);
-        let [a, b] = [q.goal.pins[3][2], q.goal.pins[3][3]];
-        q.goal.colours[a as usize] = 1 - q.goal.colours[a as usize];
-        let _ = b;
+        let a = q.goal.pins[3][2] as usize;
+        q.goal.colours[a] = 1 - q.goal.colours[a];
         assert_eq!(search(&q, &SearchOptions::default()).unwrap().minimum, None);
         let m = bidirectional_search(&q, &SearchOptions::default()).unwrap();
         assert_eq!((m.minimum, m.backward_layers.len()), (None, 0));
