@@ -15,7 +15,7 @@
 //! plus a 16-bit offset per word and one popcount.
 //!
 //! Counts are exact fixed-width integers of `w` 64-bit limbs per state (`w = 1` at first);
-//! when a sum carries out of the top limb the layer is counted again with twice the width.
+//! when a sum carries out of the top limb the layer is counted again a quarter wider.
 //! Only the goal's count is turned into a [`BigUint`]. Memory: the visited bitset, three
 //! layers (previous, current, next: lists, or bitsets with their rank blocks, a freed bitset
 //! kept as the spare) and the counts of two of them, instead of all the layers and a heap
@@ -30,12 +30,32 @@ use super::frontier::{
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Barrier, Mutex, RwLock};
 
 #[cfg(test)]
 thread_local! {
     /// Tests turn the push route off on their thread to compare it with the pull route.
     pub(super) static NO_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests force the push route's bucket phases on small layers: this many bucket bits
+    /// (at most the state's) on every layer, with the threads asked for.
+    pub(super) static FORCE_BUCKETS: std::cell::Cell<Option<u32>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The bucket bits and threads of a push pass over a layer of `len` states, `threads`
+/// asked for: one thread and no buckets for a small layer.
+fn push_plan(len: usize, v_bits: u32, threads: usize) -> (u32, usize) {
+    #[cfg(test)]
+    if let Some(bits) = FORCE_BUCKETS.with(|c| c.get()) {
+        return (bits.min(v_bits), threads.max(1));
+    }
+    let threads = if len < SMALL_LAYER { 1 } else { threads.max(1) };
+    // Sized before the keys exist, from the layer (cyclic4 pushes about 1.4 keys a state).
+    (bucket_bits_for(2 * len, v_bits), threads)
 }
 
 /// Whether the driver may push counts forward (always, outside the tests that compare it
@@ -324,10 +344,10 @@ fn pull(
         if let Some(c) = pass(space, prev, prev_counts, cur, *w, threads, &Expand::No, buf).0 {
             return c;
         }
-        let wide = widen(prev_counts, *w);
+        let (wide, width) = widen(prev_counts, *w);
         *held = (*held).max(8 * (prev_counts.len() + wide.len()) as u64);
         *prev_counts = wide;
-        *w *= 2;
+        *w = width;
     }
 }
 
@@ -375,13 +395,24 @@ fn key_shift(space: u64, len: u64) -> Option<u32> {
 /// The next layer and its counts *pushed* from layer `cur` (a sorted list whose counts
 /// `cur_counts` are known, `w` limbs each), for puzzles whose moves cannot all be undone:
 /// every successor `v` of the `i`-th state not yet visited is new at the next depth and
-/// becomes a key `v << shift | i`; the keys, sorted (each thread sorts its own and the
-/// scan merges them), give the next layer in order, and each run of equal `v` sums the
-/// counts of its parents. No predecessor is generated and no position looked up. The
-/// visited set is only read during the expansion (so a state met twice is new both times)
-/// and the new layer is marked in it after. A carry out of the top limb widens
-/// `cur_counts` and `w` and sums again from the same keys. Returns the next layer and its
-/// counts; the keys and their sort scratch go back to `pool`.
+/// becomes a key `v << shift | i`. The keys, grouped by `v`, give the next layer in order,
+/// and each run of equal `v` sums the counts of its parents. No predecessor is generated and
+/// no position looked up. The visited set is only read during the expansion (so a state met
+/// twice is new both times) and the new layer is marked in it after. A carry out of the top
+/// limb widens `cur_counts` and `w` and sums again from the same keys. Returns the next
+/// layer and its counts; the lists go back to `pool`.
+///
+/// The grouping is a bucket sort whose phases all run on every thread, one fork per layer
+/// (a barrier between phases): each thread expands its chunks into keys and counts them by
+/// bucket (the top bits of `v`); the keys are scattered into one list, bucket by bucket;
+/// each thread then takes a run of whole buckets, sorts each bucket by the rest of `v`
+/// (radix passes over a bucket that fits the cache; the order of the parents of one `v`
+/// does not matter, the sums are exact) and sums it into its own stretch of the next layer.
+/// An earlier version sorted each thread's keys whole, by `v` and `i`, and merged the
+/// threads' lists on one thread, twice (once to size the layer): on cyclic4 n = 14 that
+/// merge and sum were a quarter of the run, on one core. A fork per phase instead of a
+/// barrier cost more than it saved (cyclic4 n = 14 has 7,118 layers of 8,192 states or
+/// more, most of a few tens of thousands).
 #[allow(clippy::too_many_arguments)]
 fn push_pass(
     space: &DenseSpace,
@@ -392,85 +423,390 @@ fn push_pass(
     visited: &[AtomicU64],
     threads: usize,
     pool: &mut Pool,
-    mut next: Vec<u64>,
-    mut counts: Vec<u64>,
+    next: Vec<u64>,
+    counts: Vec<u64>,
 ) -> (Vec<u64>, Vec<u64>) {
-    let cursor = AtomicUsize::new(0);
-    let key_bits = 64 - ((space.space - 1) << shift | ((1 << shift) - 1)).leading_zeros();
+    let v_bits = 64 - (space.space - 1).max(1).leading_zeros();
+    let (bucket_bits, threads) = push_plan(cur.len(), v_bits, threads);
+    let key = (visited, shift);
+    if threads == 1 && bucket_bits == 0 {
+        // A small layer on one thread: its keys sorted whole, without the bucket phases
+        // (Domino n = 13 has 483,452 layers of at most 68 states).
+        let [mut keys, mut tmp] = [pool.take(), pool.take()];
+        push_keys(space, cur, 0..cur.len(), key, &mut keys);
+        sort_by_state(&mut keys, &mut tmp, shift, v_bits);
+        let states = keys.chunk_by(|x, y| x >> shift == y >> shift).count();
+        let (mut next, mut counts) = (next, counts);
+        while {
+            // Sized exactly: the lists are kept from layer to layer at their capacity.
+            next.clear();
+            counts.clear();
+            next.reserve_exact(states);
+            counts.reserve_exact(states * *w);
+            let keys = keys.iter().copied();
+            sum_sorted(keys, shift, (cur_counts, *w), (&mut next, &mut counts))
+        } {
+            let (wide, wide_w) = widen(cur_counts, *w);
+            pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
+            *cur_counts = wide;
+            *w = wide_w;
+        }
+        pool.live = 8 * (keys.capacity() + tmp.capacity() + pool.list.capacity()) as u64;
+        pool.keys += keys.len() as u64;
+        pool.give(keys);
+        pool.give(tmp);
+        pool.states += next.len() as u64;
+        pool.bits = max_bits(&counts, *w);
+        return (mark_visited(visited, next), counts);
+    }
+    let bits = (shift, v_bits - bucket_bits);
+    let buckets = 1usize << bucket_bits;
+    let bucket = |k: u64| ((k >> shift) >> bits.1) as usize;
+    let (cursor, ids, keys_bytes) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicU64::new(0));
+    let barrier = Barrier::new(threads);
+    let distinct: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
+    // The leader of the phase that ends here (alone, no wait: a waker's syscall per layer
+    // cost Domino, with its hundreds of thousands of layers, a fifth of its time).
+    let sync = || threads == 1 || barrier.wait().is_leader();
+    let hists: Vec<Mutex<Vec<usize>>> = (0..threads).map(|_| Mutex::new(Vec::new())).collect();
+    let grouped = RwLock::new(std::mem::take(&mut pool.grouped));
     let shared = Mutex::new(std::mem::take(pool));
-    let take = || shared.lock().expect("pool lock").take();
+    // The first run's stretch goes straight into the lists the caller handed over.
+    let first = Mutex::new(Some((next, counts)));
+    let width = *w;
+    let from: &[u64] = cur_counts;
     let work = || {
-        let mut keys = take();
+        let id = ids.fetch_add(1, Relaxed);
+        let mut keys = shared.lock().expect("pool lock").take();
         loop {
             let at = cursor.fetch_add(LIST_CHUNK, Relaxed);
             if at >= cur.len() {
                 break;
             }
-            for (i, &u) in cur.iter().enumerate().skip(at).take(LIST_CHUNK) {
-                space.for_each_successor(u, |v, _| {
-                    if !get_bit(visited, v) {
-                        keys.push(v << shift | i as u64);
-                    }
-                });
+            push_keys(
+                space,
+                cur,
+                at..(at + LIST_CHUNK).min(cur.len()),
+                key,
+                &mut keys,
+            );
+        }
+        let mut hist = vec![0usize; buckets];
+        keys.iter().for_each(|&k| hist[bucket(k)] += 1);
+        *hists[id].lock().expect("hist lock") = hist;
+        if sync() {
+            let total = hists
+                .iter()
+                .map(|h| h.lock().expect("hist lock").iter().sum::<usize>())
+                .sum();
+            let mut g = grouped.write().expect("grouped lock");
+            g.clear();
+            g.resize_with(total, || AtomicU64::new(0));
+        }
+        sync();
+        let hists: Vec<Vec<usize>> = hists
+            .iter()
+            .map(|h| h.lock().expect("hist lock").clone())
+            .collect();
+        let starts = bucket_starts(&hists);
+        // This thread's keys go after the earlier threads' keys of the same bucket.
+        let mut at: Vec<usize> = (0..buckets)
+            .map(|b| starts[b] + hists[..id].iter().map(|h| h[b]).sum::<usize>())
+            .collect();
+        let g = grouped.read().expect("grouped lock");
+        for &k in &keys {
+            let b = bucket(k);
+            g[at[b]].store(k, Relaxed);
+            at[b] += 1;
+        }
+        keys_bytes.fetch_add(8 * keys.capacity() as u64, Relaxed);
+        shared.lock().expect("pool lock").give(keys);
+        sync();
+        let run = bucket_runs(&starts, threads).swap_remove(id);
+        let (mut nx, mut cs) = if id == 0 {
+            first
+                .lock()
+                .expect("first lock")
+                .take()
+                .expect("one first run")
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        nx.clear();
+        cs.clear();
+        let mut scratch = {
+            let mut p = shared.lock().expect("pool lock");
+            [p.take(), p.take()]
+        };
+        let mine = sort_buckets(&g, &starts, run.clone(), bits, &mut scratch);
+        distinct[id].store(mine, Relaxed);
+        sync();
+        // The lists of the next layer are sized exactly (they are kept from layer to layer
+        // at their capacity): the first run's for the whole layer, the others appended.
+        let all = distinct.iter().map(|d| d.load(Relaxed)).sum::<usize>();
+        let states = if id == 0 { all } else { mine };
+        nx.reserve_exact(states);
+        cs.reserve_exact(states * width);
+        let out = (&mut nx, &mut cs);
+        let carry = sum_buckets(&g, &starts, run, bits.0, (from, width), out);
+        // Every thread marks its own states (a word may be shared at a run's edge) and
+        // measures its own counts, while they are still near in the cache.
+        mark_visited_run(visited, &nx);
+        let most = max_bits(&cs, width);
+        let mut p = shared.lock().expect("pool lock");
+        scratch.into_iter().for_each(|l| p.give(l));
+        (id, nx, cs, carry, starts, most)
+    };
+    let mut results = on_threads(threads, work);
+    *pool = shared.into_inner().expect("pool lock");
+    pool.grouped = grouped.into_inner().expect("grouped lock");
+    results.sort_unstable_by_key(|r| r.0);
+    // Live at the fullest: every thread's keys with the grouped list, or the grouped list
+    // with the next layer's stretches (the first is counted by the caller).
+    let stretches: u64 = results[1..]
+        .iter()
+        .map(|r| 8 * (r.1.capacity() + r.2.capacity()) as u64)
+        .sum();
+    pool.live = keys_bytes.load(Relaxed).max(stretches)
+        + 8 * (pool.grouped.capacity() + pool.list.capacity()) as u64;
+    pool.keys += pool.grouped.len() as u64;
+    let carried = results.iter().any(|r| r.3);
+    pool.bits = results.iter().map(|r| r.5).max().unwrap_or(0);
+    let mut rest = results.into_iter();
+    let (_, mut next, mut counts, _, starts, _) = rest.next().expect("a first run");
+    if carried {
+        // Rare: sum every bucket again, on this thread, until no count carries.
+        drop(rest);
+        loop {
+            let (wide, wide_w) = widen(cur_counts, *w);
+            pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
+            *cur_counts = wide;
+            *w = wide_w;
+            next.clear();
+            counts.clear();
+            counts.reserve_exact(next.capacity() * *w);
+            let (all, out) = (0..buckets, (&mut next, &mut counts));
+            let from = (&cur_counts[..], *w);
+            if !sum_buckets(&pool.grouped, &starts, all, bits.0, from, out) {
+                break;
             }
         }
-        let mut tmp = take();
-        radix_sort(&mut keys, &mut tmp, key_bits);
-        shared.lock().expect("pool lock").give(tmp);
-        keys
-    };
-    let parts = on_threads(if cur.len() < SMALL_LAYER { 1 } else { threads }, work);
-    *pool = shared.into_inner().expect("pool lock");
-    // Live now: the threads' keys, their sort scratch (back in the pool) and the rest of it.
-    pool.live = pool.bytes() + parts.iter().map(|p| 8 * p.capacity() as u64).sum::<u64>();
-    let mask = (1u64 << shift) - 1;
-    // The states of the next layer are the distinct `v` in key order (counted first, so
-    // that the lists are allocated exactly); the first parent of each copies its count, the
-    // others add theirs.
-    let mut distinct = 0usize;
-    let mut last = None;
-    merged(&parts, |k| {
-        if last != Some(k >> shift) {
-            last = Some(k >> shift);
-            distinct += 1;
+        pool.bits = max_bits(&counts, *w);
+    } else {
+        for (_, nx, cs, _, _, _) in rest {
+            next.extend_from_slice(&nx);
+            counts.extend_from_slice(&cs);
         }
-    });
-    next.clear();
-    next.reserve_exact(distinct);
-    loop {
-        let width = *w;
-        next.clear();
-        counts.clear();
-        counts.reserve_exact(distinct * width);
-        let mut carry = false;
-        merged(&parts, |k| {
-            let (v, i) = (k >> shift, (k & mask) as usize);
-            let from = &cur_counts[i * width..(i + 1) * width];
-            if next.last() != Some(&v) {
-                next.push(v);
-                counts.extend_from_slice(from);
-            } else {
-                let at = counts.len() - width;
-                carry |= add_limbs(&mut counts[at..], from);
+    }
+    pool.states += next.len() as u64;
+    (next, counts)
+}
+
+/// Appends the key `v << shift | i` of every successor `v` not yet visited of the states
+/// `cur[i]`, `i` in `range`, to `keys`.
+#[inline]
+fn push_keys(
+    space: &DenseSpace,
+    cur: &[u64],
+    range: std::ops::Range<usize>,
+    (visited, shift): (&[AtomicU64], u32),
+    keys: &mut Vec<u64>,
+) {
+    for (i, &u) in cur[range.clone()].iter().enumerate() {
+        let i = (range.start + i) as u64;
+        space.for_each_successor(u, |v, _| {
+            if !get_bit(visited, v) {
+                keys.push(v << shift | i);
             }
         });
-        if !carry {
-            break;
-        }
-        let wide = widen(cur_counts, width);
-        pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
-        *cur_counts = wide;
-        *w = 2 * width;
     }
-    pool.keys += parts.iter().map(|p| p.len() as u64).sum::<u64>();
-    pool.states += next.len() as u64;
-    parts.into_iter().for_each(|p| pool.give(p));
-    // One thread writes: no read-modify-write atomics needed.
-    for &v in &next {
+}
+
+/// Marks the states of a new layer visited (one thread writes: no read-modify-write
+/// atomics needed).
+fn mark_visited(visited: &[AtomicU64], layer: Vec<u64>) -> Vec<u64> {
+    for &v in &layer {
         let word = &visited[(v >> 6) as usize];
         word.store(word.load(Relaxed) | 1 << (v & 63), Relaxed);
     }
-    (next, counts)
+    layer
+}
+
+/// Marks the states of one run (sorted, other threads marking the runs beside it) visited:
+/// only the words at the run's two ends can be shared, and only they take an atomic OR
+/// (an atomic OR for every state cost cyclic4 n = 14 a tenth of its time).
+fn mark_visited_run(visited: &[AtomicU64], run: &[u64]) {
+    let (Some(&lo), Some(&hi)) = (run.first(), run.last()) else {
+        return;
+    };
+    for &v in run {
+        let w = v >> 6;
+        let word = &visited[w as usize];
+        if w == lo >> 6 || w == hi >> 6 {
+            word.fetch_or(1 << (v & 63), Relaxed);
+        } else {
+            word.store(word.load(Relaxed) | 1 << (v & 63), Relaxed);
+        }
+    }
+}
+
+/// Appends each state of the keys (sorted by state) and the sum of its parents' counts
+/// (`width` limbs each, from `from`) to `next` and `counts`; true when a sum carried out of
+/// the top limb.
+#[inline]
+fn sum_sorted(
+    keys: impl IntoIterator<Item = u64>,
+    shift: u32,
+    (from, width): (&[u64], usize),
+    (next, counts): (&mut Vec<u64>, &mut Vec<u64>),
+) -> bool {
+    let mask = (1u64 << shift) - 1;
+    let mut carry = false;
+    let mut last = None;
+    for k in keys {
+        let (v, i) = (k >> shift, (k & mask) as usize);
+        let parent = &from[i * width..(i + 1) * width];
+        // The first parent of each state copies its count, the others add theirs.
+        if last != Some(v) {
+            last = Some(v);
+            next.push(v);
+            counts.extend_from_slice(parent);
+        } else {
+            let at = counts.len() - width;
+            carry |= add_limbs(&mut counts[at..], parent);
+        }
+    }
+    carry
+}
+
+/// Where each bucket starts in the grouped list, given each thread's keys per bucket (one
+/// more entry: the end).
+fn bucket_starts(hists: &[Vec<usize>]) -> Vec<usize> {
+    let buckets = hists.first().map_or(0, Vec::len);
+    let mut starts = Vec::with_capacity(buckets + 1);
+    let mut sum = 0;
+    for b in 0..buckets {
+        starts.push(sum);
+        sum += hists.iter().map(|h| h[b]).sum::<usize>();
+    }
+    starts.push(sum);
+    starts
+}
+
+/// Runs of whole buckets, one a thread, of about equal numbers of keys.
+fn bucket_runs(starts: &[usize], threads: usize) -> Vec<std::ops::Range<usize>> {
+    let buckets = starts.len() - 1;
+    let total = starts[buckets];
+    let mut from = 0;
+    (1..=threads)
+        .map(|t| {
+            let to = if t == threads {
+                buckets
+            } else {
+                starts[..buckets]
+                    .partition_point(|&s| s < total * t / threads)
+                    .max(from)
+            };
+            let run = from..to;
+            from = to;
+            run
+        })
+        .collect()
+}
+
+/// Sorts each of the buckets `run` of the grouped keys by state, in place, and returns the
+/// number of states in them. `bits`: the key's shift and the state bits below the bucket;
+/// `scratch`: two lists for a bucket's keys and their radix passes.
+fn sort_buckets(
+    grouped: &[AtomicU64],
+    starts: &[usize],
+    run: std::ops::Range<usize>,
+    (shift, low): (u32, u32),
+    [keys, tmp]: &mut [Vec<u64>; 2],
+) -> usize {
+    let mut states = 0;
+    for b in run {
+        let bucket = &grouped[starts[b]..starts[b + 1]];
+        keys.clear();
+        keys.extend(bucket.iter().map(|k| k.load(Relaxed)));
+        sort_by_state(keys, tmp, shift, low);
+        states += keys.chunk_by(|x, y| x >> shift == y >> shift).count();
+        bucket
+            .iter()
+            .zip(keys.iter())
+            .for_each(|(g, &k)| g.store(k, Relaxed));
+    }
+    states
+}
+
+/// Appends each state of the buckets `run` of the grouped keys (sorted by state) and the
+/// sum of its parents' counts (`width` limbs each, from `from`) to `next` and `counts`; true
+/// when a sum carried out of the top limb.
+fn sum_buckets(
+    grouped: &[AtomicU64],
+    starts: &[usize],
+    run: std::ops::Range<usize>,
+    shift: u32,
+    from: (&[u64], usize),
+    (next, counts): (&mut Vec<u64>, &mut Vec<u64>),
+) -> bool {
+    let keys = grouped[starts[run.start]..starts[run.end]].iter();
+    sum_sorted(keys.map(|k| k.load(Relaxed)), shift, from, (next, counts))
+}
+
+/// Bits of a state that choose its bucket, for about `total` keys over states of `v_bits`
+/// bits: buckets of about 4096 keys (a bucket's radix passes stay in the cache), at most
+/// 2^11 of them (the scatter writes to every bucket at once), one bucket for a few keys.
+fn bucket_bits_for(total: usize, v_bits: u32) -> u32 {
+    if total < 1 << 13 {
+        0
+    } else {
+        ((total >> 12).ilog2() + 1).min(11).min(v_bits)
+    }
+}
+
+/// Sorts keys `v << shift | i` by their state `v`, whose lowest `bits` bits are the ones
+/// that can differ (the higher ones chose the bucket): least-significant-digit radix passes
+/// of up to 11 bits through `tmp`, or a comparison sort of a short list. The order of the
+/// keys of one state is left as it falls.
+fn sort_by_state(keys: &mut [u64], tmp: &mut Vec<u64>, shift: u32, bits: u32) {
+    if bits == 0 {
+        return;
+    }
+    if keys.len() < 256 {
+        keys.sort_unstable();
+        return;
+    }
+    let passes = bits.div_ceil(11);
+    let digit = bits.div_ceil(passes);
+    let mask = (1usize << digit) - 1;
+    tmp.clear();
+    tmp.resize(keys.len(), 0);
+    let mut table = [0usize; 1 << 11];
+    let starts = &mut table[..=mask];
+    {
+        let (mut src, mut dst): (&mut [u64], &mut [u64]) = (&mut *keys, tmp.as_mut_slice());
+        for p in 0..passes {
+            let sh = shift + p * digit;
+            starts.fill(0);
+            for &k in src.iter() {
+                starts[(k >> sh) as usize & mask] += 1;
+            }
+            let mut sum = 0;
+            for c in starts.iter_mut() {
+                (*c, sum) = (sum, sum + *c);
+            }
+            for &k in src.iter() {
+                let d = (k >> sh) as usize & mask;
+                dst[starts[d]] = k;
+                starts[d] += 1;
+            }
+            std::mem::swap(&mut src, &mut dst);
+        }
+    }
+    if passes % 2 == 1 {
+        keys.copy_from_slice(tmp);
+    }
 }
 
 /// Lists kept from layer to layer by the push route (the threads' keys and sort scratch,
@@ -479,6 +815,8 @@ fn push_pass(
 #[derive(Default)]
 struct Pool {
     lists: Vec<Vec<u64>>,
+    /// The keys of a layer grouped by bucket (written by every thread at once).
+    grouped: Vec<AtomicU64>,
     /// The retired layer's list, for the next layer.
     list: Vec<u64>,
     /// Bytes of a transient moment the caller accounts (widening counts: both widths).
@@ -489,12 +827,14 @@ struct Pool {
     keys: u64,
     /// States of the layers found by pushing.
     states: u64,
+    /// The most bits of a count of the last layer pushed.
+    bits: u64,
 }
 
 impl Pool {
     /// Lists kept at most: one thread's keys and sort scratch (more threads allocate theirs
     /// per layer; keeping them all would hold each at the largest size it ever had).
-    const KEEP: usize = 2;
+    const KEEP: usize = 4;
 
     fn take(&mut self) -> Vec<u64> {
         let mut l = self.lists.pop().unwrap_or_default();
@@ -511,94 +851,24 @@ impl Pool {
     fn note(&mut self, bytes: u64) {
         self.noted = self.noted.max(bytes);
     }
-
-    fn bytes(&self) -> u64 {
-        self.lists
-            .iter()
-            .chain([&self.list])
-            .map(|l| 8 * l.capacity() as u64)
-            .sum()
-    }
 }
 
-/// Sorts `keys`, all below `2^bits`, by least-significant-digit radix passes of up to 11
-/// bits through the scratch list `tmp` (short lists by comparison).
-fn radix_sort(keys: &mut Vec<u64>, tmp: &mut Vec<u64>, bits: u32) {
-    if keys.len() < 1024 {
-        keys.sort_unstable();
-        return;
-    }
-    let passes = bits.div_ceil(11).max(1);
-    let digit = bits.div_ceil(passes);
-    let mask = (1usize << digit) - 1;
-    tmp.clear();
-    tmp.reserve_exact(keys.len());
-    tmp.resize(keys.len(), 0);
-    let mut starts = vec![0usize; mask + 1];
-    for p in 0..passes {
-        let sh = p * digit;
-        starts.fill(0);
-        for &k in keys.iter() {
-            starts[(k >> sh) as usize & mask] += 1;
-        }
-        let mut sum = 0;
-        for c in starts.iter_mut() {
-            (*c, sum) = (sum, sum + *c);
-        }
-        for &k in keys.iter() {
-            let d = (k >> sh) as usize & mask;
-            tmp[starts[d]] = k;
-            starts[d] += 1;
-        }
-        std::mem::swap(keys, tmp);
-    }
+/// The width counts of `w` limbs widen to when one carries: a quarter more (at least one
+/// limb). Doubling left up to half of every count's limbs zero: cyclic4 n = 14 needs 22
+/// limbs and counted at 32, and the limbs are most of that run's memory traffic. A carry
+/// costs one more pass over its layer, and the counts' bits grow slowly with the depth.
+pub(super) fn wider(w: usize) -> usize {
+    w + w.div_ceil(4)
 }
 
-/// Calls `f` on the keys of several sorted lists in order (a merge of the threads' parts).
-#[inline]
-fn merged(parts: &[Vec<u64>], mut f: impl FnMut(u64)) {
-    match parts {
-        [] => {}
-        [one] => one.iter().for_each(|&k| f(k)),
-        [a, b] => {
-            let (mut i, mut j) = (0, 0);
-            while i < a.len() && j < b.len() {
-                if a[i] <= b[j] {
-                    f(a[i]);
-                    i += 1;
-                } else {
-                    f(b[j]);
-                    j += 1;
-                }
-            }
-            a[i..].iter().chain(&b[j..]).for_each(|&k| f(k));
-        }
-        _ => {
-            let mut heads = vec![0usize; parts.len()];
-            loop {
-                let mut best: Option<(u64, usize)> = None;
-                for (j, p) in parts.iter().enumerate() {
-                    if let Some(&k) = p.get(heads[j]) {
-                        if best.is_none_or(|(b, _)| k < b) {
-                            best = Some((k, j));
-                        }
-                    }
-                }
-                let Some((k, j)) = best else { break };
-                heads[j] += 1;
-                f(k);
-            }
-        }
-    }
-}
-
-/// Widens counts of `w` limbs per state to `2 w`.
-fn widen(counts: &[u64], w: usize) -> Vec<u64> {
-    let mut out = vec![0u64; counts.len() * 2];
-    for (src, dst) in counts.chunks(w).zip(out.chunks_mut(2 * w)) {
+/// Widens counts of `w` limbs per state to [`wider`]`(w)`, returning the new width.
+fn widen(counts: &[u64], w: usize) -> (Vec<u64>, usize) {
+    let wide = wider(w);
+    let mut out = vec![0u64; counts.len() / w * wide];
+    for (src, dst) in counts.chunks(w).zip(out.chunks_mut(wide)) {
         dst[..w].copy_from_slice(src);
     }
-    out
+    (out, wide)
 }
 
 fn to_biguint(limbs: &[u64]) -> BigUint {
@@ -632,14 +902,18 @@ pub(super) struct Counted {
     pub pushed: (u64, u64),
 }
 
-/// The most bits of a count among `counts` (`w` limbs each): the bits of the OR of the
-/// highest limb that is not zero in every count.
+/// The most bits of a count among `counts` (`w` limbs each), in one sequential pass (each
+/// count's highest limb that is not zero; a pass per limb, strided, cost a quarter of a
+/// cyclic4 count run once its counts were many limbs wide).
 fn max_bits(counts: &[u64], w: usize) -> u64 {
-    (0..w)
-        .rev()
-        .map(|j| (j, counts.iter().skip(j).step_by(w).fold(0, |a, &x| a | x)))
-        .find(|&(_, or)| or != 0)
-        .map_or(0, |(j, or)| 64 * j as u64 + 64 - or.leading_zeros() as u64)
+    counts
+        .chunks_exact(w.max(1))
+        .filter_map(|c| {
+            let j = c.iter().rposition(|&x| x != 0)?;
+            Some(64 * j as u64 + 64 - c[j].leading_zeros() as u64)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Breadth-first search over the dense index counting minimal sequences to `goal` on the
@@ -757,7 +1031,7 @@ pub(super) fn dense_count_bfs(
         };
         let next_bits = to_bits.then(|| spare.take().unwrap_or_else(|| new_bits(words)));
         let spare_bytes = spare.as_ref().map_or(0, |x| 8 * x.len() as u64);
-        // The most bytes held beside the layers: counts (while a width doubles, the narrow and
+        // The most bytes held beside the layers: counts (while a width grows, the narrow and
         // the wide counts of a layer are live together) and the threads' lists or keys.
         let mut extra = 0u64;
         let (next, cur_counts_now, next_counts) = if let Some(shift) = push {
@@ -869,7 +1143,7 @@ pub(super) fn dense_count_bfs(
         peak = peak.max(held);
         // (The push route found the counts of `cur` with the layer, and their bits then.)
         count_bits = count_bits.max(match &next_counts {
-            Some(nc) => max_bits(nc, w),
+            Some(_) => pool.bits,
             None => max_bits(&cur_counts_now, w),
         });
         if held > limit {
@@ -931,4 +1205,66 @@ pub(super) fn dense_count_bfs(
         count_bits,
         pushed: (pool.keys, pool.states),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_bits_is_the_bit_length_of_the_largest_count() {
+        // Counts of 3 limbs: the largest is found whichever limb holds its top bit.
+        let counts = [5, 0, 0, 0, 1 << 20, 0, u64::MAX, 7, 0, 0, 0, 0];
+        let by_biguint = counts
+            .chunks(3)
+            .map(|c| to_biguint(c).bits())
+            .max()
+            .unwrap();
+        assert_eq!(max_bits(&counts, 3), by_biguint);
+        assert_eq!(by_biguint, 64 + 21);
+        assert_eq!(max_bits(&[0, 0], 1), 0);
+        assert_eq!(max_bits(&[], 2), 0);
+    }
+
+    #[test]
+    fn sorting_by_state_groups_every_state_and_keeps_every_key() {
+        // Keys `v << 5 | i` of states below 2^20, some met several times, in a scrambled
+        // order; short lists (comparison) and long ones (one, two and three radix passes).
+        for len in [0usize, 7, 255, 256, 3000, 40_000] {
+            for bits in [1u32, 9, 11, 12, 20] {
+                let keys: Vec<u64> = (0..len as u64)
+                    .map(|j| ((j * 2_654_435_761 % (1 << bits)) << 5) | (j % 32))
+                    .collect();
+                let mut sorted = keys.clone();
+                sort_by_state(&mut sorted, &mut Vec::new(), 5, bits);
+                assert!(
+                    sorted.windows(2).all(|w| w[0] >> 5 <= w[1] >> 5),
+                    "{len} {bits}"
+                );
+                let (mut a, mut b) = (keys, sorted.clone());
+                a.sort_unstable();
+                b.sort_unstable();
+                assert_eq!(a, b, "{len} keys of {bits} bits: the same keys");
+            }
+        }
+    }
+
+    #[test]
+    fn bucket_runs_cover_the_buckets_in_order_with_about_equal_keys() {
+        let hists = vec![vec![5, 0, 7, 1, 9, 0, 3, 3], vec![1, 1, 0, 6, 2, 2, 0, 8]];
+        let starts = bucket_starts(&hists);
+        assert_eq!(starts, [0, 6, 7, 14, 21, 32, 34, 37, 48]);
+        for threads in 1..=10 {
+            let runs = bucket_runs(&starts, threads);
+            assert_eq!(runs.len(), threads);
+            assert_eq!(runs[0].start, 0);
+            assert_eq!(runs[threads - 1].end, 8);
+            assert!(runs.windows(2).all(|w| w[0].end == w[1].start));
+            // A run ends at the first bucket that reaches its share of the keys.
+            for (t, r) in runs.iter().enumerate().take(threads - 1) {
+                assert!(r.end == r.start || starts[r.end - 1] < 48 * (t + 1) / threads);
+            }
+        }
+        assert_eq!(bucket_runs(&[0, 0], 2), [0..0, 0..1]);
+    }
 }

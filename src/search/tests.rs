@@ -874,14 +874,27 @@ fn pushed_counts_equal_pulled_counts() {
                 let pull = search_with_stats(p, &o);
                 super::counting::NO_PUSH.with(|c| c.set(false));
                 let (pull, pull_stats) = pull.unwrap();
-                let (push, stats) = search_with_stats(p, &o).unwrap();
                 assert_eq!(pull_stats.pushed, (0, 0));
-                pushed += stats.pushed.0;
-                assert_eq!(
-                    (push.minimum, push.states, &push.layers, push.complete),
-                    (pull.minimum, pull.states, &pull.layers, pull.complete)
-                );
-                assert_eq!(push.optimal_solutions, pull.optimal_solutions);
+                // The push route as it runs (small layers: one thread, keys sorted whole),
+                // and with its bucket phases forced on every layer (none, a few and more
+                // buckets than keys), on the threads asked for.
+                let mut bits = None;
+                for buckets in [None, Some(0), Some(2), Some(5), Some(11)] {
+                    super::counting::FORCE_BUCKETS.with(|c| c.set(buckets));
+                    let run = search_with_stats(p, &o);
+                    super::counting::FORCE_BUCKETS.with(|c| c.set(None));
+                    let (push, stats) = run.unwrap();
+                    pushed += stats.pushed.0;
+                    assert_eq!(
+                        (push.minimum, push.states, &push.layers, push.complete),
+                        (pull.minimum, pull.states, &pull.layers, pull.complete),
+                        "{buckets:?} bucket bits, {threads} threads"
+                    );
+                    assert_eq!(push.optimal_solutions, pull.optimal_solutions);
+                    // (The push route also measures the goal's layer, which the pull
+                    // route counts only at the goal: the same between push runs.)
+                    assert_eq!(*bits.get_or_insert(stats.count_bits), stats.count_bits);
+                }
             }
         }
     }
@@ -902,6 +915,19 @@ fn counting_fast_path_widens_exactly() {
         let fast = search(&p, &count_only).unwrap();
         let generic = search_with(&p, &count_only, false).unwrap();
         assert_eq!(fast.optimal_solutions, generic.optimal_solutions);
+        // The push route's bucket phases carry and widen too (two threads, 16 buckets).
+        super::counting::FORCE_BUCKETS.with(|c| c.set(Some(4)));
+        let two = SearchOptions {
+            count: true,
+            threads: 2,
+            ..opts()
+        };
+        let bucketed = search(&p, &two);
+        super::counting::FORCE_BUCKETS.with(|c| c.set(None));
+        assert_eq!(
+            bucketed.unwrap().optimal_solutions,
+            generic.optimal_solutions
+        );
         assert!(fast.optimal_solutions.unwrap() > BigInt::from(u64::MAX));
     }
     for (n, count) in [(3, 48u64), (4, 640), (5, 2688), (6, 54_839_936)] {
