@@ -114,6 +114,10 @@ pub(super) struct Profile {
 pub(super) type PilotRun =
     dyn Fn(&Puzzle, &SearchOptions, Route) -> Option<(SearchResult, SearchStats)>;
 
+/// A pilot whose widest layer has this many states or more is wide enough for its last
+/// step's growth to count (see `profile`).
+const WIDE_PILOT: f64 = 1024.0;
+
 /// Pilots below the largest one: the widest layer's growth per disc is measured over up to
 /// this many discs.
 const MAX_PILOT_STEPS: usize = 3;
@@ -183,7 +187,21 @@ pub(super) fn profile(
             _ => break,
         }
     }
-    let widest_growth = (widest(&big) / base.0.max(1.0)).powf(1.0 / base.1).max(1.0);
+    // The larger of that mean and the last step's growth, once the pilot's layers are wide
+    // enough for one step to mean something: four-in-a-row's widest layer grows faster as n
+    // grows (2.87, 3.01, 3.13 a disc from 7 to 10 discs, 3.07-3.23 after), and the mean of
+    // 3.0 put n = 15's widest layer at 2.7 M states against 3.4 M, just under the size whose
+    // successors outgrow a list: the estimate had no bitset layer where the run had 123,
+    // and was 0.42 of the bytes held (now 1.15). The 5-peg star's pilots are a few dozen
+    // states wide, and their last step (35 -> 144) overshoots the run's growth (1.25).
+    let mean_growth = (widest(&big) / base.0.max(1.0)).powf(1.0 / base.1);
+    let last_growth = widest(&big) / widest(&small).max(1.0);
+    let widest_growth = if widest(&big) >= WIDE_PILOT {
+        mean_growth.max(last_growth)
+    } else {
+        mean_growth
+    }
+    .max(1.0);
     let layers = reshape(
         &big.layers,
         widest(&big) * widest_growth.powf(steps),
