@@ -19,6 +19,7 @@
 //! run. The run still checks what it holds against the limit as it goes.
 
 use super::checkpoint::Route;
+use super::counting::pushes;
 use super::dense::DenseSpace;
 use super::frontier::{table_bytes, LIST_CHUNK};
 use super::{SearchOptions, SearchResult, SearchStats};
@@ -345,10 +346,13 @@ pub(super) fn replay(
             let layer = |d: usize, big: bool| if big { ranked } else { 8.0 * at(d) };
             // A layer is a bitset when the one before could outgrow a list; the fused pass
             // of a symmetric puzzle writes it there at once, the plain expansion only once
-            // its list passes `cap` (as the Bitset route).
+            // its list passes `cap` (as the Bitset route). A list layer whose successors fit
+            // a list is pushed (`counting::pushes`, every puzzle).
             let symmetric = space.is_symmetric();
             let as_bits =
                 |d: usize| d > 0 && at(d - 1) * branching > cap && (symmetric || at(d) > cap);
+            let pushed =
+                |d: usize| !as_bits(d) && pushes(at(d) as u64, branching as u64, cap as u64);
             for d in 0..expanded {
                 let (prev, cur, next) = (
                     if d > 0 {
@@ -370,7 +374,7 @@ pub(super) fn replay(
                 // keys) and the keys grouped by bucket, all kept from layer to layer at the
                 // largest capacity they had; 4 x 8 bytes a key is what the accounting
                 // showed (cyclic4 `--count` n = 10..14: estimate / held 0.90 to 1.15).
-                let push = !symmetric && !as_bits(d) && at(d) * branching <= cap;
+                let push = pushed(d);
                 let held = if push {
                     let retired = if d > 1 { 8.0 * at(d - 2) } else { 0.0 };
                     let keys = 8.0 * 4.0 * profile.keys_per_state * at(d + 1);

@@ -840,17 +840,17 @@ fn counting_fast_path_equals_the_stored_layer_count() {
     }
 }
 
-/// The push route of the counting search (one-way moves: counts pushed forward through
-/// sorted keys, no predecessors) against the pull route (counts pulled through the
-/// predecessors) on every one-way family over a range of n, on one and two threads,
+/// The push route of the counting search (counts pushed forward through keys grouped by
+/// state, no predecessors) against the pull route (counts pulled through the predecessors,
+/// or, where every move can be undone, the fused pass) on every dense family and a range
+/// of n, on one and two threads,
 /// stopping at the goal and exploring everything: same layers, states and count, and the
 /// push route really ran. Cyclic4 n = 9 carries counts past 2^64 (the widening).
 #[test]
 fn pushed_counts_equal_pulled_counts() {
-    let mut puzzles: Vec<Puzzle> = dense_families()
-        .into_iter()
-        .filter(|p| !super::dense::DenseSpace::new(p).unwrap().is_symmetric())
-        .collect();
+    // Every dense family: one-way moves (pushed against pulled through the predecessors)
+    // and moves that can be undone (pushed against the fused pass).
+    let mut puzzles: Vec<Puzzle> = dense_families();
     for n in 2..=8 {
         puzzles.push(variant_puzzle("cyclic4", "N", n));
         puzzles.push(tower_puzzle(4, n as u32, MoveGraph::Cycle, 0, 2));
