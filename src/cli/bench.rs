@@ -143,36 +143,48 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 ),
             )?;
         }
-        // A puzzle with one-way moves: counting pulls through the predecessors.
-        let p = crate::sequences::moves::cyclic4_puzzle(11);
-        let r = crate::search::bench::bench_search(&p, 0)
+        // Counting by pushing: cyclic4's one-way moves and wide counts; four-in-a-row's
+        // list layers (moves that can be undone: the fused pass keeps its bitset layers).
+        let tower = crate::sequences::moves::tower_puzzle;
+        for (name, p) in [
+            (
+                "4-post cyclic, n = 11",
+                crate::sequences::moves::cyclic4_puzzle(11),
+            ),
+            (
+                "four-in-a-row, n = 12",
+                tower(4, 12, crate::puzzle::model::MoveGraph::Path, 0, 3),
+            ),
+        ] {
+            let r = crate::search::bench::bench_search(&p, 0)
+                .map_err(|e| CliError::failure(e.to_string()))?;
+            let s = r.elapsed.as_secs_f64();
+            line(
+                &format!("search {name}"),
+                s,
+                &format!(
+                    "minimum {}, {} states",
+                    r.minimum.map_or("-".into(), |m| m.to_string()),
+                    r.states
+                ),
+            )?;
+            let c = crate::search::search(
+                &p,
+                &crate::search::SearchOptions {
+                    count: true,
+                    ..Default::default()
+                },
+            )
             .map_err(|e| CliError::failure(e.to_string()))?;
-        let s = r.elapsed.as_secs_f64();
-        line(
-            "search 4-post cyclic, n = 11",
-            s,
-            &format!(
-                "minimum {}, {} states",
-                r.minimum.map_or("-".into(), |m| m.to_string()),
-                r.states
-            ),
-        )?;
-        let c = crate::search::search(
-            &p,
-            &crate::search::SearchOptions {
-                count: true,
-                ..Default::default()
-            },
-        )
-        .map_err(|e| CliError::failure(e.to_string()))?;
-        line(
-            "search 4-post cyclic, n = 11, --count",
-            c.elapsed.as_secs_f64(),
-            &format!(
-                "{:.2}x the minimum-only time",
-                c.elapsed.as_secs_f64() / s.max(1e-9)
-            ),
-        )?;
+            line(
+                &format!("search {name}, --count"),
+                c.elapsed.as_secs_f64(),
+                &format!(
+                    "{:.2}x the minimum-only time",
+                    c.elapsed.as_secs_f64() / s.max(1e-9)
+                ),
+            )?;
+        }
         // Meet in the middle against the bitset search's count (Reve's n = 12, above).
         let opts = crate::search::SearchOptions {
             count: true,
