@@ -597,7 +597,8 @@ fn push_pass(
             *w = wide_w;
             next.clear();
             counts.clear();
-            counts.reserve_exact(next.capacity() * *w);
+            let states: usize = distinct.iter().map(|d| d.load(Relaxed)).sum();
+            counts.reserve_exact(states * *w);
             let (all, out) = (0..buckets, (&mut next, &mut counts));
             let from = (&cur_counts[..], *w);
             if !sum_buckets(&pool.grouped, &starts, all, bits.0, from, out) {

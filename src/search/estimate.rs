@@ -12,7 +12,8 @@
 //! replays the route's memory, layer by layer, on that profile carried to `n` discs: the
 //! states grow by `g` per disc and the depth by `h` (both measured from `m - 1` to `m`), the
 //! widest layer by its own growth measured over up to three discs (smaller pilots, on
-//! `m - 3 .. m`), and the pilot's layers are reshaped (`l -> c l^a`) to that widest layer
+//! `m - 3 .. m`; the last disc's growth when larger, for a pilot wide enough), and the
+//! pilot's layers are reshaped (`l -> c l^a`) to that widest layer
 //! and that sum. A uniform widening by `g/h` kept the shape, which sharpens with n on
 //! Classic (widest layer 2x a disc, mean 1.5x) and Reve's puzzle near a jump of its depth;
 //! the bits of a count grow with the depth, from the pilot's to the run's and along the
