@@ -823,9 +823,10 @@ fn sort_by_state(keys: &mut [u64], tmp: &mut Vec<u64>, shift: u32, bits: u32) {
     }
 }
 
-/// Lists kept from layer to layer by the push route (the threads' keys and sort scratch,
-/// the list of the layer it retired) so that their pages are not mapped afresh every layer;
-/// their capacities are held, and accounted, while they wait.
+/// Lists kept from layer to layer by the push route (the threads' keys, which then serve as
+/// a bucket's sort scratch, the keys grouped by bucket, the list of the layer it retired) so
+/// that their pages are not mapped afresh every layer; their capacities are held, and
+/// accounted, while they wait.
 #[derive(Default)]
 struct Pool {
     lists: Vec<Vec<u64>>,
@@ -846,8 +847,9 @@ struct Pool {
 }
 
 impl Pool {
-    /// Lists kept at most: one thread's keys and sort scratch (more threads allocate theirs
-    /// per layer; keeping them all would hold each at the largest size it ever had).
+    /// Lists kept at most: two threads' keys and a bucket's keys and radix scratch (more
+    /// threads allocate theirs per layer; keeping them all would hold each at the largest
+    /// size it ever had).
     const KEEP: usize = 4;
 
     fn take(&mut self) -> Vec<u64> {

@@ -13,8 +13,7 @@
 //! states grow by `g` per disc and the depth by `h` (both measured from `m - 1` to `m`), the
 //! widest layer by its own growth measured over up to three discs (smaller pilots, on
 //! `m - 3 .. m`; the last disc's growth when larger, for a pilot wide enough), and the
-//! pilot's layers are reshaped (`l -> c l^a`) to that widest layer
-//! and that sum. A uniform widening by `g/h` kept the shape, which sharpens with n on
+//! pilot's layers are reshaped (`l -> c l^a`) to that widest layer and that sum. A uniform widening by `g/h` kept the shape, which sharpens with n on
 //! Classic (widest layer 2x a disc, mean 1.5x) and Reve's puzzle near a jump of its depth;
 //! the bits of a count grow with the depth, from the pilot's to the run's and along the
 //! run. The run still checks what it holds against the limit as it goes.
@@ -369,7 +368,7 @@ pub(super) fn replay(
                 } else {
                     12.0 * at(d + 1)
                 };
-                // One-way moves and a list layer whose successors fit a list: the push pass
+                // A list layer whose successors fit a list (every puzzle): the push pass
                 // holds the counts of this layer and the next, the retired layer's list (kept
                 // for reuse), the threads' keys (lists grown by doubling: up to twice the
                 // keys) and the keys grouped by bucket, all kept from layer to layer at the

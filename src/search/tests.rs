@@ -843,9 +843,8 @@ fn counting_fast_path_equals_the_stored_layer_count() {
 /// The push route of the counting search (counts pushed forward through keys grouped by
 /// state, no predecessors) against the pull route (counts pulled through the predecessors,
 /// or, where every move can be undone, the fused pass) on every dense family and a range
-/// of n, on one and two threads,
-/// stopping at the goal and exploring everything: same layers, states and count, and the
-/// push route really ran. Cyclic4 n = 9 carries counts past 2^64 (the widening).
+/// of n, on one and two threads, stopping at the goal and exploring everything: same
+/// layers, states and count, and the push route really ran. Cyclic4 n = 9 carries counts past 2^64 (the widening).
 #[test]
 fn pushed_counts_equal_pulled_counts() {
     // Every dense family: one-way moves (pushed against pulled through the predecessors)
