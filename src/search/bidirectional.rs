@@ -222,24 +222,76 @@ struct Side<C> {
     prev: Vec<u64>,
     cur: Vec<u64>,
     counts: Vec<C>,
-    sizes: Vec<u64>,
+    sizes: LayerSizes,
 }
 
 impl<C: PathCount> Side<C> {
     fn new(root: u64, count: bool) -> Side<C> {
+        let mut sizes = LayerSizes::default();
+        sizes.push(1);
         Side {
             prev: Vec::new(),
             cur: vec![root],
             counts: if count { vec![C::one()] } else { Vec::new() },
-            sizes: vec![1],
+            sizes,
         }
     }
 
     /// The layers, the counts, and the layer sizes (Domino's sides have 10^7 layers and
-    /// more: the sizes outweigh the layers).
+    /// more).
     fn bytes(&self) -> u64 {
-        let words = self.prev.capacity() + self.cur.capacity() + self.sizes.capacity();
-        8 * words as u64 + counts_bytes(&self.counts)
+        let words = self.prev.capacity() + self.cur.capacity();
+        8 * words as u64 + counts_bytes(&self.counts) + self.sizes.bytes.capacity() as u64
+    }
+
+    /// The layer sizes, once the layers and counts are no longer needed (they are freed
+    /// first, so that the sizes' list of 8 bytes a layer does not join them).
+    fn into_sizes(self) -> Vec<u64> {
+        let Side {
+            prev,
+            cur,
+            counts,
+            sizes,
+        } = self;
+        drop((prev, cur, counts));
+        sizes.to_vec()
+    }
+}
+
+/// The sizes of a side's layers in LEB128 bytes (7 bits a byte), with their number and sum.
+/// Domino's sides have 10^8 layers of a few hundred states at n = 18: 8 bytes a layer were
+/// about 1 GB of its 1.9 GB, two bytes a layer are a quarter of that.
+#[derive(Default)]
+struct LayerSizes {
+    bytes: Vec<u8>,
+    len: usize,
+    sum: u64,
+}
+
+impl LayerSizes {
+    fn push(&mut self, size: u64) {
+        let mut x = size;
+        while x >= 0x80 {
+            self.bytes.push((x & 0x7f) as u8 | 0x80);
+            x >>= 7;
+        }
+        self.bytes.push(x as u8);
+        self.len += 1;
+        self.sum += size;
+    }
+
+    fn to_vec(&self) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.len);
+        let (mut x, mut shift) = (0u64, 0);
+        for &b in &self.bytes {
+            x |= u64::from(b & 0x7f) << shift;
+            shift += 7;
+            if b < 0x80 {
+                out.push(x);
+                (x, shift) = (0, 0);
+            }
+        }
+        out
     }
 }
 
@@ -265,13 +317,13 @@ impl Run<'_> {
         let mut peak = fwd.bytes() + bwd.bytes();
         // States in both sides' layers so far (a running sum: Domino n = 18 has 10^8 layers).
         let mut visited = 2u64;
-        let done = |fwd: &Side<C>, bwd: &Side<C>, minimum, solutions, meeting, peak| {
-            let states = fwd.sizes.iter().sum::<u64>() + bwd.sizes.iter().sum::<u64>() - meeting;
+        let done = |fwd: Side<C>, bwd: Side<C>, minimum, solutions, meeting, peak| {
+            let states = fwd.sizes.sum + bwd.sizes.sum - meeting;
             MeetResult {
                 minimum,
                 optimal_solutions: solutions,
-                forward_layers: fwd.sizes.clone(),
-                backward_layers: bwd.sizes.clone(),
+                forward_layers: fwd.into_sizes(),
+                backward_layers: bwd.into_sizes(),
                 meeting_states: meeting,
                 states,
                 peak_bytes: peak,
@@ -280,7 +332,7 @@ impl Run<'_> {
         };
         if start == goal {
             let one = count.then(BigInt::one);
-            return Ok(Some(done(&fwd, &bwd, Some(0), one, 1, peak)));
+            return Ok(Some(done(fwd, bwd, Some(0), one, 1, peak)));
         }
         loop {
             // Grow the smaller frontier (the start's on a tie).
@@ -305,7 +357,7 @@ impl Run<'_> {
             if next.is_empty() {
                 // This side's component is exhausted without meeting the other.
                 let zero = count.then(BigInt::zero);
-                return Ok(Some(done(&fwd, &bwd, None, zero, 0, peak)));
+                return Ok(Some(done(fwd, bwd, None, zero, 0, peak)));
             }
             let grow = if forward { &mut fwd } else { &mut bwd };
             grow.prev = std::mem::replace(&mut grow.cur, next);
@@ -313,7 +365,7 @@ impl Run<'_> {
             grow.sizes.push(grow.cur.len() as u64);
             let (grow, other) = if forward { (&fwd, &bwd) } else { (&bwd, &fwd) };
             let meeting = intersect(&grow.cur, &other.cur);
-            let depth = (fwd.sizes.len() + bwd.sizes.len() - 2) as u64;
+            let depth = (fwd.sizes.len + bwd.sizes.len - 2) as u64;
             visited += grow.cur.len() as u64;
             report_layer(
                 self.opts,
@@ -331,7 +383,7 @@ impl Run<'_> {
                     BigInt::from(total)
                 });
                 let m = meeting.len() as u64;
-                return Ok(Some(done(&fwd, &bwd, Some(depth), solutions, m, peak)));
+                return Ok(Some(done(fwd, bwd, Some(depth), solutions, m, peak)));
             }
             if self.opts.stop.is_some_and(|s| s.load(Relaxed)) {
                 return Err(SearchError::Interrupted {
@@ -556,6 +608,18 @@ fn intersect(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn layer_sizes_come_back_as_pushed() {
+        let values = [1, 0, 127, 128, 300, 16_383, 16_384, 1 << 40, 1 << 63, 5];
+        let mut sizes = LayerSizes::default();
+        values.iter().for_each(|&x| sizes.push(x));
+        assert_eq!(sizes.to_vec(), values);
+        assert_eq!(sizes.len, values.len());
+        assert_eq!(sizes.sum, values.iter().sum::<u64>());
+        // One byte below 2^7, two below 2^14, ten for 2^63.
+        assert_eq!(sizes.bytes.len(), 1 + 1 + 1 + 2 + 2 + 2 + 3 + 6 + 10 + 1);
+    }
     use crate::search::search;
     use crate::search::tests::variant_puzzle as v;
     use crate::sequences::moves::frame_stewart_puzzle;
