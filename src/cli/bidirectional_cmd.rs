@@ -17,8 +17,9 @@ use std::io::IsTerminal;
 pub const BIDIRECTIONAL_METHOD: &str = "bidirectional";
 
 /// Runs the bidirectional search of `puzzle` and prints (and records) its result. A puzzle
-/// with a move that cannot be undone, or layers past the memory limit, is an input error
-/// (exit 2); an interruption is a failure (exit 1).
+/// with a move that cannot be undone, layers past the memory limit, or a checkpoint of
+/// another search is an input error (exit 2); an interruption or a failed checkpoint write
+/// is a failure (exit 1).
 pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<(), CliError> {
     let name = run.name;
     let terminal = std::io::stderr().is_terminal();
@@ -29,6 +30,9 @@ pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Res
              guarded as they grow, limit {})",
             human_bytes(limit)
         );
+        if let Some(c) = run.checkpoint {
+            super::search_cmd::say_checkpointing(name, c);
+        }
     }
     let bar = spinner(terminal, "states");
     let hook = |p: Progress| {
@@ -42,6 +46,7 @@ pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Res
         memory_limit: Some(limit),
         threads: run.threads,
         progress: Some(&hook),
+        checkpoint: run.checkpoint,
         ..Default::default()
     };
     let result = bidirectional_search(puzzle, &opts);
@@ -49,7 +54,9 @@ pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Res
         pb.finish_and_clear();
     }
     let r = result.map_err(|e| match e {
-        SearchError::Interrupted { .. } => CliError::failure(format!("{name}: {e}")),
+        SearchError::Interrupted { .. } | SearchError::CheckpointIo(_) => {
+            CliError::failure(format!("{name}: {e}"))
+        }
         _ => CliError::input(format!("{name}: {e}")),
     })?;
     if let Some(file) = run.record {

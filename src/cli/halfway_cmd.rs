@@ -33,6 +33,8 @@ pub struct RouteRun<'a> {
     pub count: bool,
     /// `--record FILE`.
     pub record: Option<&'a str>,
+    /// `--checkpoint`, `--resume`, `--scratch` (the bidirectional search only).
+    pub checkpoint: Option<&'a crate::search::Checkpointing>,
 }
 
 /// A spinner on stderr when it is a terminal: `{human_pos} WHAT, {per_sec}, {msg}`.

@@ -96,11 +96,17 @@ pub fn search_cmd(
         } else {
             "--bidirectional"
         };
-        if solution || explore_all || flags.sparse || dist.active() || checkpointing.is_some() {
+        if solution || explore_all || flags.sparse || dist.active() {
             return Err(CliError::input(format!(
                 "{route} gives the minimum and (with --count) the number of optimal \
-                 solutions: drop --solution, --explore-all, --sparse, the checkpoint and the distributed flags"
+                 solutions: drop --solution, --explore-all, --sparse and the distributed flags"
             )));
+        }
+        if flags.halfway && checkpointing.is_some() {
+            return Err(CliError::input(
+                "--halfway writes no checkpoints: drop --checkpoint, --resume and --scratch \
+                 (--bidirectional has them)",
+            ));
         }
         let run = super::halfway_cmd::RouteRun {
             name: &name,
@@ -111,6 +117,7 @@ pub fn search_cmd(
             layers,
             count,
             record: flags.record,
+            checkpoint: checkpointing.as_ref(),
         };
         return match flags.halfway {
             true => super::halfway_cmd::halfway_cmd(&puzzle, &run, format),
@@ -195,16 +202,7 @@ pub fn search_cmd(
             human_bytes(limit)
         );
         if let Some(c) = &checkpointing {
-            eprintln!(
-                "{name}: {} checkpoints in {} (Ctrl-C is safe; continue with --resume {})",
-                if c.resume {
-                    "resuming from and writing"
-                } else {
-                    "writing"
-                },
-                c.dir.display(),
-                c.dir.display()
-            );
+            say_checkpointing(&name, c);
         }
     }
     let bar = terminal.then(|| {
@@ -269,6 +267,20 @@ pub fn search_cmd(
     }
     emit(&text)?;
     Ok(())
+}
+
+/// Says on stderr where the checkpoints go and how to continue.
+pub(super) fn say_checkpointing(name: &str, c: &Checkpointing) {
+    eprintln!(
+        "{name}: {} checkpoints in {} (Ctrl-C is safe; continue with --resume {})",
+        if c.resume {
+            "resuming from and writing"
+        } else {
+            "writing"
+        },
+        c.dir.display(),
+        c.dir.display()
+    );
 }
 
 /// The checkpoint settings of `--checkpoint`, `--resume`, `--scratch` and

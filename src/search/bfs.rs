@@ -233,6 +233,8 @@ fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
         },
         Route::Bitset => dense_estimate(space, opts),
         Route::Generic => generic_estimate(puzzle, opts),
+        // Not estimated before the run: it guards its memory as its layers grow.
+        Route::Bidirectional => 0,
     }
 }
 
@@ -441,6 +443,14 @@ fn search_route(
                 }
                 Route::Bitset | Route::Generic => {
                     dense_bfs(space, start, goal, opts, keep, &mut ck, resume)?
+                }
+                // (`Checkpointer::open` already refuses it: another question.)
+                Route::Bidirectional => {
+                    return Err(SearchError::Checkpoint(
+                        "the checkpoint is a bidirectional search's: resume it with \
+                         --bidirectional"
+                            .into(),
+                    ))
                 }
             }
         }

@@ -24,14 +24,19 @@
 //! counts of its neighbours in the layer before, found through a directory of that layer
 //! (buckets of about eight entries). They are kept as `u128`, and the run is repeated with
 //! big integers if one overflows.
+//!
+//! Checkpoints (`opts.checkpoint`, [`super::checkpoint`]) hold both sides: their two layers,
+//! the counts of the newer one (as 64-bit limbs, so a run with `u128` counts and one with
+//! big integers read each other's), the layer sizes, and the states visited. When a `u128`
+//! count overflows, the run with big integers continues from the last checkpoint, if any.
 
+use super::checkpoint::{Checkpointer, Reader, Route, Snapshot, Writer};
 use super::dense::DenseSpace;
 use super::frontier::{report_layer, worker_threads};
 use super::{check_config, default_memory_limit, SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 /// The outcome of a [`bidirectional_search`].
@@ -64,10 +69,14 @@ pub struct MeetResult {
 /// undone (Reve's and Classic, stars, four-in-a-row, and under their colour rules Checkers,
 /// Rainbow, Domino and the Reversi problems; not cyclic4 or Lundon). Uses `opts.count`, `opts.memory_limit` (guarded as the layers grow;
 /// default [`default_memory_limit`]), `opts.threads`, `opts.progress` (after every layer,
-/// with the depth `a + b` the two sides have ruled out) and `opts.stop`. No checkpoints.
+/// with the depth `a + b` the two sides have ruled out), `opts.stop` and `opts.checkpoint`
+/// (a checkpoint after a layer when due, and `resume`: a resumed run gives the answer of an
+/// uninterrupted one; the checkpoint is removed when the search answers).
 ///
 /// Errors: [`SearchError::NotApplicable`] for a puzzle or a question outside these
-/// conditions, [`SearchError::MemoryLimit`], [`SearchError::Interrupted`].
+/// conditions, [`SearchError::MemoryLimit`], [`SearchError::Interrupted`] (with the
+/// checkpoint's directory when checkpointing), [`SearchError::Checkpoint`] (a checkpoint
+/// of another search, or damaged) and [`SearchError::CheckpointIo`].
 ///
 /// ```
 /// use hanoilab::search::{bidirectional_search, search, SearchOptions};
@@ -87,10 +96,10 @@ pub fn bidirectional_search(
     let t0 = Instant::now();
     check_config(puzzle, &puzzle.start, "start")?;
     check_config(puzzle, &puzzle.goal, "goal")?;
-    if opts.solution || opts.explore_all || opts.sparse || opts.checkpoint.is_some() {
+    if opts.solution || opts.explore_all || opts.sparse {
         return Err(not_applicable(
             "it gives the minimum and the number of optimal solutions only (no solution, \
-             no exploration past the goal, no sparse set, no checkpoints)",
+             no exploration past the goal, no sparse set)",
         ));
     }
     let space = DenseSpace::new(puzzle).ok_or_else(|| {
@@ -111,10 +120,13 @@ pub fn bidirectional_search(
         ));
     }
     let limit = opts.memory_limit.unwrap_or_else(default_memory_limit);
+    let mut ck = Checkpointer::new(puzzle, opts, Route::Bidirectional);
+    let resume = ck.open()?;
     let goal = match space.encode(&puzzle.goal) {
         Some(g) if space.obeys_colour_rule(g) => g,
         // Every state reached from the start is in size order and obeys the colour rule.
         _ => {
+            ck.finish();
             return Ok(MeetResult {
                 minimum: None,
                 optimal_solutions: opts.count.then(BigInt::zero),
@@ -124,7 +136,7 @@ pub fn bidirectional_search(
                 states: 1,
                 peak_bytes: 0,
                 elapsed: t0.elapsed(),
-            })
+            });
         }
     };
     let run = Run {
@@ -134,12 +146,16 @@ pub fn bidirectional_search(
         threads: worker_threads(opts).max(1),
         block: BLOCK,
     };
-    let mut r = match run.meet::<u128>(start, goal)? {
+    let mut r = match run.meet::<u128>(start, goal, &mut ck, resume)? {
         Some(r) => r,
-        None => run
-            .meet::<BigUint>(start, goal)?
-            .expect("big integers do not overflow"),
+        None => {
+            // A count outgrew 128 bits: on from the last checkpoint, if one was written.
+            let resume = ck.reopen()?;
+            run.meet::<BigUint>(start, goal, &mut ck, resume)?
+                .expect("big integers do not overflow")
+        }
     };
+    ck.finish();
     r.elapsed = t0.elapsed();
     Ok(r)
 }
@@ -171,6 +187,27 @@ trait PathCount: Clone + Send + Sync {
     fn big(&self) -> BigUint;
     /// Bytes beyond `size_of::<Self>()`.
     fn heap_bytes(&self) -> u64;
+    /// The 64-bit limbs a checkpoint writes for this count.
+    fn width(&self) -> usize;
+    /// The `i`-th 64-bit limb, least significant first (zero past the number).
+    fn limb(&self, i: usize) -> u64;
+    /// The count of `limbs` (least significant first); `None` when it does not fit.
+    fn from_limbs(limbs: &[u64]) -> Option<Self>;
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests only: the largest `u128` count that does not count as an overflow, to drive
+    /// the switch to big integers on small puzzles (read on the calling thread: one thread).
+    static U128_CEILING: std::cell::Cell<u128> = const { std::cell::Cell::new(u128::MAX) };
+}
+
+#[inline]
+fn u128_ceiling() -> u128 {
+    #[cfg(test)]
+    return U128_CEILING.with(|c| c.get());
+    #[cfg(not(test))]
+    u128::MAX
 }
 
 impl PathCount for u128 {
@@ -181,7 +218,7 @@ impl PathCount for u128 {
         1
     }
     fn add(&mut self, other: &Self) -> bool {
-        match self.checked_add(*other) {
+        match self.checked_add(*other).filter(|&s| s <= u128_ceiling()) {
             Some(s) => {
                 *self = s;
                 true
@@ -194,6 +231,23 @@ impl PathCount for u128 {
     }
     fn heap_bytes(&self) -> u64 {
         0
+    }
+    fn width(&self) -> usize {
+        2
+    }
+    fn limb(&self, i: usize) -> u64 {
+        match i {
+            0 => *self as u64,
+            1 => (*self >> 64) as u64,
+            _ => 0,
+        }
+    }
+    fn from_limbs(limbs: &[u64]) -> Option<Self> {
+        if limbs.iter().skip(2).any(|&l| l != 0) {
+            return None;
+        }
+        let at = |i: usize| u128::from(limbs.get(i).copied().unwrap_or(0));
+        Some(at(0) | at(1) << 64)
     }
 }
 
@@ -213,6 +267,16 @@ impl PathCount for BigUint {
     }
     fn heap_bytes(&self) -> u64 {
         self.bits().div_ceil(64) * 8
+    }
+    fn width(&self) -> usize {
+        (self.bits().div_ceil(64) as usize).max(1)
+    }
+    fn limb(&self, i: usize) -> u64 {
+        self.iter_u64_digits().nth(i).unwrap_or(0)
+    }
+    fn from_limbs(limbs: &[u64]) -> Option<Self> {
+        let halves = limbs.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]);
+        Some(BigUint::new(halves.collect()))
     }
 }
 
@@ -295,6 +359,53 @@ impl LayerSizes {
     }
 }
 
+/// Writes a side to a checkpoint: its two layers, its layer sizes, and the counts of its
+/// newer layer as limbs (as many per count as the widest needs).
+fn write_side<C: PathCount>(w: &mut Writer, s: &Side<C>) -> std::io::Result<()> {
+    w.words(&s.prev)?;
+    w.words(&s.cur)?;
+    w.bytes(&s.sizes.bytes)?;
+    w.u64(s.sizes.len as u64)?;
+    w.u64(s.sizes.sum)?;
+    let width = s.counts.iter().map(C::width).max().unwrap_or(0);
+    w.u64(width as u64)?;
+    let limbs = s.counts.iter().flat_map(|c| (0..width).map(|i| c.limb(i)));
+    w.word_section(width * s.counts.len(), limbs)
+}
+
+/// Reads a side written by [`write_side`]; `Ok(None)` when a count does not fit `C`.
+fn read_side<C: PathCount>(r: &mut Reader, count: bool) -> Result<Option<Side<C>>, SearchError> {
+    let prev = r.words()?;
+    let cur = r.words()?;
+    let bytes = r.bytes()?;
+    let (len, sum) = (r.u64()? as usize, r.u64()?);
+    let width = r.u64()? as usize;
+    let limbs = r.words()?;
+    let sorted = |l: &[u64]| l.windows(2).all(|w| w[0] < w[1]);
+    let counted = match count {
+        true => width > 0 && width < 1 << 20 && Some(limbs.len()) == cur.len().checked_mul(width),
+        false => limbs.is_empty(),
+    };
+    let ends = bytes.iter().filter(|&&b| b < 0x80).count();
+    if cur.is_empty() || !sorted(&prev) || !sorted(&cur) || !counted || ends != len || len == 0 {
+        return Err(r.invalid("a side of the bidirectional search is inconsistent"));
+    }
+    let counts = match count {
+        true => match limbs.chunks_exact(width).map(C::from_limbs).collect() {
+            Some(c) => c,
+            None => return Ok(None),
+        },
+        false => Vec::new(),
+    };
+    let sizes = LayerSizes { bytes, len, sum };
+    Ok(Some(Side {
+        prev,
+        cur,
+        counts,
+        sizes,
+    }))
+}
+
 fn counts_bytes<C: PathCount>(counts: &Vec<C>) -> u64 {
     let heap: u64 = counts.iter().map(C::heap_bytes).sum();
     (std::mem::size_of::<C>() * counts.capacity()) as u64 + heap
@@ -309,14 +420,37 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// The search with counts of type `C`; `Ok(None)` when a count overflowed `C`.
-    fn meet<C: PathCount>(&self, start: u64, goal: u64) -> Result<Option<MeetResult>, SearchError> {
+    /// The search with counts of type `C`, from the checkpoint `resume` if given, writing
+    /// checkpoints through `ck`; `Ok(None)` when a count overflowed `C` (or a resumed one
+    /// does not fit it).
+    fn meet<C: PathCount>(
+        &self,
+        start: u64,
+        goal: u64,
+        ck: &mut Checkpointer,
+        resume: Option<Reader>,
+    ) -> Result<Option<MeetResult>, SearchError> {
         let count = self.opts.count;
-        let mut fwd: Side<C> = Side::new(start, count);
-        let mut bwd: Side<C> = Side::new(goal, count);
-        let mut peak = fwd.bytes() + bwd.bytes();
-        // States in both sides' layers so far (a running sum: Domino n = 18 has 10^8 layers).
-        let mut visited = 2u64;
+        // `visited`: states in both sides' layers so far (a running sum: Domino n = 18 has
+        // 10^8 layers).
+        let (mut fwd, mut bwd, mut visited, mut peak) = match resume {
+            Some(mut r) => {
+                let fwd = read_side::<C>(&mut r, count)?;
+                let bwd = read_side::<C>(&mut r, count)?;
+                let (visited, peak) = (r.u64()?, r.u64()?);
+                r.finish()?;
+                let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
+                    return Ok(None);
+                };
+                let peak = peak.max(fwd.bytes() + bwd.bytes());
+                (fwd, bwd, visited, peak)
+            }
+            None => {
+                let (fwd, bwd) = (Side::<C>::new(start, count), Side::<C>::new(goal, count));
+                let peak = fwd.bytes() + bwd.bytes();
+                (fwd, bwd, 2u64, peak)
+            }
+        };
         let done = |fwd: Side<C>, bwd: Side<C>, minimum, solutions, meeting, peak| {
             let states = fwd.sizes.sum + bwd.sizes.sum - meeting;
             MeetResult {
@@ -385,12 +519,20 @@ impl Run<'_> {
                 let m = meeting.len() as u64;
                 return Ok(Some(done(fwd, bwd, Some(depth), solutions, m, peak)));
             }
-            if self.opts.stop.is_some_and(|s| s.load(Relaxed)) {
-                return Err(SearchError::Interrupted {
-                    depth,
-                    checkpoint: None,
-                });
-            }
+            let snap = Snapshot {
+                depth,
+                sizes: &[],
+                states: visited,
+                found: None,
+                limbs: 0,
+                goal_count: None,
+            };
+            ck.layer_done(snap, |w| {
+                write_side(w, &fwd)?;
+                write_side(w, &bwd)?;
+                w.u64(visited)?;
+                w.u64(peak)
+            })?;
         }
     }
 
@@ -608,6 +750,7 @@ fn intersect(a: &[u64], b: &[u64]) -> Vec<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::Ordering::Relaxed;
 
     #[test]
     fn layer_sizes_come_back_as_pushed() {
@@ -679,7 +822,11 @@ mod tests {
                 };
                 let start = space.encode(&p.start).unwrap();
                 let goal = space.encode(&p.goal).unwrap();
-                let m = run.meet::<u128>(start, goal).unwrap().unwrap();
+                let mut ck = Checkpointer::new(&p, &o, Route::Bidirectional);
+                let m = run
+                    .meet::<u128>(start, goal, &mut ck, None)
+                    .unwrap()
+                    .unwrap();
                 let what = format!("{name} threads {threads} block {block}");
                 assert_eq!(m.minimum, plain.minimum, "{what}");
                 assert_eq!(m.optimal_solutions, plain.optimal_solutions, "{what}");
@@ -688,7 +835,10 @@ mod tests {
                 assert_eq!(m.forward_layers[..], plain.layers[..f], "{what}");
                 assert_eq!(m.backward_layers[..], from_goal.layers[..b], "{what}");
                 // Big-integer counts give the same answer (in other bytes).
-                let big = run.meet::<BigUint>(start, goal).unwrap().unwrap();
+                let big = run
+                    .meet::<BigUint>(start, goal, &mut ck, None)
+                    .unwrap()
+                    .unwrap();
                 let bytes = big.peak_bytes;
                 assert_eq!(
                     MeetResult {
@@ -817,6 +967,209 @@ mod tests {
                 assert_eq!(d.position(&l, v), l.binary_search(&v).ok(), "{v} in {l:?}");
             }
         }
+    }
+
+    /// A run of `p` stopped after each depth in `stops` in turn (a checkpoint written there,
+    /// resumed from it each time), then resumed to the end; `u128` and big-integer counts
+    /// alternate between the runs, so each reads the other's checkpoint. The answer and
+    /// whether the checkpoint directory was removed.
+    fn stopped_and_resumed(p: &Puzzle, count: bool, stops: &[u64]) -> (MeetResult, bool) {
+        let dir = crate::search::tests::checkpoint_dir("meet");
+        let mut cfg = crate::search::Checkpointing::new(dir.clone(), "test");
+        let space = DenseSpace::new(p).unwrap();
+        let (start, goal) = (
+            space.encode(&p.start).unwrap(),
+            space.encode(&p.goal).unwrap(),
+        );
+        let mut resumed_after = 0;
+        for (i, &k) in stops.iter().chain([&u64::MAX]).enumerate() {
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let first = std::sync::atomic::AtomicU64::new(0);
+            let hook = |pr: crate::search::Progress| {
+                let _ = first.compare_exchange(0, pr.depth, Relaxed, Relaxed);
+                if pr.depth == k {
+                    stop.store(true, Relaxed);
+                }
+            };
+            let o = SearchOptions {
+                count,
+                threads: 1 + i % 2,
+                checkpoint: Some(&cfg),
+                stop: Some(&stop),
+                progress: Some(&hook),
+                ..Default::default()
+            };
+            let run = Run {
+                space: &space,
+                opts: &o,
+                limit: u64::MAX,
+                threads: o.threads,
+                block: 5,
+            };
+            let mut ck = Checkpointer::new(p, &o, Route::Bidirectional);
+            // (`reopen` is how the run with big integers picks up a checkpoint.)
+            let resume = match i % 2 {
+                0 => ck.open().unwrap(),
+                _ => ck.reopen().unwrap(),
+            };
+            let r = match i % 2 {
+                0 => run.meet::<u128>(start, goal, &mut ck, resume),
+                _ => run.meet::<BigUint>(start, goal, &mut ck, resume),
+            };
+            // A resumed run goes on from the checkpoint's layer, not from the start.
+            assert_eq!(first.load(Relaxed), resumed_after + 1, "stops {stops:?}");
+            match r {
+                Err(SearchError::Interrupted { depth, checkpoint }) => {
+                    assert_eq!((depth, checkpoint), (k, Some(dir.clone())));
+                    cfg.resume = true;
+                    resumed_after = k;
+                }
+                Ok(Some(r)) => {
+                    assert_eq!(k, u64::MAX, "not stopped at {k}");
+                    ck.finish();
+                    return (r, dir.exists());
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        unreachable!("the last run has no stop")
+    }
+
+    /// Runs stopped after one layer, half-way, and twice (after the first and the
+    /// next-to-last layer), and resumed, give the answer of an uninterrupted run: the
+    /// minimum, the count, both sides' layer sizes, the meeting and visited states; the
+    /// checkpoint is removed at the end.
+    #[test]
+    fn interrupted_and_resumed_bidirectional_searches_equal_uninterrupted_ones() {
+        for (name, p) in family() {
+            for count in [true, false] {
+                let opts = SearchOptions {
+                    count,
+                    ..Default::default()
+                };
+                let whole = bidirectional_search(&p, &opts).unwrap();
+                let d = whole.minimum.unwrap();
+                let mut stop_sets = vec![vec![1], vec![d / 2]];
+                if d > 2 {
+                    stop_sets.push(vec![1, d - 1]);
+                }
+                for stops in stop_sets {
+                    let (r, left) = stopped_and_resumed(&p, count, &stops);
+                    let what = format!("{name}, count {count}, stops {stops:?}");
+                    let same = |m: &MeetResult| MeetResult {
+                        peak_bytes: 0,
+                        elapsed: Duration::ZERO,
+                        ..m.clone()
+                    };
+                    assert_eq!(same(&r), same(&whole), "{what}");
+                    assert!(!left, "{what}: the checkpoint was removed");
+                }
+            }
+        }
+    }
+
+    /// Counts cross between `u128` and big integers through the checkpoint's limbs; a
+    /// count past 128 bits does not fit `u128`. And the checkpoint of a plain search and
+    /// that of a bidirectional one do not resume each other.
+    #[test]
+    fn checkpoints_hold_counts_as_limbs_and_resume_only_their_search() {
+        for x in [0u128, 1, u64::MAX as u128 + 7, u128::MAX] {
+            let limbs: Vec<u64> = (0..x.width()).map(|i| x.limb(i)).collect();
+            assert_eq!(u128::from_limbs(&limbs), Some(x));
+            let big = BigUint::from(x);
+            let limbs: Vec<u64> = (0..big.width()).map(|i| big.limb(i)).collect();
+            assert_eq!(BigUint::from_limbs(&limbs), Some(big.clone()));
+            assert_eq!(u128::from_limbs(&limbs), Some(x));
+        }
+        let wide = (BigUint::from(1u8) << 200u32) + 5u32;
+        let limbs: Vec<u64> = (0..wide.width()).map(|i| wide.limb(i)).collect();
+        assert_eq!(limbs.len(), 4);
+        assert_eq!(BigUint::from_limbs(&limbs), Some(wide));
+        assert_eq!(u128::from_limbs(&limbs), None);
+
+        let p = frame_stewart_puzzle(4, 7);
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        for bidirectional_first in [true, false] {
+            let mut cfg = crate::search::Checkpointing::new(
+                crate::search::tests::checkpoint_dir("cross"),
+                "reves n = 7",
+            );
+            let o = SearchOptions {
+                checkpoint: Some(&cfg),
+                stop: Some(&stop),
+                ..Default::default()
+            };
+            let e = match bidirectional_first {
+                true => bidirectional_search(&p, &o).unwrap_err(),
+                false => search(&p, &o).unwrap_err(),
+            };
+            assert!(matches!(e, SearchError::Interrupted { .. }), "{e}");
+            cfg.resume = true;
+            let o = SearchOptions {
+                checkpoint: Some(&cfg),
+                ..Default::default()
+            };
+            let e = match bidirectional_first {
+                true => search(&p, &o).unwrap_err(),
+                false => bidirectional_search(&p, &o).unwrap_err(),
+            };
+            let msg = e.to_string();
+            assert!(
+                matches!(e, SearchError::Checkpoint(_)) && msg.contains("--bidirectional"),
+                "{msg}"
+            );
+            let _ = std::fs::remove_dir_all(&cfg.dir);
+        }
+    }
+
+    /// A count that outgrows `u128` (here a ceiling of 30, on one thread) switches to
+    /// big integers: from the last checkpoint when checkpointing (every depth is reported
+    /// once), from the start otherwise (some depth is reported twice); the same answer.
+    #[test]
+    fn an_overflowing_count_goes_on_from_the_last_checkpoint() {
+        let p = frame_stewart_puzzle(4, 8);
+        let whole = bidirectional_search(
+            &p,
+            &SearchOptions {
+                count: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        U128_CEILING.with(|c| c.set(30));
+        for checkpointing in [false, true] {
+            let mut cfg = crate::search::Checkpointing::new(
+                crate::search::tests::checkpoint_dir("overflow"),
+                "reves n = 8",
+            );
+            cfg.every = Some(Duration::ZERO);
+            let depths = std::sync::Mutex::new(Vec::new());
+            let hook = |pr: crate::search::Progress| depths.lock().unwrap().push(pr.depth);
+            let o = SearchOptions {
+                count: true,
+                threads: 1,
+                checkpoint: checkpointing.then_some(&cfg),
+                progress: Some(&hook),
+                ..Default::default()
+            };
+            let r = bidirectional_search(&p, &o).unwrap();
+            assert_eq!(r.optimal_solutions, whole.optimal_solutions);
+            assert_eq!(
+                (r.minimum, &r.forward_layers, &r.backward_layers, r.states),
+                (
+                    whole.minimum,
+                    &whole.forward_layers,
+                    &whole.backward_layers,
+                    whole.states
+                )
+            );
+            assert!(whole.optimal_solutions.as_ref().unwrap() > &BigInt::from(30));
+            let depths = depths.into_inner().unwrap();
+            let once = depths.windows(2).all(|w| w[1] == w[0] + 1);
+            assert_eq!(once, checkpointing, "{depths:?}");
+            assert!(!cfg.dir.exists());
+        }
+        U128_CEILING.with(|c| c.set(u128::MAX));
     }
 
     /// The memory limit and the stop flag end the run with their errors.

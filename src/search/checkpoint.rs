@@ -45,6 +45,9 @@ pub(super) enum Route {
     Sparse,
     /// Interned configurations.
     Generic,
+    /// The bidirectional search: each side's two layers, the counts of its newer layer and
+    /// its layer sizes.
+    Bidirectional,
 }
 
 impl Route {
@@ -55,6 +58,7 @@ impl Route {
             Route::Counting => "counting on the way",
             Route::Sparse => "sparse (hash set)",
             Route::Generic => "generic (interned configurations)",
+            Route::Bidirectional => "the bidirectional search",
         }
     }
 }
@@ -73,7 +77,8 @@ pub(super) struct Header {
     explore_all: bool,
     sparse: bool,
     pub(super) route: Route,
-    /// Layer sizes so far (`sizes[d]` states at depth `d`).
+    /// Layer sizes so far (`sizes[d]` states at depth `d`; empty for the bidirectional
+    /// search, whose two sides' sizes are in its tables).
     pub(super) sizes: Vec<u64>,
     /// States visited so far.
     pub(super) states: u64,
@@ -89,6 +94,9 @@ pub(super) struct Header {
 
 /// A layer's progress as a driver reports it to [`Checkpointer::layer_done`].
 pub(super) struct Snapshot<'a> {
+    /// The depth ruled out so far (the last layer's; both sides' radii together for the
+    /// bidirectional search).
+    pub depth: u64,
     pub sizes: &'a [u64],
     pub states: u64,
     pub found: Option<u64>,
@@ -100,6 +108,7 @@ impl Snapshot<'_> {
     /// The progress of a route without counts.
     pub fn plain(sizes: &[u64], states: u64, found: Option<u64>) -> Snapshot<'_> {
         Snapshot {
+            depth: sizes.len() as u64 - 1,
             sizes,
             states,
             found,
@@ -189,7 +198,7 @@ impl Writer {
     }
 
     /// A section of `len` words.
-    fn word_section(&mut self, len: usize, words: impl Iterator<Item = u64>) -> io::Result<()> {
+    pub fn word_section(&mut self, len: usize, words: impl Iterator<Item = u64>) -> io::Result<()> {
         self.u64(len as u64)?;
         let mut buf = std::mem::take(&mut self.buf);
         buf.clear();
@@ -420,7 +429,22 @@ impl<'a> Checkpointer<'a> {
             std::fs::create_dir_all(&cfg.dir).map_err(|e| io_error(&cfg.dir, e))?;
             return Ok(None);
         }
-        let reader = read_header(&path)?;
+        self.check(&path).map(Some)
+    }
+
+    /// During the run: the checkpoint written so far (this run's or the resumed one), if
+    /// any. The bidirectional search continues from it with big-integer counts when a count
+    /// outgrows 128 bits, instead of starting again.
+    pub fn reopen(&mut self) -> Result<Option<Reader>, SearchError> {
+        let Some(path) = self.path(FILE).filter(|p| p.exists()) else {
+            return Ok(None);
+        };
+        self.check(&path).map(Some)
+    }
+
+    /// Reads the header of the checkpoint at `path` and checks that it is this search's.
+    fn check(&mut self, path: &Path) -> Result<Reader, SearchError> {
+        let reader = read_header(path)?;
         let h = &reader.header;
         let b = &self.base;
         let fail = |what: String| {
@@ -441,6 +465,7 @@ impl<'a> Checkpointer<'a> {
         let question = |x: &Header| {
             let mut q: Vec<&str> = Vec::new();
             for (on, flag) in [
+                (x.route == Route::Bidirectional, "--bidirectional"),
                 (x.count, "--count"),
                 (x.solution, "--solution"),
                 (x.explore_all, "--explore-all"),
@@ -456,9 +481,20 @@ impl<'a> Checkpointer<'a> {
                 q.join(" ")
             }
         };
-        if (h.count, h.solution, h.explore_all, h.sparse)
-            != (b.count, b.solution, b.explore_all, b.sparse)
-        {
+        let bidirectional = |x: &Header| x.route == Route::Bidirectional;
+        if (
+            h.count,
+            h.solution,
+            h.explore_all,
+            h.sparse,
+            bidirectional(h),
+        ) != (
+            b.count,
+            b.solution,
+            b.explore_all,
+            b.sparse,
+            bidirectional(b),
+        ) {
             return fail(format!(
                 "it asked for {}, this run for {}",
                 question(h),
@@ -466,7 +502,7 @@ impl<'a> Checkpointer<'a> {
             ));
         }
         self.base.route = h.route;
-        Ok(Some(reader))
+        Ok(reader)
     }
 
     /// The route of the search (the checkpoint's, after [`Self::open`] resumed one).
@@ -509,7 +545,7 @@ impl<'a> Checkpointer<'a> {
         }
         if stopping {
             return Err(SearchError::Interrupted {
-                depth: snap.sizes.len() as u64 - 1,
+                depth: snap.depth,
                 checkpoint: self.cfg.map(|c| c.dir.clone()),
             });
         }
@@ -608,7 +644,7 @@ fn read_header(path: &Path) -> Result<Reader, SearchError> {
     sum.update(b"\n");
     let header: Header =
         serde_json::from_slice(&line).map_err(|e| bad(&format!("unreadable header ({e})")))?;
-    if header.sizes.is_empty() {
+    if header.sizes.is_empty() && header.route != Route::Bidirectional {
         return Err(bad("no layers in the header"));
     }
     Ok(Reader {

@@ -1191,6 +1191,7 @@ pub(super) fn dense_count_bfs(
         sizes.push(n);
         report_layer(opts, depth + 1, n, states, space.space);
         let snap = Snapshot {
+            depth: depth + 1,
             sizes: &sizes,
             states,
             found,

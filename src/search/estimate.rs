@@ -402,7 +402,7 @@ pub(super) fn replay(
                 }
             }
         }
-        Route::TwoBit | Route::Generic => {}
+        Route::TwoBit | Route::Generic | Route::Bidirectional => {}
     }
     peak as u64
 }

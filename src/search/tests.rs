@@ -1116,7 +1116,7 @@ fn two_bit_thin_layers_as_lists_equal_the_bitset_search() {
 }
 
 /// A fresh checkpoint directory for one test run.
-fn checkpoint_dir(tag: &str) -> std::path::PathBuf {
+pub(super) fn checkpoint_dir(tag: &str) -> std::path::PathBuf {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir =

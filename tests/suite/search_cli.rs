@@ -510,53 +510,98 @@ fn answer(v: &serde_json::Value) -> Vec<serde_json::Value> {
     .collect()
 }
 
+/// The answer fields of a bidirectional search's JSON.
+fn meet_answer(v: &serde_json::Value) -> Vec<serde_json::Value> {
+    [
+        "minimum",
+        "optimal_solutions",
+        "states",
+        "meeting_states",
+        "forward_layers",
+        "backward_layers",
+    ]
+    .iter()
+    .map(|k| v[k].clone())
+    .collect()
+}
+
+/// Runs the binary with `args` and a fresh checkpoint directory (a checkpoint after every
+/// layer), kills it with SIGKILL soon after its first checkpoint, and resumes it: the
+/// uninterrupted run's JSON and the resumed run's, or `None` when the run finished before
+/// it was killed (a fast machine: nothing to resume). The finished search removed its
+/// checkpoint.
+fn killed_and_resumed(args: &[&str], tag: &str) -> Option<(serde_json::Value, serde_json::Value)> {
+    use std::process::{Command, Stdio};
+    let plain = json(&hanoilab(args));
+    let dir = std::env::temp_dir().join(format!("hanoilab-kill-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let mut run = args.to_vec();
+    run.extend_from_slice(&["--checkpoint", d, "--checkpoint-every", "0"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(&run)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed as soon as some layers are checkpointed (a few hundred ms in).
+    let t0 = std::time::Instant::now();
+    while !dir.join("checkpoint").exists() && t0.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    let finished = child.try_wait().unwrap().is_some();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    if finished {
+        let _ = std::fs::remove_dir_all(&dir);
+        return None;
+    }
+    assert!(dir.join("checkpoint").is_file());
+    let mut resume = args.to_vec();
+    resume.extend_from_slice(&["--resume", d]);
+    let resumed = json(&hanoilab(&resume));
+    assert!(!dir.exists(), "the finished search removed its checkpoint");
+    Some((plain, resumed))
+}
+
 /// A real `kill -9` of the binary while it checkpoints, then `--resume`: the answer of an
 /// uninterrupted run (minimum, number of optimal solutions, states, layer sizes), for the
 /// counting search and the minimum-only one.
 #[test]
 fn killed_search_resumes_to_the_uninterrupted_answer() {
-    use std::process::{Command, Stdio};
-    for extra in [&["--count"][..], &[][..]] {
+    for (tag, extra) in [("count", &["--count"][..]), ("minimum", &[][..])] {
         let mut args = vec![
             "search", "reves", "-n", "11", "--layers", "--format", "json",
         ];
         args.extend_from_slice(extra);
-        let plain = json(&hanoilab(&args));
-        let dir = std::env::temp_dir().join(format!(
-            "hanoilab-kill-{}-{}",
-            std::process::id(),
-            extra.len()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        let d = dir.to_str().unwrap();
-        let mut run = args.clone();
-        run.extend_from_slice(&["--checkpoint", d, "--checkpoint-every", "0"]);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hanoilab"))
-            .args(&run)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        // Killed as soon as some layers are checkpointed (a few hundred ms in).
-        let t0 = std::time::Instant::now();
-        while !dir.join("checkpoint").exists() && t0.elapsed().as_secs() < 120 {
-            std::thread::sleep(std::time::Duration::from_millis(5));
+        if let Some((plain, resumed)) = killed_and_resumed(&args, tag) {
+            assert_eq!(answer(&resumed), answer(&plain), "{extra:?}");
         }
-        std::thread::sleep(std::time::Duration::from_millis(150));
-        let finished = child.try_wait().unwrap().is_some();
-        child.kill().unwrap();
-        child.wait().unwrap();
-        if finished {
-            // The machine was fast enough to finish first: nothing to resume.
-            continue;
+    }
+}
+
+/// The same for the bidirectional search (Reversi DDDF n = 12, about a second on two
+/// threads, 198 layers on both sides together), with and without `--count`.
+#[test]
+fn killed_bidirectional_search_resumes_to_the_uninterrupted_answer() {
+    for (tag, extra) in [("meet-count", &["--count"][..]), ("meet", &[][..])] {
+        let mut args = vec![
+            "search",
+            "reversi-lunnon.DDDF",
+            "-n",
+            "12",
+            "--bidirectional",
+            "--layers",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        if let Some((plain, resumed)) = killed_and_resumed(&args, tag) {
+            assert_eq!(meet_answer(&resumed), meet_answer(&plain), "{extra:?}");
+            assert!(plain["minimum"].is_u64(), "{plain}");
         }
-        assert!(dir.join("checkpoint").is_file());
-        let mut resume = args.clone();
-        resume.extend_from_slice(&["--resume", d]);
-        let resumed = json(&hanoilab(&resume));
-        assert_eq!(answer(&resumed), answer(&plain), "{extra:?}");
-        assert!(!dir.exists(), "the finished search removed its checkpoint");
     }
 }
 
@@ -603,6 +648,22 @@ fn checkpoint_misuse_exits_with_status_2() {
     assert_input_error(
         &["search", "reves", "-n", "5", "--resume", d],
         "unreadable header",
+    );
+    assert_input_error(
+        &[
+            "search",
+            "reves",
+            "-n",
+            "5",
+            "--bidirectional",
+            "--checkpoint",
+            d,
+        ],
+        "already holds a checkpoint",
+    );
+    assert_input_error(
+        &["search", "reves", "-n", "5", "--halfway", "--checkpoint", d],
+        "--halfway writes no checkpoints",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
