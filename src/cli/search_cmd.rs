@@ -154,8 +154,8 @@ pub fn search_cmd(
     let estimate =
         estimate_memory(&puzzle, &probe).map_err(|e| CliError::input(format!("{name}: {e}")))?;
     let limit = memory_limit.unwrap_or_else(default_memory_limit);
-    // Past the limit with a scratch directory: the layers go to disk instead (the minimum
-    // and the layer sizes of a dense puzzle).
+    // Past the limit with a scratch directory: the layers go to disk instead (the minimum,
+    // the layer sizes and with --count the number of optimal solutions, of a dense puzzle).
     // A disk run's checkpoint (its layers and manifest) resumes on the disk route.
     let disk_resume = flags.resume.is_some_and(|d| {
         std::path::Path::new(d)
@@ -163,11 +163,11 @@ pub fn search_cmd(
             .join("manifest.json")
             .is_file()
     });
-    let disk_fits = !flags.sparse && !count && !solution && state_space(&puzzle).is_some();
+    let disk_fits = !flags.sparse && !solution && state_space(&puzzle).is_some();
     if disk_resume && !disk_fits {
         return Err(CliError::input(format!(
-            "{name}: --resume {}: a disk search's layers (minimum and layer sizes only): drop \
-             --count, --solution and --sparse",
+            "{name}: --resume {}: a disk search's layers (no solution, no sparse set): drop \
+             --solution and --sparse",
             flags.resume.unwrap_or_default()
         )));
     }
@@ -338,7 +338,8 @@ fn checkpoint_flags(
 }
 
 /// The search past `limit` with its layers in files under `scratch` ([`disk_search`]): the
-/// minimum and the layer sizes, with the sort buffer within the limit.
+/// minimum, the layer sizes and (with `--count`) the number of optimal solutions, with the
+/// sort buffer within the limit.
 #[allow(clippy::too_many_arguments)]
 fn disk_route(
     name: &str,
@@ -364,11 +365,14 @@ fn disk_route(
     if terminal {
         eprintln!(
             "{name}: up to {} states, over the memory limit {} in memory: layers on disk in {} \
-             (8 bytes per state of the widest layers; minimum and layer sizes only; Ctrl-C is \
-             safe, continue with --resume {})",
+             ({}; no solution; Ctrl-C is safe, continue with --resume {})",
             super::common::human_count(state_count_bound(puzzle)),
             human_bytes(limit),
             dir.display(),
+            match flags.count {
+                true => "each state with its number of shortest paths",
+                false => "8 bytes per state of the widest layers",
+            },
             dir.display()
         );
     }
@@ -386,6 +390,7 @@ fn disk_route(
             progress: Some(&hook),
             resumable: true,
             resume: flags.resume.is_some(),
+            count: flags.count,
             ..DiskOptions::new(&dir, limit / 4 * 3)
         },
     );
@@ -411,7 +416,7 @@ fn disk_route(
     if let Some(file) = flags.record {
         append_record(file, t, n, &r)?;
     }
-    emit(&render(t, n, &r, false, false, flags.layers, format))
+    emit(&render(t, n, &r, flags.count, false, flags.layers, format))
 }
 
 /// The answer as JSON (an object) or as text.

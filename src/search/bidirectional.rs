@@ -275,8 +275,7 @@ impl PathCount for BigUint {
         self.iter_u64_digits().nth(i).unwrap_or(0)
     }
     fn from_limbs(limbs: &[u64]) -> Option<Self> {
-        let halves = limbs.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]);
-        Some(BigUint::new(halves.collect()))
+        Some(super::counting::to_biguint(limbs))
     }
 }
 

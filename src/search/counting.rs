@@ -887,7 +887,8 @@ fn widen(counts: &[u64], w: usize) -> (Vec<u64>, usize) {
     (out, wide)
 }
 
-fn to_biguint(limbs: &[u64]) -> BigUint {
+/// The number of 64-bit `limbs`, least significant first.
+pub(super) fn to_biguint(limbs: &[u64]) -> BigUint {
     let digits: Vec<u32> = limbs
         .iter()
         .flat_map(|&l| [l as u32, (l >> 32) as u32])

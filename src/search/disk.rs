@@ -11,8 +11,17 @@
 //! a sorted file of every state met so far is read alongside and rewritten with the new
 //! layer merged in. Memory: the buffer (the limit) and one read buffer per open file (at
 //! most 64 runs are open: more are merged into one as they come); disk: the layers (8
-//! bytes per state). The answer is the minimum and the layer sizes; counts
-//! and solutions need the in-memory routes.
+//! bytes per state). The answer is the minimum and the layer sizes, and with
+//! [`DiskOptions::count`] the number of optimal solutions; a solution needs the in-memory
+//! routes.
+//!
+//! Counting ([`DiskOptions::count`]): every record of a layer file carries its state's
+//! number of shortest paths from the start (a limb count, then 64-bit limbs, least
+//! significant first). The successors of a block of layer `d` are paired with their
+//! parent's slot in the block, sorted, and each successor's parents' counts are summed into
+//! one record of the run; the merge adds the counts of a state met in several runs. A
+//! state's count is then the sum over its parents in layer `d`, which are all its
+//! predecessors at that distance: the recurrence of the in-memory count.
 //!
 //! Resumable runs ([`DiskOptions::resumable`]): the layer files are the checkpoint. After
 //! every layer a small manifest (the puzzle's fingerprint, the crate version, the layer
@@ -23,6 +32,7 @@
 //! its files; [`DiskOptions::resume`] continues from them (the files of the unfinished layer
 //! are written again) and gives the answer of an uninterrupted run.
 
+use super::counting::to_biguint;
 use super::dense::DenseSpace;
 use super::{check_config, Encoding, Progress, SearchError, SearchResult};
 use crate::puzzle::Puzzle;
@@ -53,6 +63,10 @@ pub struct DiskOptions<'a> {
     /// Checked after every layer (after its manifest): when set, the search stops with
     /// [`SearchError::Interrupted`], its files kept when resumable.
     pub stop: Option<&'a AtomicBool>,
+    /// Also count the optimal solutions: each state's number of shortest paths goes beside
+    /// it in the layer files (the buffer then holds a parent's count once and 16 bytes per
+    /// successor).
+    pub count: bool,
 }
 
 impl<'a> DiskOptions<'a> {
@@ -67,6 +81,7 @@ impl<'a> DiskOptions<'a> {
             resumable: false,
             resume: false,
             stop: None,
+            count: false,
         }
     }
 }
@@ -80,13 +95,20 @@ struct Manifest {
     explore_all: bool,
     sizes: Vec<u64>,
     found: Option<u64>,
+    /// Counting: the layer files carry counts.
+    #[serde(default)]
+    count: bool,
+    /// Counting: the goal's count (decimal), once found.
+    #[serde(default)]
+    goal_count: Option<String>,
 }
 
 /// Bumped whenever the layout of the files or the manifest changes.
 const MANIFEST_FORMAT: u32 = 1;
 
-/// The breadth-first search of `puzzle` with its layers on disk: the minimum and the layer
-/// sizes (no counts, no solution). Needs the dense index (distinct sizes).
+/// The breadth-first search of `puzzle` with its layers on disk: the minimum, the layer
+/// sizes and, with `opts.count`, the number of optimal solutions (no solution). Needs the
+/// dense index (distinct sizes).
 ///
 /// ```
 /// use hanoilab::search::{disk_search, search, DiskOptions, SearchOptions};
@@ -99,6 +121,10 @@ const MANIFEST_FORMAT: u32 = 1;
 /// let in_memory = search(&p, &SearchOptions::default()).unwrap();
 /// assert_eq!(on_disk.minimum, Some(17));
 /// assert_eq!(on_disk.layers, in_memory.layers);
+/// // With the number of optimal solutions:
+/// let counted = disk_search(&p, &DiskOptions { count: true, ..DiskOptions::new(&dir, 1 << 16) }).unwrap();
+/// let counts = SearchOptions { count: true, ..Default::default() };
+/// assert_eq!(counted.optimal_solutions, search(&p, &counts).unwrap().optimal_solutions);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn disk_search(puzzle: &Puzzle, opts: &DiskOptions) -> Result<SearchResult, SearchError> {
@@ -129,38 +155,59 @@ fn search_with_fan_in(
     // are its checkpoint; a resumed run's files were the user's).
     dir.keep = opts.resumable || opts.resume;
     let symmetric = space.is_symmetric();
+    let count = opts.count;
     let cap = (opts.memory / 8).max(8192) as usize;
     let branching = space.max_branching() as usize;
-    let stamp = |sizes: &[u64], found: Option<u64>| Manifest {
+    let stamp = |sizes: &[u64], found: Option<u64>, goal_count: Option<String>| Manifest {
         format: MANIFEST_FORMAT,
         version: env!("CARGO_PKG_VERSION").to_string(),
         puzzle: super::checkpoint::fingerprint(puzzle),
         explore_all: opts.explore_all,
         sizes: sizes.to_vec(),
         found,
+        count,
+        goal_count,
     };
+    // The goal's count, once found (limbs).
+    let mut goal_count: Option<Vec<u64>> = None;
     let (mut sizes, mut found) = if opts.resume {
         let m = dir.read_manifest()?;
-        let mine = stamp(&m.sizes, m.found);
-        if (m.format, &m.version, &m.puzzle, m.explore_all)
-            != (mine.format, &mine.version, &mine.puzzle, mine.explore_all)
+        let mine = stamp(&m.sizes, m.found, None);
+        if (m.format, &m.version, &m.puzzle, m.explore_all, m.count)
+            != (
+                mine.format,
+                &mine.version,
+                &mine.puzzle,
+                mine.explore_all,
+                count,
+            )
             || m.sizes.is_empty()
         {
             return Err(SearchError::Checkpoint(format!(
-                "{}: the layers of another search (puzzle, --explore-all, hanoilab version or \
-                 format differ)",
+                "{}: the layers of another search (puzzle, --explore-all, --count, hanoilab \
+                 version or format differ)",
                 dir.root.display()
             )));
         }
+        if let Some(c) = &m.goal_count {
+            let c: num_bigint::BigUint = c.parse().map_err(|_| {
+                SearchError::Checkpoint(format!("{}: unreadable goal count", dir.root.display()))
+            })?;
+            goal_count = Some(c.to_u64_digits());
+        }
         (m.sizes, m.found)
     } else {
-        dir.write(&dir.layer(0), &[start])?;
+        let root = [Record::new(start, &[1])];
+        dir.write_records(&dir.layer(0), &root, count)?;
         if !symmetric {
             dir.write(&dir.visited(0), &[start])?;
         }
         let found = (goal == Some(start)).then_some(0u64);
+        if found.is_some() && count {
+            goal_count = Some(vec![1]);
+        }
         if opts.resumable {
-            dir.write_manifest(&stamp(&[1], found))?;
+            dir.write_manifest(&stamp(&[1], found, decimal(&goal_count)))?;
         }
         (vec![1u64], found)
     };
@@ -171,41 +218,70 @@ fn search_with_fan_in(
         }
         let d = sizes.len() - 1;
         // Successors of layer d: sorted unique runs.
-        let mut buf: Vec<u64> = Vec::with_capacity(cap);
         let mut runs: Vec<PathBuf> = Vec::new();
-        let mut reader = Words::open(&dir.layer(d))?;
-        while let Some(u) = reader.next_word()? {
-            space.for_each_successor(u, |v, _| buf.push(v));
-            if buf.len() + branching > cap {
-                let run = dir.run(runs.len());
-                sort_unique(&mut buf);
-                dir.write(&run, &buf)?;
-                runs.push(run);
-                if runs.len() >= fan_in.max(2) {
-                    let one = dir.run(runs.len());
-                    merge_runs(&dir, &runs, &one)?;
-                    runs = vec![dir.run(0)];
-                    std::fs::rename(&one, &runs[0]).map_err(|e| io(&one, e))?;
-                }
-                buf.clear();
+        let mut reader = Words::open(&dir.layer(d), count)?;
+        // A new run's path; once `fan_in` are written, they are merged into one.
+        let new_run = |runs: &mut Vec<PathBuf>| {
+            runs.push(dir.run(runs.len()));
+            runs[runs.len() - 1].clone()
+        };
+        let settle = |runs: &mut Vec<PathBuf>| -> Result<(), SearchError> {
+            if runs.len() >= fan_in.max(2) {
+                let one = dir.run(runs.len());
+                merge_runs(&dir, runs, &one, count)?;
+                *runs = vec![dir.run(0)];
+                std::fs::rename(&one, &runs[0]).map_err(|e| io(&one, e))?;
             }
-        }
-        sort_unique(&mut buf);
-        // Merged, the states met before dropped, written as layer d + 1.
-        let mut merged = Merge::new(&runs, buf)?;
-        let old: Vec<PathBuf> = if symmetric {
-            (d.saturating_sub(1)..=d).map(|e| dir.layer(e)).collect()
+            Ok(())
+        };
+        let mut buf: Vec<u64> = Vec::new();
+        if count {
+            let mut block = CountedBlock::default();
+            let budget = opts.memory.max(1 << 16);
+            while let Some(u) = reader.next_word()? {
+                block.parent(u, &reader.count, &space);
+                if block.bytes() + 16 * branching as u64 > budget {
+                    block.write_run(&dir, &new_run(&mut runs))?;
+                    settle(&mut runs)?;
+                }
+            }
+            // (The block's last successors go to a run too: the merge adds counts of runs.)
+            if !block.pairs.is_empty() {
+                block.write_run(&dir, &new_run(&mut runs))?;
+            }
         } else {
-            vec![dir.visited(d)]
+            buf.reserve(cap);
+            while let Some(u) = reader.next_word()? {
+                space.for_each_successor(u, |v, _| buf.push(v));
+                if buf.len() + branching > cap {
+                    sort_unique(&mut buf);
+                    dir.write(&new_run(&mut runs), &buf)?;
+                    settle(&mut runs)?;
+                    buf.clear();
+                }
+            }
+            sort_unique(&mut buf);
+        }
+        drop(reader);
+        // Merged (counts added), the states met before dropped, written as layer d + 1.
+        let mut merged = Merge::new(&runs, buf, count)?;
+        let old: Vec<(PathBuf, bool)> = if symmetric {
+            (d.saturating_sub(1)..=d)
+                .map(|e| (dir.layer(e), count))
+                .collect()
+        } else {
+            vec![(dir.visited(d), false)]
         };
         let mut seen: Vec<Words> = old
             .iter()
-            .map(|p| Words::open(p))
+            .map(|(p, counted)| Words::open(p, *counted))
             .collect::<Result<_, _>>()?;
-        let mut out = dir.writer(&dir.layer(d + 1))?;
-        let mut count = 0u64;
+        let next = dir.layer(d + 1);
+        let mut out = dir.writer(&next)?;
+        let mut width = 0u64;
         let mut found_here = None;
-        while let Some(v) = merged.next_word()? {
+        let mut sum = Vec::new();
+        while let Some(v) = merged.next_record(&mut sum)? {
             let mut met = false;
             for s in &mut seen {
                 if s.skip_below(v)? == Some(v) {
@@ -213,31 +289,35 @@ fn search_with_fan_in(
                 }
             }
             if !met {
-                write_word(&mut out, v, &dir.layer(d + 1))?;
-                count += 1;
+                write_record(&mut out, &Record::new(v, &sum), count, &next)?;
+                width += 1;
                 if goal == Some(v) {
                     found_here = Some(d as u64 + 1);
+                    if count {
+                        goal_count = Some(sum.clone());
+                    }
                 }
             }
         }
-        out.flush().map_err(|e| io(&dir.layer(d + 1), e))?;
+        let count_here = width;
+        out.flush().map_err(|e| io(&next, e))?;
         drop(out);
         for r in &runs {
             let _ = std::fs::remove_file(r);
         }
-        if count == 0 {
+        if count_here == 0 {
             break true;
         }
         found = found.or(found_here);
         if !symmetric {
-            merge_into_visited(&dir, d + 1)?;
+            merge_into_visited(&dir, d + 1, count)?;
         }
-        sizes.push(count);
-        states += count;
+        sizes.push(count_here);
+        states += count_here;
         // The manifest first, then the files only the previous layer needed: a kill in
         // between leaves extra files, never missing ones.
         if opts.resumable || opts.resume {
-            dir.write_manifest(&stamp(&sizes, found))?;
+            dir.write_manifest(&stamp(&sizes, found, decimal(&goal_count)))?;
         }
         if symmetric {
             // Layer d - 1 is no longer needed: d + 1's successors lie in d .. d + 2.
@@ -251,7 +331,7 @@ fn search_with_fan_in(
         if let Some(f) = opts.progress {
             f(Progress {
                 depth: d as u64 + 1,
-                layer: count,
+                layer: count_here,
                 visited: states,
                 space: space.space,
             });
@@ -269,11 +349,105 @@ fn search_with_fan_in(
         states,
         layers: sizes,
         complete,
-        optimal_solutions: None,
+        // As in memory: a count only for a goal that was reached.
+        optimal_solutions: found
+            .and(goal_count)
+            .map(|c| num_bigint::BigInt::from(to_biguint(&c))),
         solution: None,
         encoding: Encoding::Disk { space: space.space },
         elapsed: t0.elapsed(),
     })
+}
+
+/// The goal's count in decimal, for the manifest.
+fn decimal(limbs: &Option<Vec<u64>>) -> Option<String> {
+    limbs.as_ref().map(|c| to_biguint(c).to_string())
+}
+
+/// `acc += x` on counts as 64-bit limbs, least significant first.
+fn add_limbs(acc: &mut Vec<u64>, x: &[u64]) {
+    if acc.len() < x.len() {
+        acc.resize(x.len(), 0);
+    }
+    let mut carry = false;
+    for (i, a) in acc.iter_mut().enumerate() {
+        let xi = x.get(i).copied().unwrap_or(0);
+        if i >= x.len() && !carry {
+            break;
+        }
+        let (s, c1) = a.overflowing_add(xi);
+        let (s, c2) = s.overflowing_add(u64::from(carry));
+        *a = s;
+        carry = c1 || c2;
+    }
+    if carry {
+        acc.push(1);
+    }
+}
+
+/// A state and, when counting, its count (limbs).
+struct Record<'a> {
+    state: u64,
+    count: &'a [u64],
+}
+
+impl<'a> Record<'a> {
+    fn new(state: u64, count: &'a [u64]) -> Record<'a> {
+        Record { state, count }
+    }
+}
+
+/// The successors of a block of a counted layer, each paired with its parent's slot; the
+/// parents' counts side by side.
+#[derive(Default)]
+struct CountedBlock {
+    pairs: Vec<(u64, u32)>,
+    /// The parents' counts, one after the other; `starts[s]` is where slot `s`'s begins.
+    limbs: Vec<u64>,
+    starts: Vec<usize>,
+}
+
+impl CountedBlock {
+    /// Adds parent `u` with its count: its successors, paired with its slot.
+    fn parent(&mut self, u: u64, count: &[u64], space: &DenseSpace) {
+        let slot = self.starts.len() as u32;
+        self.starts.push(self.limbs.len());
+        self.limbs.extend_from_slice(count);
+        space.for_each_successor(u, |v, _| self.pairs.push((v, slot)));
+    }
+
+    fn bytes(&self) -> u64 {
+        16 * self.pairs.len() as u64 + 8 * (self.limbs.len() + self.starts.len()) as u64
+    }
+
+    fn count(&self, slot: u32) -> &[u64] {
+        let s = slot as usize;
+        let end = self.starts.get(s + 1).copied().unwrap_or(self.limbs.len());
+        &self.limbs[self.starts[s]..end]
+    }
+
+    /// Sorts the successors, sums each one's parents' counts, writes the sorted run to
+    /// `path`, and empties the block.
+    fn write_run(&mut self, dir: &Layers, path: &Path) -> Result<(), SearchError> {
+        self.pairs.sort_unstable_by_key(|p| p.0);
+        let mut w = dir.writer(path)?;
+        let mut sum = Vec::new();
+        let mut i = 0;
+        while i < self.pairs.len() {
+            let v = self.pairs[i].0;
+            sum.clear();
+            while i < self.pairs.len() && self.pairs[i].0 == v {
+                add_limbs(&mut sum, self.count(self.pairs[i].1));
+                i += 1;
+            }
+            write_record(&mut w, &Record::new(v, &sum), true, path)?;
+        }
+        w.flush().map_err(|e| io(path, e))?;
+        self.pairs.clear();
+        self.limbs.clear();
+        self.starts.clear();
+        Ok(())
+    }
 }
 
 fn sort_unique(buf: &mut Vec<u64>) {
@@ -287,6 +461,23 @@ fn io(path: &Path, e: std::io::Error) -> SearchError {
 
 fn write_word(w: &mut BufWriter<File>, v: u64, path: &Path) -> Result<(), SearchError> {
     w.write_all(&v.to_le_bytes()).map_err(|e| io(path, e))
+}
+
+/// A record: the state, then with `counted` its count's number of limbs and the limbs.
+fn write_record(
+    w: &mut BufWriter<File>,
+    r: &Record,
+    counted: bool,
+    path: &Path,
+) -> Result<(), SearchError> {
+    write_word(w, r.state, path)?;
+    if counted {
+        write_word(w, r.count.len() as u64, path)?;
+        for &l in r.count {
+            write_word(w, l, path)?;
+        }
+    }
+    Ok(())
 }
 
 /// The search's own subdirectory, removed when the search ends (unless `keep`).
@@ -344,6 +535,18 @@ impl Layers {
         }
         w.flush().map_err(|e| io(path, e))
     }
+    fn write_records(
+        &self,
+        path: &Path,
+        records: &[Record],
+        counted: bool,
+    ) -> Result<(), SearchError> {
+        let mut w = self.writer(path)?;
+        for r in records {
+            write_record(&mut w, r, counted, path)?;
+        }
+        w.flush().map_err(|e| io(path, e))
+    }
     /// The manifest through a synced temporary file renamed over the old one (the layer
     /// files it names are synced first).
     fn write_manifest(&self, m: &Manifest) -> Result<(), SearchError> {
@@ -380,31 +583,61 @@ impl Drop for Layers {
     }
 }
 
-/// A sorted file of words, read one at a time.
+/// A sorted file of states (with `counted`, records: each state followed by its count),
+/// read one at a time.
 struct Words {
     r: BufReader<File>,
     path: PathBuf,
     head: Option<u64>,
     started: bool,
+    counted: bool,
+    /// The count of the state last read (with `counted`).
+    count: Vec<u64>,
 }
 
+/// Limbs of a count past which a record is taken as damaged (2^(64 * 2^20)).
+const MAX_LIMBS: u64 = 1 << 20;
+
 impl Words {
-    fn open(path: &Path) -> Result<Words, SearchError> {
+    fn open(path: &Path, counted: bool) -> Result<Words, SearchError> {
         let f = File::open(path).map_err(|e| io(path, e))?;
         Ok(Words {
             r: BufReader::with_capacity(1 << 16, f),
             path: path.to_path_buf(),
             head: None,
             started: false,
+            counted,
+            count: Vec::new(),
         })
     }
-    fn next_word(&mut self) -> Result<Option<u64>, SearchError> {
+    fn word(&mut self) -> Result<Option<u64>, SearchError> {
         let mut b = [0u8; 8];
         match self.r.read_exact(&mut b) {
             Ok(()) => Ok(Some(u64::from_le_bytes(b))),
             Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
             Err(e) => Err(io(&self.path, e)),
         }
+    }
+    fn damaged(&self) -> SearchError {
+        io(&self.path, std::io::Error::other("a damaged count record"))
+    }
+    /// The next state (and, with `counted`, its count in `self.count`).
+    fn next_word(&mut self) -> Result<Option<u64>, SearchError> {
+        let v = self.word()?;
+        if v.is_some() && self.counted {
+            let k = match self.word()? {
+                Some(k) if (1..=MAX_LIMBS).contains(&k) => k,
+                _ => return Err(self.damaged()),
+            };
+            self.count.clear();
+            for _ in 0..k {
+                match self.word()? {
+                    Some(l) => self.count.push(l),
+                    None => return Err(self.damaged()),
+                }
+            }
+        }
+        Ok(v)
     }
     /// Advances past every word below `v`; the first word at or above it (kept).
     fn skip_below(&mut self, v: u64) -> Result<Option<u64>, SearchError> {
@@ -422,24 +655,23 @@ impl Words {
     }
 }
 
-/// The sorted union of sorted runs on disk and one sorted buffer in memory.
+/// The sorted union of sorted runs on disk and one sorted buffer in memory (the counts of
+/// a state met in several counted runs added).
 struct Merge {
     runs: Vec<Words>,
     buf: std::vec::IntoIter<u64>,
     heap: BinaryHeap<Reverse<(u64, usize)>>,
-    last: Option<u64>,
 }
 
 impl Merge {
-    fn new(paths: &[PathBuf], buf: Vec<u64>) -> Result<Merge, SearchError> {
+    fn new(paths: &[PathBuf], buf: Vec<u64>, counted: bool) -> Result<Merge, SearchError> {
         let mut m = Merge {
             runs: paths
                 .iter()
-                .map(|p| Words::open(p))
+                .map(|p| Words::open(p, counted))
                 .collect::<Result<_, _>>()?,
             buf: buf.into_iter(),
             heap: BinaryHeap::new(),
-            last: None,
         };
         for k in 0..=m.runs.len() {
             m.refill(k)?;
@@ -457,24 +689,45 @@ impl Merge {
         }
         Ok(())
     }
-    fn next_word(&mut self) -> Result<Option<u64>, SearchError> {
-        while let Some(Reverse((v, k))) = self.heap.pop() {
-            self.refill(k)?;
-            if self.last != Some(v) {
-                self.last = Some(v);
-                return Ok(Some(v));
+    /// The next state, once however many sources hold it; with counted runs, the sum of
+    /// its counts in `sum`.
+    fn next_record(&mut self, sum: &mut Vec<u64>) -> Result<Option<u64>, SearchError> {
+        let Some(Reverse((v, k))) = self.heap.pop() else {
+            return Ok(None);
+        };
+        sum.clear();
+        let mut take = |m: &mut Merge, k: usize| -> Result<(), SearchError> {
+            // A source's count is its head's until it reads the next record.
+            if let Some(r) = m.runs.get(k).filter(|r| r.counted) {
+                add_limbs(sum, &r.count);
             }
+            m.refill(k)
+        };
+        take(self, k)?;
+        while let Some(&Reverse((w, j))) = self.heap.peek() {
+            if w != v {
+                break;
+            }
+            self.heap.pop();
+            take(self, j)?;
         }
-        Ok(None)
+        Ok(Some(v))
     }
 }
 
-/// The sorted union of the `runs` written to `out`; the runs are removed.
-fn merge_runs(dir: &Layers, runs: &[PathBuf], out: &Path) -> Result<(), SearchError> {
-    let mut merged = Merge::new(runs, Vec::new())?;
+/// The sorted union of the `runs` written to `out` (counts added when `counted`); the runs
+/// are removed.
+fn merge_runs(
+    dir: &Layers,
+    runs: &[PathBuf],
+    out: &Path,
+    counted: bool,
+) -> Result<(), SearchError> {
+    let mut merged = Merge::new(runs, Vec::new(), counted)?;
     let mut w = dir.writer(out)?;
-    while let Some(v) = merged.next_word()? {
-        write_word(&mut w, v, out)?;
+    let mut sum = Vec::new();
+    while let Some(v) = merged.next_record(&mut sum)? {
+        write_record(&mut w, &Record::new(v, &sum), counted, out)?;
     }
     w.flush().map_err(|e| io(out, e))?;
     drop(merged);
@@ -484,12 +737,12 @@ fn merge_runs(dir: &Layers, runs: &[PathBuf], out: &Path) -> Result<(), SearchEr
     Ok(())
 }
 
-/// `visited-d`: the sorted union of `visited-(d-1)` and layer `d`.
-fn merge_into_visited(dir: &Layers, d: usize) -> Result<(), SearchError> {
+/// `visited-d`: the sorted union of `visited-(d-1)` and (the states of) layer `d`.
+fn merge_into_visited(dir: &Layers, d: usize, counted: bool) -> Result<(), SearchError> {
     let next = dir.root.join("visited.new");
     {
-        let mut a = Words::open(&dir.visited(d - 1))?;
-        let mut b = Words::open(&dir.layer(d))?;
+        let mut a = Words::open(&dir.visited(d - 1), false)?;
+        let mut b = Words::open(&dir.layer(d), counted)?;
         let mut out = dir.writer(&next)?;
         let (mut x, mut y) = (a.next_word()?, b.next_word()?);
         loop {
@@ -543,33 +796,44 @@ mod tests {
         let root = std::env::temp_dir().join(format!("hanoilab-disk-test-{}", std::process::id()));
         std::fs::create_dir_all(&root).unwrap();
         for (i, p) in family().iter().enumerate() {
-            for explore_all in [false, true] {
-                let dir = root.join(format!("{i}-{explore_all}"));
+            for (explore_all, count) in [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let dir = root.join(format!("{i}-{explore_all}-{count}"));
                 std::fs::create_dir_all(&dir).unwrap();
                 let o = DiskOptions {
                     explore_all,
+                    count,
                     ..DiskOptions::new(&dir, 0)
                 };
                 let d = disk_search(p, &o).unwrap();
                 // Runs merged two at a time as they are written: the same answer.
                 let pairs = search_with_fan_in(p, &o, 2).unwrap();
                 assert_eq!(
-                    (pairs.minimum, pairs.states, &pairs.layers),
-                    (d.minimum, d.states, &d.layers)
+                    (
+                        pairs.minimum,
+                        pairs.states,
+                        &pairs.layers,
+                        &pairs.optimal_solutions
+                    ),
+                    (d.minimum, d.states, &d.layers, &d.optimal_solutions)
                 );
                 let m = search(
                     p,
                     &SearchOptions {
                         explore_all,
+                        count,
                         ..Default::default()
                     },
                 )
                 .unwrap();
+                let what = format!("puzzle {i}, explore_all {explore_all}, count {count}");
                 assert_eq!(
                     (d.minimum, d.states, &d.layers, d.complete),
                     (m.minimum, m.states, &m.layers, m.complete),
-                    "puzzle {i}, explore_all {explore_all}"
+                    "{what}"
                 );
+                assert_eq!(d.optimal_solutions, m.optimal_solutions, "{what}");
+                assert_eq!(d.optimal_solutions.is_some(), count, "{what}");
                 // Nothing left behind.
                 assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
             }
@@ -586,11 +850,13 @@ mod tests {
             std::env::temp_dir().join(format!("hanoilab-disk-resume-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         for (i, p) in family().iter().enumerate() {
-            for explore_all in [false, true] {
-                let dir = root.join(format!("{i}-{explore_all}"));
+            for (explore_all, count) in [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let dir = root.join(format!("{i}-{explore_all}-{count}"));
                 std::fs::create_dir_all(&dir).unwrap();
                 let plain = DiskOptions {
                     explore_all,
+                    count,
                     ..DiskOptions::new(&dir, 0)
                 };
                 let whole = disk_search(p, &plain).unwrap();
@@ -637,8 +903,9 @@ mod tests {
                     assert_eq!(
                         (r.minimum, r.states, &r.layers, r.complete),
                         (whole.minimum, whole.states, &whole.layers, whole.complete),
-                        "puzzle {i}, explore_all {explore_all}, stops {stops:?}"
+                        "puzzle {i}, explore_all {explore_all}, count {count}, stops {stops:?}"
                     );
+                    assert_eq!(r.optimal_solutions, whole.optimal_solutions);
                     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
                 }
             }
@@ -681,6 +948,14 @@ mod tests {
             disk_search(&p, &all),
             Err(SearchError::Checkpoint(_))
         ));
+        let counted = DiskOptions {
+            count: true,
+            ..resume
+        };
+        assert!(matches!(
+            disk_search(&p, &counted),
+            Err(SearchError::Checkpoint(_))
+        ));
         assert!(
             root.join("layers").join(MANIFEST).is_file(),
             "the layers stay"
@@ -695,6 +970,34 @@ mod tests {
             Err(SearchError::Checkpoint(_))
         ));
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Limb addition equals big-integer addition, carries through every limb included.
+    #[test]
+    fn limb_sums_equal_big_integer_sums() {
+        let big = |l: &[u64]| to_biguint(l);
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Many all-ones limbs, so that carries run far.
+            if x % 3 == 0 {
+                u64::MAX
+            } else {
+                x
+            }
+        };
+        for _ in 0..2000 {
+            let a: Vec<u64> = (0..1 + next() % 4).map(|_| next()).collect();
+            let b: Vec<u64> = (0..1 + next() % 4).map(|_| next()).collect();
+            let mut sum = a.clone();
+            add_limbs(&mut sum, &b);
+            assert_eq!(big(&sum), big(&a) + big(&b), "{a:?} + {b:?}");
+        }
+        let mut ones = vec![u64::MAX; 3];
+        add_limbs(&mut ones, &[1]);
+        assert_eq!(ones, [0, 0, 0, 1]);
     }
 
     /// A directory that already holds the search's subdirectory is refused.

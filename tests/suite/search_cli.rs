@@ -441,7 +441,8 @@ fn tight_memory_limit_falls_back_to_two_bits_per_state() {
 }
 
 /// Past the memory limit with `--scratch DIR`, the layers go to disk: the same minimum,
-/// states and layer sizes as the search in memory (cyclic4: one-way moves, checked against
+/// states, layer sizes and (with `--count`) number of optimal solutions as the search in
+/// memory (cyclic4: one-way moves, checked against
 /// every state met; Reve's: against the two layers before), a `bfs-disk` record row, and
 /// nothing left in the scratch directory; the same with the layers in a --checkpoint
 /// directory, which must not hold layers already. Without `--scratch` the same run is
@@ -452,15 +453,25 @@ fn past_the_memory_limit_the_layers_go_to_disk() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("records.csv");
-    for (puzzle, n) in [("reves", "8"), ("cyclic4", "7")] {
-        let flags = ["search", puzzle, "-n", n, "--layers", "--format", "json"];
+    let cases = [
+        ("reves", "8", false),
+        ("cyclic4", "7", false),
+        ("reves", "8", true),
+        ("cyclic4", "7", true),
+    ];
+    for (puzzle, n, count) in cases {
+        let mut flags = vec!["search", puzzle, "-n", n, "--layers", "--format", "json"];
+        if count {
+            flags.push("--count");
+        }
         let plain = json(&hanoilab(&flags));
         let scratch = dir.join("scratch");
         let mut tight = flags.to_vec();
         let (s, r) = (scratch.to_str().unwrap(), record.to_str().unwrap());
         tight.extend(["--memory-limit", "1K", "--scratch", s, "--record", r]);
         let disk = json(&hanoilab(&tight));
-        assert_eq!(answer(&disk), answer(&plain), "{puzzle}");
+        assert_eq!(answer(&disk), answer(&plain), "{puzzle}, count {count}");
+        assert_eq!(disk["optimal_solutions"].is_string(), count, "{disk}");
         assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
         let refused = hanoilab(&tight[..tight.len() - 4]);
         assert_eq!(refused.status.code(), Some(2), "{puzzle} without --scratch");
@@ -492,7 +503,7 @@ fn past_the_memory_limit_the_layers_go_to_disk() {
         std::fs::remove_dir_all(&ck).unwrap();
     }
     let rows = std::fs::read_to_string(&record).unwrap();
-    assert_eq!(rows.lines().filter(|l| l.contains(",bfs-disk,")).count(), 2);
+    assert_eq!(rows.lines().filter(|l| l.contains(",bfs-disk,")).count(), 4);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
