@@ -6,6 +6,7 @@
 use super::checkpoint::{Checkpointer, Reader, Route, Snapshot};
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
+use super::frontier::BitsSpill;
 use super::frontier::{
     expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer, read_stored,
     report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads, write_layer,
@@ -553,19 +554,27 @@ fn dense_bfs(
         }
         let layer_len = *sizes.last().unwrap_or(&0);
         let may_overflow = !keep && layer_len.saturating_mul(branching) > cap as u64;
-        let next_bits = if may_overflow {
-            Some(spare.take().unwrap_or_else(|| new_bits(words)))
-        } else {
-            None
-        };
+        // The spare bitset, or one made only if the layer does spill.
+        let next_bits = may_overflow.then(|| BitsSpill {
+            spare: spare.take(),
+            words,
+        });
         let spare_bytes = spare.as_ref().map_or(0, |b| 8 * b.len() as u64);
-        let (next, count, transient) = expand(space, &cur, &visited, next_bits, cap, threads, keep);
+        let (next, count, transient, unused) =
+            expand(space, &cur, &visited, next_bits, cap, threads, keep);
+        // The spare handed over but not needed (the layer stayed a list) was held all along;
+        // it stays clear, the spare of a later layer.
+        let unused_bytes = unused.as_ref().map_or(0, |b| 8 * b.len() as u64);
+        if unused.is_some() {
+            spare = unused;
+        }
         // Visited, both frontiers, the spare bitset, the threads' lists and stored layers.
         peak = peak.max(
             visited_bytes
                 + layer_bytes(&cur)
                 + layer_bytes(&next)
                 + spare_bytes
+                + unused_bytes
                 + transient
                 + stored_held,
         );

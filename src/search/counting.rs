@@ -27,6 +27,7 @@
 
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
+use super::frontier::BitsSpill;
 use super::frontier::{
     expand, get_bit, new_bits, on_threads, read_layer, report_layer, report_start, set_bit,
     worker_threads, write_layer, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
@@ -1046,7 +1047,7 @@ pub(super) fn dense_count_bfs(
             }
             _ => None,
         };
-        let next_bits = to_bits.then(|| spare.take().unwrap_or_else(|| new_bits(words)));
+        let next_bits = to_bits.then(|| spare.take());
         let spare_bytes = spare.as_ref().map_or(0, |x| 8 * x.len() as u64);
         // The most bytes held beside the layers: counts (while a width grows, the narrow and
         // the wide counts of a layer are live together) and the threads' lists or keys.
@@ -1079,6 +1080,8 @@ pub(super) fn dense_count_bfs(
             let n = list.len() as u64;
             (Ranked::new(Layer::List(list), n), c, Some(nc))
         } else if counting && symmetric && depth > 0 {
+            // The fused pass writes a bitset layer at once.
+            let next_bits = next_bits.map(|b| b.unwrap_or_else(|| new_bits(words)));
             let how = match &next_bits {
                 Some(b) => Expand::Bits(&visited, b),
                 None => Expand::List(&visited),
@@ -1124,17 +1127,23 @@ pub(super) fn dense_count_bfs(
                 states: pool.states,
                 ..Pool::default()
             };
-            let (layer, n, parts) = expand(
+            let (layer, n, parts, unused) = expand(
                 space,
                 &cur.layer,
                 &visited,
-                next_bits,
+                next_bits.map(|spare| BitsSpill { spare, words }),
                 cap as usize,
                 threads,
                 true,
             );
             let next = Ranked::new(layer, n);
+            // The spare handed over but not needed was held all along; it stays clear, the
+            // spare of a later layer.
             extra = parts + 8 * prev_counts.len() as u64;
+            if let Some(b) = unused {
+                extra += 8 * b.len() as u64;
+                spare = Some(b);
+            }
             let c = if !counting {
                 Vec::new()
             } else {

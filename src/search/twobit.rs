@@ -132,7 +132,7 @@ pub(super) fn two_bit_bfs(
                 space: space.space,
             },
         };
-        let (found_layer, count, transient) = expand_from(
+        let (found_layer, count, transient, _) = expand_from(
             space,
             source,
             |v| reach(&marks, v, next),
