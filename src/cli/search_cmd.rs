@@ -205,24 +205,7 @@ pub fn search_cmd(
             say_checkpointing(&name, c);
         }
     }
-    let bar = terminal.then(|| {
-        // The index space bounds the states for the dense encoding, so the ETA from it is
-        // an upper bound (the search may stop at the goal, or reach fewer states); otherwise
-        // a spinner.
-        let (pb, template) = match state_space(&puzzle) {
-            Some(space) => (
-                indicatif::ProgressBar::new(space),
-                "{bar:30} {human_pos}/{human_len} states, {per_sec}, {msg}, ETA <= {eta} \
-                 [{elapsed}]",
-            ),
-            None => (
-                indicatif::ProgressBar::new_spinner(),
-                "{spinner} {human_pos} states, {per_sec}, {msg} [{elapsed}]",
-            ),
-        };
-        pb.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
-        pb
-    });
+    let bar = terminal.then(|| progress_bar(&puzzle));
     let hook = |p: Progress| {
         if let Some(pb) = &bar {
             pb.set_position(p.visited);
@@ -267,6 +250,25 @@ pub fn search_cmd(
     }
     emit(&text)?;
     Ok(())
+}
+
+/// The progress line of a search on a terminal: states, states/s, the depth and an ETA.
+/// The index space bounds the states for the dense encoding, so the ETA from it is an upper
+/// bound (the search may stop at the goal, or reach fewer states); otherwise a spinner.
+fn progress_bar(puzzle: &crate::puzzle::Puzzle) -> indicatif::ProgressBar {
+    let (pb, template) = match state_space(puzzle) {
+        Some(space) => (
+            indicatif::ProgressBar::new(space),
+            "{bar:30} {human_pos}/{human_len} states, {per_sec}, {msg}, ETA <= {eta} \
+             [{elapsed}]",
+        ),
+        None => (
+            indicatif::ProgressBar::new_spinner(),
+            "{spinner} {human_pos} states, {per_sec}, {msg} [{elapsed}]",
+        ),
+    };
+    pb.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
+    pb
 }
 
 /// Says on stderr where the checkpoints go and how to continue.
@@ -376,9 +378,12 @@ fn disk_route(
             dir.display()
         );
     }
+    // The same progress line as in memory (states/s, an ETA bounded by the index space).
+    let bar = terminal.then(|| progress_bar(puzzle));
     let hook = |p: Progress| {
-        if terminal {
-            eprint!("\r{name}: depth {}, {} states", p.depth, p.visited);
+        if let Some(pb) = &bar {
+            pb.set_position(p.visited);
+            pb.set_message(format!("depth {} (on disk)", p.depth));
         }
     };
     let r = disk_search(
@@ -394,8 +399,8 @@ fn disk_route(
             ..DiskOptions::new(&dir, limit / 4 * 3)
         },
     );
-    if terminal {
-        eprintln!();
+    if let Some(pb) = &bar {
+        pb.finish_and_clear();
     }
     // The directory made for this search goes when empty (the layers are removed by the
     // search itself).

@@ -6,11 +6,10 @@
 use super::checkpoint::{Checkpointer, Reader, Route, Snapshot};
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
-use super::frontier::BitsSpill;
 use super::frontier::{
     expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer, read_stored,
     report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads, write_layer,
-    write_stored, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
+    write_stored, BitsSpill, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
 use super::packed::{peak_bytes_for, Full, Scratch};
 use super::twobit::{two_bit_bfs, two_bit_bytes, two_bit_estimate};

@@ -27,10 +27,9 @@
 
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
-use super::frontier::BitsSpill;
 use super::frontier::{
     expand, get_bit, new_bits, on_threads, read_layer, report_layer, report_start, set_bit,
-    worker_threads, write_layer, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
+    worker_threads, write_layer, BitsSpill, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;

@@ -240,7 +240,11 @@ fn search_with_fan_in(
             let budget = opts.memory.max(1 << 16);
             while let Some(u) = reader.next_word()? {
                 block.parent(u, &reader.count, &space);
-                if block.bytes() + 16 * branching as u64 > budget {
+                // (Slots are 32-bit: a block of 2^32 parents is written out whatever the
+                // budget.)
+                if block.bytes() + 16 * branching as u64 > budget
+                    || block.starts.len() >= u32::MAX as usize
+                {
                     block.write_run(&dir, &new_run(&mut runs))?;
                     settle(&mut runs)?;
                 }
@@ -278,7 +282,7 @@ fn search_with_fan_in(
             .collect::<Result<_, _>>()?;
         let next = dir.layer(d + 1);
         let mut out = dir.writer(&next)?;
-        let mut width = 0u64;
+        let mut layer_len = 0u64;
         let mut found_here = None;
         let mut sum = Vec::new();
         while let Some(v) = merged.next_record(&mut sum)? {
@@ -290,7 +294,7 @@ fn search_with_fan_in(
             }
             if !met {
                 write_record(&mut out, &Record::new(v, &sum), count, &next)?;
-                width += 1;
+                layer_len += 1;
                 if goal == Some(v) {
                     found_here = Some(d as u64 + 1);
                     if count {
@@ -299,21 +303,20 @@ fn search_with_fan_in(
                 }
             }
         }
-        let count_here = width;
         out.flush().map_err(|e| io(&next, e))?;
         drop(out);
         for r in &runs {
             let _ = std::fs::remove_file(r);
         }
-        if count_here == 0 {
+        if layer_len == 0 {
             break true;
         }
         found = found.or(found_here);
         if !symmetric {
             merge_into_visited(&dir, d + 1, count)?;
         }
-        sizes.push(count_here);
-        states += count_here;
+        sizes.push(layer_len);
+        states += layer_len;
         // The manifest first, then the files only the previous layer needed: a kill in
         // between leaves extra files, never missing ones.
         if opts.resumable || opts.resume {
@@ -331,7 +334,7 @@ fn search_with_fan_in(
         if let Some(f) = opts.progress {
             f(Progress {
                 depth: d as u64 + 1,
-                layer: count_here,
+                layer: layer_len,
                 visited: states,
                 space: space.space,
             });

@@ -280,8 +280,8 @@ pub(super) enum Source<'a> {
 /// The bitset a layer spills into once its list passes the cap: a clear spare bitset if
 /// there is one, else `words` words made only when the layer does spill. (A fresh bitset
 /// for every layer that might spill, zeroed page by page on one thread and mostly unused,
-/// was three quarters of the serial time of four-in-a-row's minimum: 8.8 s wall at n = 14,
-/// 6.2 s without it.)
+/// was most of the serial time of four-in-a-row's minimum: 8.8 s wall at n = 14, 6.4 s
+/// without it.)
 pub(super) struct BitsSpill {
     /// A clear bitset kept from an earlier layer.
     pub spare: Option<Vec<AtomicU64>>,
