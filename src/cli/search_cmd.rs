@@ -90,6 +90,15 @@ pub fn search_cmd(
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    if let (Some(c), false) = (&checkpointing, flags.bidirectional) {
+        if c.resume && crate::search::holds_bidirectional_checkpoint(&c.dir) {
+            return Err(CliError::input(format!(
+                "{name}: --resume {}: the checkpoint of a bidirectional search: resume it \
+                 with --bidirectional",
+                c.dir.display()
+            )));
+        }
+    }
     if flags.halfway || flags.bidirectional {
         let route = if flags.halfway {
             "--halfway"

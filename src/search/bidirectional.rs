@@ -387,7 +387,9 @@ fn read_side<C: PathCount>(r: &mut Reader, count: bool) -> Result<Option<Side<C>
     };
     let ends = bytes.iter().filter(|&&b| b < 0x80).count();
     if cur.is_empty() || !sorted(&prev) || !sorted(&cur) || !counted || ends != len || len == 0 {
-        return Err(r.invalid("a side of the bidirectional search is inconsistent"));
+        return Err(
+            r.invalid("a side of the bidirectional search is inconsistent (the file is damaged)")
+        );
     }
     let counts = match count {
         true => match limbs.chunks_exact(width).map(C::from_limbs).collect() {

@@ -655,6 +655,13 @@ fn read_header(path: &Path) -> Result<Reader, SearchError> {
     })
 }
 
+/// Whether `dir` holds a readable checkpoint of a bidirectional search: a command line can
+/// then say "resume it with --bidirectional" before it sets up a plain search (whose memory
+/// estimate would otherwise speak first).
+pub fn holds_bidirectional_checkpoint(dir: &Path) -> bool {
+    read_header(&dir.join(FILE)).is_ok_and(|r| r.header.route == Route::Bidirectional)
+}
+
 /// Describes a route for messages.
 pub(super) fn describe(route: Route) -> &'static str {
     route.describe()

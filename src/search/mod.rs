@@ -76,6 +76,7 @@ pub use bfs::{
     search_with_stats, state_bound, state_count_bound, state_space,
 };
 pub use bidirectional::{bidirectional_applies, bidirectional_search, MeetResult};
+pub use checkpoint::holds_bidirectional_checkpoint;
 pub use disk::{disk_search, DiskOptions};
 pub use distributed::{parse_hostfile, Cluster, DistributedError};
 #[cfg(feature = "distributed")]

@@ -616,6 +616,51 @@ fn killed_bidirectional_search_resumes_to_the_uninterrupted_answer() {
     }
 }
 
+/// A bidirectional search's checkpoint (written by the library, stopped after its first
+/// layer): the plain search refuses it, naming `--bidirectional` (exit 2), and
+/// `--bidirectional --resume` answers with the uninterrupted minimum and count.
+#[test]
+fn a_bidirectional_checkpoint_resumes_only_with_bidirectional() {
+    use hanoilab::search::{bidirectional_search, Checkpointing, SearchError, SearchOptions};
+    use hanoilab::variants::{Params, Variant};
+    let p = Variant::load("reversi-lunnon")
+        .unwrap()
+        .puzzle("DDDF", 7, &Params::new())
+        .unwrap();
+    let dir = std::env::temp_dir().join(format!("hanoilab-meet-ck-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let ck = Checkpointing::new(dir.clone(), "reversi-lunnon.DDDF n = 7");
+    let o = SearchOptions {
+        count: true,
+        checkpoint: Some(&ck),
+        stop: Some(&stop),
+        ..Default::default()
+    };
+    let e = bidirectional_search(&p, &o).unwrap_err();
+    assert!(
+        matches!(e, SearchError::Interrupted { depth: 1, .. }),
+        "{e}"
+    );
+    let d = dir.to_str().unwrap();
+    let args = ["search", "reversi-lunnon.DDDF", "-n", "7", "--count"];
+    assert_input_error(
+        &[&args[..], &["--resume", d]].concat(),
+        "resume it with --bidirectional",
+    );
+    let plain = json(&hanoilab(&[&args[..], &["--format", "json"]].concat()));
+    let resumed = json(&hanoilab(
+        &[
+            &args[..],
+            &["--bidirectional", "--resume", d, "--format", "json"],
+        ]
+        .concat(),
+    ));
+    assert_eq!(resumed["minimum"], plain["minimum"]);
+    assert_eq!(resumed["optimal_solutions"], plain["optimal_solutions"]);
+    assert!(!dir.exists(), "the finished search removed its checkpoint");
+}
+
 /// Checkpoint flags that cannot work: exit 2 with the reason.
 #[test]
 fn checkpoint_misuse_exits_with_status_2() {
