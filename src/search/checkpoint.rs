@@ -238,6 +238,9 @@ pub(super) struct Reader {
     input: BufReader<File>,
     sum: Sum,
     path: PathBuf,
+    /// Bytes of the file not read yet: no section is longer (a damaged length asks for no
+    /// more memory than the file holds).
+    left: u64,
     /// The header.
     pub header: Header,
 }
@@ -246,6 +249,7 @@ impl Reader {
     fn raw(&mut self, bytes: &mut [u8]) -> io::Result<()> {
         self.input.read_exact(bytes)?;
         self.sum.update(bytes);
+        self.left = self.left.saturating_sub(bytes.len() as u64);
         Ok(())
     }
 
@@ -253,10 +257,15 @@ impl Reader {
         SearchError::Checkpoint(format!("{}: {what}", self.path.display()))
     }
 
-    fn len(&mut self, limit: u64) -> Result<usize, SearchError> {
+    /// A section's number of entries of `size` bytes, checked against the bytes left in
+    /// the file.
+    fn len(&mut self, size: u64) -> Result<usize, SearchError> {
         let n = self.u64()?;
-        if n > limit {
-            return Err(self.bad(&format!("a section of {n} entries is longer than possible")));
+        if n.checked_mul(size).is_none_or(|b| b > self.left) {
+            return Err(self.bad(&format!(
+                "a section of {n} entries is longer than the rest of the file (truncated or \
+                 damaged)"
+            )));
         }
         Ok(n as usize)
     }
@@ -271,7 +280,7 @@ impl Reader {
 
     /// A section of words.
     pub fn words(&mut self) -> Result<Vec<u64>, SearchError> {
-        let n = self.len(1 << 40)?;
+        let n = self.len(8)?;
         let mut out = Vec::with_capacity(n);
         let mut buf = vec![0u8; 8 * 4096];
         while out.len() < n {
@@ -303,7 +312,7 @@ impl Reader {
 
     /// A section of bytes.
     pub fn bytes(&mut self) -> Result<Vec<u8>, SearchError> {
-        let n = self.len(1 << 43)?;
+        let n = self.len(1)?;
         let mut out = vec![0u8; n];
         self.raw(&mut out)
             .map_err(|e| self.bad(&format!("truncated ({e})")))?;
@@ -622,6 +631,7 @@ fn read_header(path: &Path) -> Result<Reader, SearchError> {
         }
     })?;
     let bad = |what: &str| SearchError::Checkpoint(format!("{}: {what}", path.display()));
+    let size = file.metadata().map_err(|e| io_error(path, e))?.len();
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut sum = Sum::new();
     let mut magic = vec![0u8; MAGIC.len()];
@@ -647,10 +657,12 @@ fn read_header(path: &Path) -> Result<Reader, SearchError> {
     if header.sizes.is_empty() && header.route != Route::Bidirectional {
         return Err(bad("no layers in the header"));
     }
+    let read = (MAGIC.len() + line.len() + 1) as u64;
     Ok(Reader {
         input,
         sum,
         path: path.to_path_buf(),
+        left: size.saturating_sub(read),
         header,
     })
 }

@@ -1356,6 +1356,23 @@ fn a_checkpoint_resumes_only_its_own_search() {
         matches!(&e, SearchError::Checkpoint(m) if m.contains("truncated")),
         "{e}"
     );
+    // A section length past the file (2^39 words): refused without allocating for it.
+    let mut huge = good.clone();
+    let first = good
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0
+        + 1;
+    huge[first..first + 8].copy_from_slice(&(1u64 << 39).to_le_bytes());
+    std::fs::write(&file, &huge).unwrap();
+    let e = search(&p, &o).unwrap_err();
+    assert!(
+        matches!(&e, SearchError::Checkpoint(m) if m.contains("longer than the rest of the file")),
+        "{e}"
+    );
     // Restored, it resumes to the uninterrupted answer.
     std::fs::write(&file, &good).unwrap();
     let r = search(&p, &o).unwrap();
