@@ -7,7 +7,7 @@ use super::checkpoint::{Checkpointer, Reader, Route, Snapshot};
 use super::counting::dense_count_bfs;
 use super::dense::DenseSpace;
 use super::frontier::{
-    expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer, read_stored,
+    clear_bits, expand, get_bit, grown_table_bytes, layer_bytes, new_bits, read_layer, read_stored,
     report_layer, report_start, set_bit, stored_bytes, table_bytes, worker_threads, write_layer,
     write_stored, BitsSpill, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
@@ -17,7 +17,7 @@ use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, Se
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 /// Bytes per state assumed for count/solution runs (an index in a stored layer, and the
@@ -578,8 +578,8 @@ fn dense_bfs(
                 + stored_held,
         );
         match std::mem::replace(&mut cur, next) {
-            Layer::Bits(old) => {
-                old.iter().for_each(|w| w.store(0, Relaxed));
+            Layer::Bits(mut old) => {
+                clear_bits(&mut old, threads);
                 spare = Some(old);
             }
             Layer::List(old) => {

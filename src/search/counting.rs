@@ -28,8 +28,9 @@
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::frontier::{
-    expand, get_bit, new_bits, on_threads, read_layer, report_layer, report_start, set_bit,
-    worker_threads, write_layer, BitsSpill, Layer, Run, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
+    clear_bits, expand, get_bit, new_bits, on_pieces, on_threads, read_layer, report_layer,
+    report_start, set_bit, worker_threads, write_layer, BitsSpill, Layer, Run, LIST_CHUNK,
+    SMALL_LAYER, WORD_CHUNK,
 };
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
@@ -86,21 +87,36 @@ struct Ranked {
 }
 
 impl Ranked {
-    fn new(layer: Layer, len: u64) -> Ranked {
+    /// Ranks `layer` (of `len` states) on `threads` threads.
+    fn new(layer: Layer, len: u64, threads: usize) -> Ranked {
         let mut blocks = Vec::new();
         let mut offsets = Vec::new();
         if let Layer::Bits(bits) = &layer {
-            blocks.reserve_exact(bits.len().div_ceil(BLOCK_WORDS));
-            offsets.reserve_exact(bits.len());
-            let mut acc = 0u64;
-            for b in bits.chunks(BLOCK_WORDS) {
-                blocks.push(acc);
-                let mut within = 0u16;
-                for x in b {
-                    offsets.push(within);
-                    within += x.load(Relaxed).count_ones() as u16;
+            // Each thread ranks a run of whole blocks from zero; the runs' totals are then
+            // added in (on one thread: a block is 512 states).
+            offsets = vec![0u16; bits.len()];
+            let runs = on_pieces(&mut offsets, BLOCK_WORDS, threads, |at, offsets| {
+                let mut local = Vec::with_capacity(offsets.len().div_ceil(BLOCK_WORDS));
+                let mut acc = 0u64;
+                for (b, o) in bits[at..at + offsets.len()]
+                    .chunks(BLOCK_WORDS)
+                    .zip(offsets.chunks_mut(BLOCK_WORDS))
+                {
+                    local.push(acc);
+                    let mut within = 0u16;
+                    for (x, o) in b.iter().zip(o) {
+                        *o = within;
+                        within += x.load(Relaxed).count_ones() as u16;
+                    }
+                    acc += within as u64;
                 }
-                acc += within as u64;
+                (local, acc)
+            });
+            blocks.reserve_exact(bits.len().div_ceil(BLOCK_WORDS));
+            let mut base = 0u64;
+            for (local, total) in runs {
+                blocks.extend(local.iter().map(|r| base + r));
+                base += total;
             }
         }
         Ranked {
@@ -170,6 +186,60 @@ fn add_limbs(acc: &mut [u64], x: &[u64]) -> bool {
     carry
 }
 
+/// Adds the count of `u` into `out` when `u` is a member of `prev` (a carry out of the top
+/// limb sets `carry`); whether it is.
+#[inline(always)]
+fn add_parent(
+    prev: &Ranked,
+    prev_counts: &[u64],
+    w: usize,
+    u: u64,
+    out: &mut [u64],
+    carry: &mut bool,
+) -> bool {
+    match prev.position(u) {
+        Some(pos) => {
+            *carry |= add_limbs(out, &prev_counts[pos * w..(pos + 1) * w]);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Calls `f` on each member of `layer` among list entries or bitset words `a..b`, in order,
+/// with its `w` limbs of `out`; true when some call reports a carry.
+#[inline(always)]
+fn each_member(
+    layer: &Layer,
+    a: usize,
+    b: usize,
+    out: &mut [u64],
+    w: usize,
+    mut f: impl FnMut(u64, &mut [u64]) -> bool,
+) -> bool {
+    let mut carry = false;
+    match layer {
+        Layer::List(list) => {
+            for (v, o) in list[a..b].iter().zip(out.chunks_mut(w)) {
+                carry |= f(*v, o);
+            }
+        }
+        Layer::Bits(bits) => {
+            let mut slots = out.chunks_mut(w);
+            for (i, word) in bits[a..b].iter().enumerate() {
+                let mut x = word.load(Relaxed);
+                while x != 0 {
+                    let bit = x.trailing_zeros() as u64;
+                    x &= x - 1;
+                    let o = slots.next().expect("one slot per member");
+                    carry |= f(((a + i) as u64) << 6 | bit, o);
+                }
+            }
+        }
+    }
+    carry
+}
+
 /// Where a pass sends the unvisited successors it meets (the fused pass of a symmetric
 /// puzzle expands the next layer while it counts the current one).
 enum Expand<'a> {
@@ -201,10 +271,17 @@ fn pass(
     buf: &mut Vec<u64>,
 ) -> (Option<Vec<u64>>, Vec<u64>, u64) {
     // The counts go into `buf`'s list (the counts of a retired layer: no fresh pages).
+    debug_assert_eq!(
+        prev_counts.len() as u64,
+        prev.len * w as u64,
+        "a count per state of prev"
+    );
+    // Each work item clears its own stretch (on its thread) before it sums into it.
     let mut counts = std::mem::take(buf);
-    counts.clear();
-    counts.reserve_exact(cur.len as usize * w);
-    counts.resize(cur.len as usize * w, 0);
+    let size = cur.len as usize * w;
+    counts.truncate(size);
+    counts.reserve_exact(size - counts.len());
+    counts.resize(size, 0);
     let overflow = AtomicBool::new(false);
     // Work items: a run of consecutive members of `cur` and the counts it writes.
     let mut items: Vec<(usize, usize, usize, &mut [u64])> = Vec::new();
@@ -233,57 +310,44 @@ fn pass(
             }
         }
     }
-    let sum_into = |v: u64, out: &mut [u64], new: &mut Vec<u64>, added: &mut u64| {
-        let mut carry = false;
-        let mut from = |u: u64| {
-            if let Some(pos) = prev.position(u) {
-                carry |= add_limbs(out, &prev_counts[pos * w..(pos + 1) * w]);
-            }
-        };
-        match expand {
-            Expand::No => space.for_each_predecessor(v, from),
-            Expand::List(visited) => space.for_each_successor(v, |u, _| {
-                if set_bit(visited, u) {
-                    new.push(u);
-                    *added += 1;
-                } else {
-                    from(u);
-                }
-            }),
-            Expand::Bits(visited, next) => space.for_each_successor(v, |u, _| {
-                if set_bit(visited, u) {
-                    set_bit(next, u);
-                    *added += 1;
-                } else {
-                    from(u);
-                }
-            }),
-        }
-        if carry {
-            overflow.store(true, Relaxed);
-        }
-    };
+    // One loop per mode, each with a single call of the move generator whose closure adds
+    // the parent's count in place: a closure shared by the three modes stayed out of line (a
+    // call per move; Reve's n = 13 spent a third of its time in it).
     let run = |(_, a, b, out): (usize, usize, usize, &mut [u64])| -> (Vec<u64>, u64) {
+        out.fill(0);
         let mut new = Vec::new();
         let mut added = 0u64;
-        match &cur.layer {
-            Layer::List(list) => {
-                for (v, o) in list[a..b].iter().zip(out.chunks_mut(w)) {
-                    sum_into(*v, o, &mut new, &mut added);
-                }
-            }
-            Layer::Bits(bits) => {
-                let mut slots = out.chunks_mut(w);
-                for (i, word) in bits[a..b].iter().enumerate() {
-                    let mut x = word.load(Relaxed);
-                    while x != 0 {
-                        let bit = x.trailing_zeros() as u64;
-                        x &= x - 1;
-                        let o = slots.next().expect("one slot per member");
-                        sum_into(((a + i) as u64) << 6 | bit, o, &mut new, &mut added);
+        let carry = match expand {
+            Expand::No => each_member(&cur.layer, a, b, out, w, |v, o| {
+                let mut carry = false;
+                space.for_each_predecessor(v, |u| {
+                    add_parent(prev, prev_counts, w, u, o, &mut carry);
+                });
+                carry
+            }),
+            Expand::List(visited) => each_member(&cur.layer, a, b, out, w, |v, o| {
+                let mut carry = false;
+                space.for_each_successor(v, |u, _| {
+                    if !add_parent(prev, prev_counts, w, u, o, &mut carry) && set_bit(visited, u) {
+                        new.push(u);
+                        added += 1;
                     }
-                }
-            }
+                });
+                carry
+            }),
+            Expand::Bits(visited, next) => each_member(&cur.layer, a, b, out, w, |v, o| {
+                let mut carry = false;
+                space.for_each_successor(v, |u, _| {
+                    if !add_parent(prev, prev_counts, w, u, o, &mut carry) && set_bit(visited, u) {
+                        set_bit(next, u);
+                        added += 1;
+                    }
+                });
+                carry
+            }),
+        };
+        if carry {
+            overflow.store(true, Relaxed);
         }
         (new, added)
     };
@@ -730,27 +794,100 @@ fn bucket_runs(starts: &[usize], threads: usize) -> Vec<std::ops::Range<usize>> 
 
 /// Sorts each of the buckets `run` of the grouped keys by state, in place, and returns the
 /// number of states in them. `bits`: the key's shift and the state bits below the bucket;
-/// `scratch`: two lists for a bucket's keys and their radix passes.
+/// `scratch`: two lists for a bucket's radix passes.
+///
+/// The digits' counts of every pass are taken in one read of the bucket; the first pass
+/// reads the bucket where it lies and the last writes it back there. Copying each bucket
+/// out, counting pass by pass and copying it back took cyclic4 n = 13 six sweeps of every
+/// key instead of three (with two passes), and the sort was two fifths of its `--count`.
 fn sort_buckets(
     grouped: &[AtomicU64],
     starts: &[usize],
     run: std::ops::Range<usize>,
     (shift, low): (u32, u32),
-    [keys, tmp]: &mut [Vec<u64>; 2],
+    [one, two]: &mut [Vec<u64>; 2],
 ) -> usize {
     let mut states = 0;
+    let mut tables = [[0usize; 1 << 11]; MAX_PASSES];
     for b in run {
         let bucket = &grouped[starts[b]..starts[b + 1]];
-        keys.clear();
-        keys.extend(bucket.iter().map(|k| k.load(Relaxed)));
-        sort_by_state(keys, tmp, shift, low);
-        states += keys.chunk_by(|x, y| x >> shift == y >> shift).count();
-        bucket
+        let len = bucket.len();
+        let passes = radix_passes(low) as usize;
+        if len < 256 || passes > MAX_PASSES {
+            one.clear();
+            one.extend(bucket.iter().map(|k| k.load(Relaxed)));
+            sort_by_state(one, two, shift, low);
+            bucket
+                .iter()
+                .zip(one.iter())
+                .for_each(|(g, &k)| g.store(k, Relaxed));
+        } else if passes > 0 {
+            let digit = low.div_ceil(passes as u32);
+            let mask = (1usize << digit) - 1;
+            let tables = &mut tables[..passes];
+            for t in tables.iter_mut() {
+                t[..=mask].fill(0);
+            }
+            for k in bucket {
+                let k = k.load(Relaxed);
+                for (p, t) in tables.iter_mut().enumerate() {
+                    t[(k >> (shift + p as u32 * digit)) as usize & mask] += 1;
+                }
+            }
+            for t in tables.iter_mut() {
+                let mut sum = 0;
+                for c in t[..=mask].iter_mut() {
+                    (*c, sum) = (sum, sum + *c);
+                }
+            }
+            one.clear();
+            one.resize(len, 0);
+            two.clear();
+            two.resize(len, 0);
+            for (p, t) in tables.iter_mut().enumerate() {
+                let sh = shift + p as u32 * digit;
+                // The last pass writes the bucket back, unless it is also the first (which
+                // reads the bucket as it goes).
+                let last = p + 1 == passes && p > 0;
+                let mut put = |k: u64, dst: &mut [u64]| {
+                    let d = (k >> sh) as usize & mask;
+                    if last {
+                        bucket[t[d]].store(k, Relaxed);
+                    } else {
+                        dst[t[d]] = k;
+                    }
+                    t[d] += 1;
+                };
+                match p {
+                    0 => bucket.iter().for_each(|k| put(k.load(Relaxed), one)),
+                    _ if p % 2 == 1 => one.iter().for_each(|&k| put(k, two)),
+                    _ => two.iter().for_each(|&k| put(k, one)),
+                }
+            }
+            if passes == 1 {
+                bucket
+                    .iter()
+                    .zip(one.iter())
+                    .for_each(|(g, &k)| g.store(k, Relaxed));
+            }
+        }
+        states += bucket
             .iter()
-            .zip(keys.iter())
-            .for_each(|(g, &k)| g.store(k, Relaxed));
+            .map(|k| k.load(Relaxed) >> shift)
+            .fold((0, None), |(n, last), v| {
+                (n + usize::from(last != Some(v)), Some(v))
+            })
+            .0;
     }
     states
+}
+
+/// Radix passes at most in [`sort_buckets`]'s own loop (more go through [`sort_by_state`]).
+const MAX_PASSES: usize = 3;
+
+/// Least-significant-digit radix passes of up to 11 bits for `bits` bits.
+fn radix_passes(bits: u32) -> u32 {
+    bits.div_ceil(11)
 }
 
 /// Appends each state of the buckets `run` of the grouped keys (sorted by state) and the
@@ -791,7 +928,7 @@ fn sort_by_state(keys: &mut [u64], tmp: &mut Vec<u64>, shift: u32, bits: u32) {
         keys.sort_unstable();
         return;
     }
-    let passes = bits.div_ceil(11);
+    let passes = radix_passes(bits);
     let digit = bits.div_ceil(passes);
     let mask = (1usize << digit) - 1;
     tmp.clear();
@@ -968,9 +1105,9 @@ pub(super) fn dense_count_bfs(
             set_bit(&visited, start);
             (
                 visited,
-                Ranked::new(Layer::List(Vec::new()), 0),
+                Ranked::new(Layer::List(Vec::new()), 0, 1),
                 Vec::new(),
-                Ranked::new(Layer::List(vec![start]), 1),
+                Ranked::new(Layer::List(vec![start]), 1, 1),
                 1usize,
                 vec![1u64],
                 1u64,
@@ -999,9 +1136,9 @@ pub(super) fn dense_count_bfs(
             }
             (
                 visited,
-                Ranked::new(prev, h.sizes[k - 2]),
+                Ranked::new(prev, h.sizes[k - 2], threads),
                 prev_counts,
-                Ranked::new(cur, h.sizes[k - 1]),
+                Ranked::new(cur, h.sizes[k - 1], threads),
                 h.limbs,
                 h.sizes,
                 h.states,
@@ -1077,7 +1214,7 @@ pub(super) fn dense_count_bfs(
                 pool.live + pool.noted.max(8 * c.capacity() as u64) + 8 * nc.capacity() as u64,
             );
             let n = list.len() as u64;
-            (Ranked::new(Layer::List(list), n), c, Some(nc))
+            (Ranked::new(Layer::List(list), n, 1), c, Some(nc))
         } else if counting && symmetric && depth > 0 {
             // The fused pass writes a bitset layer at once.
             let next_bits = next_bits.map(|b| b.unwrap_or_else(|| new_bits(words)));
@@ -1101,6 +1238,7 @@ pub(super) fn dense_count_bfs(
                     None => Layer::List(list),
                 },
                 added,
+                threads,
             );
             // The threads' parts and the merged list are live together for a moment.
             let transient = match &next.layer {
@@ -1135,7 +1273,7 @@ pub(super) fn dense_count_bfs(
                 threads,
                 true,
             );
-            let next = Ranked::new(layer, n);
+            let next = Ranked::new(layer, n, threads);
             // The spare handed over but not needed was held all along; it stays clear, the
             // spare of a later layer.
             extra = parts + 8 * prev_counts.len() as u64;
@@ -1180,8 +1318,8 @@ pub(super) fn dense_count_bfs(
         let n = next.len;
         let old = std::mem::replace(&mut prev, std::mem::replace(&mut cur, next));
         match old.layer {
-            Layer::Bits(old) => {
-                old.iter().for_each(|x| x.store(0, Relaxed));
+            Layer::Bits(mut old) => {
+                clear_bits(&mut old, threads);
                 spare = Some(old);
             }
             Layer::List(old) if push.is_some() => pool.list = old,
@@ -1272,6 +1410,40 @@ mod tests {
                 b.sort_unstable();
                 assert_eq!(a, b, "{len} keys of {bits} bits: the same keys");
             }
+        }
+    }
+
+    #[test]
+    fn sorted_buckets_equal_a_comparison_sort_and_count_their_states() {
+        // Buckets of 0 to 5000 keys `v << 7 | i` (the top 3 of `3 + low` state bits choose
+        // the bucket), `low` from 0 to 40 bits: no pass, one to three passes in place, and
+        // four through `sort_by_state`.
+        for low in [0u32, 3, 11, 12, 22, 23, 33, 40] {
+            let sizes = [0usize, 1, 255, 256, 700, 5000, 3, 2048];
+            let mut keys = Vec::new();
+            let mut starts = vec![0];
+            for (b, &len) in sizes.iter().enumerate() {
+                for j in 0..len as u64 {
+                    let v = (b as u64) << low | (j * 2_654_435_761 % 977 * 7919) & ((1 << low) - 1);
+                    keys.push(v << 7 | (j % 128));
+                }
+                starts.push(keys.len());
+            }
+            let grouped: Vec<AtomicU64> = keys.iter().map(|&k| AtomicU64::new(k)).collect();
+            let mut scratch = [Vec::new(), Vec::new()];
+            let states = sort_buckets(&grouped, &starts, 0..sizes.len(), (7, low), &mut scratch);
+            let got: Vec<u64> = grouped.iter().map(|k| k.load(Relaxed)).collect();
+            let mut want = keys.clone();
+            want.sort_unstable();
+            // The same keys, in the order of their states (keys of one state in any order).
+            let by_state = |k: &Vec<u64>| k.iter().map(|x| x >> 7).collect::<Vec<_>>();
+            assert_eq!(by_state(&got), by_state(&want), "low = {low}");
+            let mut sorted = got.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, want, "low = {low}: the same keys");
+            let mut distinct = by_state(&want);
+            distinct.dedup();
+            assert_eq!(states, distinct.len(), "low = {low}: states");
         }
     }
 

@@ -177,6 +177,40 @@ pub(super) fn on_threads<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -
     })
 }
 
+/// Runs `work` on `threads` contiguous pieces of `items` (each a multiple of `align` long
+/// but the last), with each piece's offset: for whole-array passes (clearing a bitset,
+/// ranking one) that would otherwise run on one thread between parallel layers.
+pub(super) fn on_pieces<T: Send, R: Send>(
+    items: &mut [T],
+    align: usize,
+    threads: usize,
+    work: impl Fn(usize, &mut [T]) -> R + Sync,
+) -> Vec<R> {
+    let piece = items.len().div_ceil(threads.max(1)).div_ceil(align.max(1)) * align.max(1);
+    if threads <= 1 || items.len() < SMALL_LAYER || piece == 0 {
+        return vec![work(0, items)];
+    }
+    std::thread::scope(|s| {
+        let work = &work;
+        let handles: Vec<_> = items
+            .chunks_mut(piece)
+            .enumerate()
+            .map(|(i, chunk)| s.spawn(move || work(i * piece, chunk)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search worker panicked"))
+            .collect()
+    })
+}
+
+/// Clears a bitset on `threads` threads.
+pub(super) fn clear_bits(bits: &mut [AtomicU64], threads: usize) {
+    on_pieces(bits, 1, threads, |_, piece| {
+        piece.iter_mut().for_each(|x| *x.get_mut() = 0)
+    });
+}
+
 // Two bits per index (`super::twobit`, `super::halfway`): `0` not reached, `1` or `2` the
 // layer being expanded or the one being found, `3` expanded.
 
