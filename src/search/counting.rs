@@ -270,13 +270,13 @@ fn pass(
     expand: &Expand,
     buf: &mut Vec<u64>,
 ) -> (Option<Vec<u64>>, Vec<u64>, u64) {
-    // The counts go into `buf`'s list (the counts of a retired layer: no fresh pages).
     debug_assert_eq!(
         prev_counts.len() as u64,
         prev.len * w as u64,
         "a count per state of prev"
     );
-    // Each work item clears its own stretch (on its thread) before it sums into it.
+    // The counts go into `buf`'s list (the counts of a retired layer: no fresh pages). Each
+    // work item clears its own stretch (on its thread) before it sums into it.
     let mut counts = std::mem::take(buf);
     let size = cur.len as usize * w;
     counts.truncate(size);
@@ -842,8 +842,10 @@ fn sort_buckets(
             }
             one.clear();
             one.resize(len, 0);
-            two.clear();
-            two.resize(len, 0);
+            if passes > 2 {
+                two.clear();
+                two.resize(len, 0);
+            }
             for (p, t) in tables.iter_mut().enumerate() {
                 let sh = shift + p as u32 * digit;
                 // The last pass writes the bucket back, unless it is also the first (which
