@@ -809,10 +809,13 @@ fn sort_buckets(
 ) -> usize {
     let mut states = 0;
     let mut tables = [[0usize; 1 << 11]; MAX_PASSES];
+    // The same passes and digits for every bucket.
+    let passes = radix_passes(low) as usize;
+    let digit = low.div_ceil(passes.max(1) as u32);
+    let mask = (1usize << digit) - 1;
     for b in run {
         let bucket = &grouped[starts[b]..starts[b + 1]];
         let len = bucket.len();
-        let passes = radix_passes(low) as usize;
         if len < 256 || passes > MAX_PASSES {
             one.clear();
             one.extend(bucket.iter().map(|k| k.load(Relaxed)));
@@ -822,8 +825,6 @@ fn sort_buckets(
                 .zip(one.iter())
                 .for_each(|(g, &k)| g.store(k, Relaxed));
         } else if passes > 0 {
-            let digit = low.div_ceil(passes as u32);
-            let mask = (1usize << digit) - 1;
             let tables = &mut tables[..passes];
             for t in tables.iter_mut() {
                 t[..=mask].fill(0);
