@@ -28,14 +28,14 @@
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::frontier::{
-    clear_bits, expand, get_bit, new_bits, on_pieces, on_threads, read_layer, report_layer,
-    report_start, set_bit, worker_threads, write_layer, BitsSpill, Layer, Run, LIST_CHUNK,
-    SMALL_LAYER, WORD_CHUNK,
+    clear_bits, expand, get_bit, new_bits, on_pieces, on_workers, read_layer, report_layer,
+    report_start, set_bit, worker_threads, write_layer, BitsSpill, Layer, Run, SpinBarrier,
+    LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::{Barrier, Mutex, RwLock};
+use std::sync::{Mutex, RwLock};
 
 #[cfg(test)]
 thread_local! {
@@ -61,6 +61,14 @@ fn push_plan(len: usize, v_bits: u32, threads: usize) -> (u32, usize) {
     let threads = if len < SMALL_LAYER { 1 } else { threads.max(1) };
     // Sized before the keys exist, from the layer (cyclic4 pushes about 1.4 keys a state).
     (bucket_bits_for(2 * len, v_bits), threads)
+}
+
+/// States of a list layer of `len` handed to a thread at a time: a sixteenth of a thread's
+/// share, from 256 to [`LIST_CHUNK`]. Chunks of 4,096 left one of two threads a chunk more
+/// than the other on the layers of a few tens of thousands of states that cyclic4 has by the
+/// thousand (n = 13 `--count`: 3.27 -> 2.60 s wall with the worker pool, medians of five).
+fn list_chunk(len: usize, threads: usize) -> usize {
+    (len / (16 * threads.max(1))).clamp(256, LIST_CHUNK)
 }
 
 /// Whether the driver may push counts forward (always, outside the tests that compare it
@@ -288,9 +296,10 @@ fn pass(
     let mut rest: &mut [u64] = &mut counts;
     match &cur.layer {
         Layer::List(list) => {
+            let chunk = list_chunk(list.len(), threads);
             let mut at = 0;
             while at < list.len() {
-                let end = (at + LIST_CHUNK).min(list.len());
+                let end = (at + chunk).min(list.len());
                 let (head, tail) = std::mem::take(&mut rest).split_at_mut((end - at) * w);
                 items.push((items.len(), at, end, head));
                 rest = tail;
@@ -357,19 +366,15 @@ fn pass(
     } else {
         let queue = Mutex::new(items.into_iter());
         let done = Mutex::new(Vec::new());
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| loop {
-                    let item = queue.lock().expect("queue lock").next();
-                    match item {
-                        Some(it) => {
-                            let id = it.0;
-                            let r = run(it);
-                            done.lock().expect("results lock").push((id, r));
-                        }
-                        None => break,
-                    }
-                });
+        on_workers(threads, || loop {
+            let item = queue.lock().expect("queue lock").next();
+            match item {
+                Some(it) => {
+                    let id = it.0;
+                    let r = run(it);
+                    done.lock().expect("results lock").push((id, r));
+                }
+                None => break,
             }
         });
         let mut done = done.into_inner().expect("results lock");
@@ -480,7 +485,8 @@ fn key_shift(space: u64, len: u64) -> Option<u32> {
 /// layer and its counts; the lists go back to `pool`.
 ///
 /// The grouping is a bucket sort whose phases all run on every thread, one fork per layer
-/// (a barrier between phases): each thread expands its chunks into keys and counts them by
+/// on the kept worker pool ([`on_workers`]) with a spinning barrier between phases
+/// ([`SpinBarrier`]): each thread expands its chunks into keys and counts them by
 /// bucket (the top bits of `v`); the keys are scattered into one list, bucket by bucket;
 /// each thread then takes a run of whole buckets, sorts each bucket by the rest of `v`
 /// (radix passes over a bucket that fits the cache; the order of the parents of one `v`
@@ -489,7 +495,9 @@ fn key_shift(space: u64, len: u64) -> Option<u32> {
 /// threads' lists on one thread, twice (once to size the layer): on cyclic4 n = 14 that
 /// merge and sum were a quarter of the run, on one core. A fork per phase instead of a
 /// barrier cost more than it saved (cyclic4 n = 14 has 7,118 layers of 8,192 states or
-/// more, most of a few tens of thousands).
+/// more, most of a few tens of thousands). Spawning the threads per layer and sleeping at
+/// each barrier cost cyclic4 n = 13 a fifth of its wall time (3.23 -> 2.62 s, medians of
+/// five, with [`list_chunk`]'s smaller chunks).
 #[allow(clippy::too_many_arguments)]
 fn push_pass(
     space: &DenseSpace,
@@ -540,11 +548,12 @@ fn push_pass(
     let buckets = 1usize << bucket_bits;
     let bucket = |k: u64| ((k >> shift) >> bits.1) as usize;
     let (cursor, ids, keys_bytes) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicU64::new(0));
-    let barrier = Barrier::new(threads);
+    let barrier = SpinBarrier::new(threads);
     let distinct: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
-    // The leader of the phase that ends here (alone, no wait: a waker's syscall per layer
-    // cost Domino, with its hundreds of thousands of layers, a fifth of its time).
-    let sync = || threads == 1 || barrier.wait().is_leader();
+    // Waits for the phase to end; true on one thread, the leader of the work between
+    // phases. (One thread needs no barrier: a waker's syscall per layer cost Domino, with
+    // its hundreds of thousands of layers, a fifth of its time.)
+    let sync = || threads == 1 || barrier.wait();
     let hists: Vec<Mutex<Vec<usize>>> = (0..threads).map(|_| Mutex::new(Vec::new())).collect();
     let grouped = RwLock::new(std::mem::take(&mut pool.grouped));
     let shared = Mutex::new(std::mem::take(pool));
@@ -552,21 +561,16 @@ fn push_pass(
     let first = Mutex::new(Some((next, counts)));
     let width = *w;
     let from: &[u64] = cur_counts;
+    let chunk = list_chunk(cur.len(), threads);
     let work = || {
         let id = ids.fetch_add(1, Relaxed);
         let mut keys = shared.lock().expect("pool lock").take();
         loop {
-            let at = cursor.fetch_add(LIST_CHUNK, Relaxed);
+            let at = cursor.fetch_add(chunk, Relaxed);
             if at >= cur.len() {
                 break;
             }
-            push_keys(
-                space,
-                cur,
-                at..(at + LIST_CHUNK).min(cur.len()),
-                key,
-                &mut keys,
-            );
+            push_keys(space, cur, at..(at + chunk).min(cur.len()), key, &mut keys);
         }
         let mut hist = vec![0usize; buckets];
         keys.iter().for_each(|&k| hist[bucket(k)] += 1);
@@ -634,7 +638,7 @@ fn push_pass(
         scratch.into_iter().for_each(|l| p.give(l));
         (id, nx, cs, carry, starts, most)
     };
-    let mut results = on_threads(threads, work);
+    let mut results = on_workers(threads, work);
     *pool = shared.into_inner().expect("pool lock");
     pool.grouped = grouped.into_inner().expect("grouped lock");
     results.sort_unstable_by_key(|r| r.0);
