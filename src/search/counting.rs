@@ -66,7 +66,8 @@ fn push_plan(len: usize, v_bits: u32, threads: usize) -> (u32, usize) {
 /// States of a list layer of `len` handed to a thread at a time: a sixteenth of a thread's
 /// share, from 256 to [`LIST_CHUNK`]. Chunks of 4,096 left one of two threads a chunk more
 /// than the other on the layers of a few tens of thousands of states that cyclic4 has by the
-/// thousand (n = 13 `--count`: 3.27 -> 2.60 s wall with the worker pool, medians of five).
+/// thousand (n = 13 `--count` on the worker pool: 2.87–2.93 -> 2.60 s wall, medians of
+/// three).
 fn list_chunk(len: usize, threads: usize) -> usize {
     (len / (16 * threads.max(1))).clamp(256, LIST_CHUNK)
 }

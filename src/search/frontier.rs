@@ -181,11 +181,12 @@ pub(super) fn on_threads<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -
     })
 }
 
-/// [`on_threads`] on a pool of threads kept for the process ([`Workers`]), for the push
-/// route's phases: spawning two scoped threads and joining them took about 90 us on this
-/// machine type, a pool's broadcast about 12 us, and cyclic4 n = 13 forks 3,362 times. A
-/// caller that finds the pool busy (another search on another thread, as in the tests)
-/// spawns scoped threads instead of waiting.
+/// [`on_threads`] on a pool of threads kept for the process ([`Workers`]), for the counting
+/// passes: spawning two scoped threads and joining them took about 90 us on this machine
+/// type, a pool's broadcast about 12 us while its threads are still awake (up to about
+/// 95 us once they have gone to sleep, a third of a millisecond after the last one), and
+/// cyclic4 n = 13 forks 3,362 times. A caller that finds the pool busy (another search on
+/// another thread, as in the tests) spawns scoped threads instead of waiting.
 pub(super) fn on_workers<R: Send>(threads: usize, work: impl Fn() -> R + Sync) -> Vec<R> {
     if threads <= 1 {
         return vec![work()];
