@@ -146,6 +146,9 @@ impl Ranked {
                 blocks.extend(local.iter().map(|r| base + r));
                 base += total;
             }
+            // The members counted are the states the caller says the layer has (with `xor`:
+            // the states the pass marked new).
+            debug_assert_eq!(base, len, "a bitset layer's members");
         }
         Ranked {
             layer,
