@@ -76,6 +76,12 @@ pub fn search_cmd(
                     "--threads `{v}`: expected at least 1"
                 )))
             }
+            t if t > crate::search::MAX_WORKER_THREADS as u64 => {
+                return Err(CliError::input(format!(
+                    "--threads `{v}`: at most {}",
+                    crate::search::MAX_WORKER_THREADS
+                )))
+            }
             t => t as usize,
         },
         None => 0,

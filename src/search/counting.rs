@@ -35,9 +35,9 @@
 use super::checkpoint::{Checkpointer, Reader, Snapshot};
 use super::dense::DenseSpace;
 use super::frontier::{
-    clear_bits, expand, get_bit, new_bits, on_pieces, on_workers, read_layer, report_layer,
-    report_start, set_bit, worker_threads, write_layer, BitsSpill, Layer, Run, SpinBarrier,
-    LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
+    clear_bits, copy_bits, expand, get_bit, new_bits, on_pieces, on_workers, read_layer,
+    report_layer, report_start, set_bit, worker_threads, write_layer, BitsSpill, Layer, Run,
+    SpinBarrier, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
@@ -1252,11 +1252,7 @@ pub(super) fn dense_count_bfs(
             // The fused pass writes a bitset layer at once.
             let mut next_bits = next_bits.map(|b| b.unwrap_or_else(|| new_bits(words)));
             if let Some(b) = next_bits.as_mut() {
-                on_pieces(b, 1, threads, |at, piece| {
-                    for (x, v) in piece.iter_mut().zip(&visited[at..]) {
-                        *x.get_mut() = v.load(Relaxed);
-                    }
-                });
+                copy_bits(b, &visited, threads);
             }
             let how = match &next_bits {
                 Some(_) => Expand::Visited(&visited),

@@ -99,13 +99,15 @@ pub(super) const WORD_CHUNK: usize = 1 << 10;
 /// Layers smaller than this are expanded on the calling thread.
 pub(super) const SMALL_LAYER: usize = 1 << 13;
 
-/// The worker threads of a search: `opts.threads`, or all cores for 0.
-pub(super) fn worker_threads(opts: &SearchOptions) -> usize {
-    if opts.threads == 0 {
+/// The worker threads of a search: `opts.threads`, or all cores for 0, at most
+/// [`super::MAX_WORKER_THREADS`].
+pub(crate) fn worker_threads(opts: &SearchOptions) -> usize {
+    let threads = if opts.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         opts.threads
-    }
+    };
+    threads.min(super::MAX_WORKER_THREADS)
 }
 
 /// Writes a frontier to a checkpoint: a tag (0 list, 1 bitset) and its words.
@@ -256,18 +258,23 @@ impl Workers {
 /// sleeping, since the phases of a layer of a few thousand states last microseconds. On
 /// this machine type a `std::sync::Barrier` wait took about 18 us (the sleeper's wake-up),
 /// a spinning one 0.1 to 2 us.
+/// With more threads than cores it yields at once: a spinning thread would hold the core
+/// that the thread it waits for needs.
 pub(super) struct SpinBarrier {
     threads: usize,
     arrived: AtomicUsize,
     generation: AtomicUsize,
+    spins: u32,
 }
 
 impl SpinBarrier {
     pub(super) fn new(threads: usize) -> SpinBarrier {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         SpinBarrier {
             threads,
             arrived: AtomicUsize::new(0),
             generation: AtomicUsize::new(0),
+            spins: if threads <= cores { 1 << 14 } else { 0 },
         }
     }
 
@@ -281,7 +288,7 @@ impl SpinBarrier {
         }
         let mut spins = 0u32;
         while self.generation.load(Acquire) == generation {
-            if spins < 1 << 14 {
+            if spins < self.spins {
                 std::hint::spin_loop();
                 spins += 1;
             } else {
@@ -290,6 +297,15 @@ impl SpinBarrier {
         }
         false
     }
+}
+
+/// Copies bitset `from` into `bits` (as long) on `threads` threads.
+pub(super) fn copy_bits(bits: &mut [AtomicU64], from: &[AtomicU64], threads: usize) {
+    on_pieces(bits, 1, threads, |at, piece| {
+        for (x, v) in piece.iter_mut().zip(&from[at..]) {
+            *x.get_mut() = v.load(Relaxed);
+        }
+    });
 }
 
 /// Clears a bitset on `threads` threads.

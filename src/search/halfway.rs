@@ -269,11 +269,7 @@ pub(crate) fn halfway_inner(
         }
         .into());
     }
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    let threads = super::frontier::worker_threads(opts);
     let p = puzzle.pins;
     let goal_bit = 1u64 << (p - 1);
     // T: pin 0 empty and one of the other pins empty.

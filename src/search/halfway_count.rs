@@ -65,11 +65,7 @@ pub fn halfway_count(puzzle: &Puzzle, opts: &SearchOptions) -> Result<HalfwayCou
     let limit = opts
         .memory_limit
         .unwrap_or_else(super::bfs::default_memory_limit);
-    let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        opts.threads
-    };
+    let threads = super::frontier::worker_threads(opts);
     let p = puzzle.pins;
     let in_target = |used: u64| used & 1 == 0 && (used.count_ones() as usize) < p - 1;
     let first = index

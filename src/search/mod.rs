@@ -129,7 +129,8 @@ pub struct SearchOptions<'a> {
     /// space, such as Domino and Checkers). Memory is then guarded as the search grows
     /// instead of estimated before it.
     pub sparse: bool,
-    /// Worker threads for the dense encoding; 0: all available cores.
+    /// Worker threads for the dense encoding; 0: all available cores. At most
+    /// [`MAX_WORKER_THREADS`] are used.
     pub threads: usize,
     /// Called after every layer.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
@@ -332,6 +333,10 @@ pub enum SearchError {
     #[error("{0}")]
     NotApplicable(String),
 }
+
+/// The most worker threads a search uses, whatever [`SearchOptions::threads`] asks: each
+/// thread holds a stack, and `--threads 20000` ran out of memory starting them and aborted.
+pub const MAX_WORKER_THREADS: usize = 1024;
 
 /// `1.5 GiB`-style rendering of a byte count.
 pub fn human_bytes(b: u64) -> String {

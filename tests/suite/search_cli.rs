@@ -406,6 +406,8 @@ fn bad_threads_and_record_exit_with_status_2() {
     for args in [
         &["search", "classic", "-n", "3", "--threads", "0"][..],
         &["search", "classic", "-n", "3", "--threads", "two"],
+        // More threads than a search uses (starting 20,000 of them aborted).
+        &["search", "classic", "-n", "3", "--threads", "1025"],
         &["search", "classic", "-n", "3", "--record", ""],
     ] {
         let out = hanoilab(args);
