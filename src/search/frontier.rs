@@ -99,11 +99,18 @@ pub(super) const WORD_CHUNK: usize = 1 << 10;
 /// Layers smaller than this are expanded on the calling thread.
 pub(super) const SMALL_LAYER: usize = 1 << 13;
 
+/// The cores this process may use, found once: `available_parallelism` reads the cgroup's
+/// files on every call (48 us on this machine type), and a barrier is made per layer.
+pub(super) fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 /// The worker threads of a search: `opts.threads`, or all cores for 0, at most
 /// [`super::MAX_WORKER_THREADS`].
 pub(crate) fn worker_threads(opts: &SearchOptions) -> usize {
     let threads = if opts.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        cores()
     } else {
         opts.threads
     };
@@ -269,7 +276,7 @@ pub(super) struct SpinBarrier {
 
 impl SpinBarrier {
     pub(super) fn new(threads: usize) -> SpinBarrier {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = cores();
         SpinBarrier {
             threads,
             arrived: AtomicUsize::new(0),
