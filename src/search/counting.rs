@@ -507,20 +507,20 @@ fn key_shift(space: u64, len: u64) -> Option<u32> {
 /// limb widens `cur_counts` and `w` and sums again from the same keys. Returns the next
 /// layer and its counts; the lists go back to `pool`.
 ///
-/// The grouping is a bucket sort whose phases all run on every thread, one fork per layer
-/// on the kept worker pool ([`on_workers`]) with a spinning barrier between phases
-/// ([`SpinBarrier`]): each thread expands its chunks into keys and counts them by
-/// bucket (the top bits of `v`); the keys are scattered into one list, bucket by bucket;
-/// each thread then takes a run of whole buckets, sorts each bucket by the rest of `v`
-/// (radix passes over a bucket that fits the cache; the order of the parents of one `v`
-/// does not matter, the sums are exact) and sums it into its own stretch of the next layer.
-/// An earlier version sorted each thread's keys whole, by `v` and `i`, and merged the
-/// threads' lists on one thread, twice (once to size the layer): on cyclic4 n = 14 that
-/// merge and sum were a quarter of the run, on one core. A fork per phase instead of a
-/// barrier cost more than it saved (cyclic4 n = 14 has 7,118 layers of 8,192 states or
-/// more, most of a few tens of thousands). Spawning the threads per layer and sleeping at
-/// each barrier cost cyclic4 n = 13 a fifth of its wall time (3.23 -> 2.62 s, medians of
-/// five, with [`list_chunk`]'s smaller chunks).
+/// The grouping is a bucket sort whose phases all run on every thread, on the kept worker
+/// pool ([`on_workers`]) with a spinning barrier between phases ([`SpinBarrier`]): each
+/// thread expands its chunks into keys and counts them by bucket (the top bits of `v`); the
+/// keys are scattered into one list, bucket by bucket; the threads take the buckets one at a
+/// time and sort each by the rest of `v` (radix passes over a bucket that fits the cache; the
+/// order of the parents of one `v` does not matter, the sums are exact), noting the states
+/// that start in each block of [`SUM_BLOCK`] keys. A second fork then sums the blocks, each
+/// straight into its own stretch of the next layer. An earlier version sorted each thread's
+/// keys whole, by `v` and `i`, and merged the threads' lists on one thread, twice (once to
+/// size the layer): on cyclic4 n = 14 that merge and sum were a quarter of the run, on one
+/// core. A fork per phase with scoped threads cost more than it saved (cyclic4 n = 14 has
+/// 7,118 layers of 8,192 states or more, most of a few tens of thousands). Spawning the
+/// threads per layer and sleeping at each barrier cost cyclic4 n = 13 a fifth of its wall
+/// time (3.23 -> 2.62 s, medians of five, with [`list_chunk`]'s smaller chunks).
 #[allow(clippy::too_many_arguments)]
 fn push_pass(
     space: &DenseSpace,
@@ -545,14 +545,11 @@ fn push_pass(
         sort_by_state(&mut keys, &mut tmp, shift, v_bits);
         let states = keys.chunk_by(|x, y| x >> shift == y >> shift).count();
         let (mut next, mut counts) = (next, counts);
+        size_list(&mut next, states);
         while {
-            // Sized exactly: the lists are kept from layer to layer at their capacity.
-            next.clear();
-            counts.clear();
-            next.reserve_exact(states);
-            counts.reserve_exact(states * *w);
+            size_list(&mut counts, states * *w);
             let keys = keys.iter().copied();
-            sum_sorted(keys, shift, (cur_counts, *w), (&mut next, &mut counts))
+            sum_into(keys, shift, (cur_counts, *w), (&mut next, &mut counts))
         } {
             let (wide, wide_w) = widen(cur_counts, *w);
             pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
@@ -571,22 +568,24 @@ fn push_pass(
     let buckets = 1usize << bucket_bits;
     let bucket = |k: u64| ((k >> shift) >> bits.1) as usize;
     let (cursor, ids, keys_bytes) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicU64::new(0));
+    let (sorting, total) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let barrier = SpinBarrier::new(threads);
-    let distinct: Vec<AtomicUsize> = (0..threads).map(|_| AtomicUsize::new(0)).collect();
+    // The states that start in each block of the grouped keys, found as the buckets are
+    // sorted (sized for every move of the layer, an upper bound of its keys).
+    let most_keys = cur.len() * space.max_branching() as usize;
+    let block_states: Vec<AtomicUsize> = (0..most_keys.div_ceil(SUM_BLOCK) + 1)
+        .map(|_| AtomicUsize::new(0))
+        .collect();
     // Waits for the phase to end; true on one thread, the leader of the work between
     // phases. (One thread needs no barrier: a waker's syscall per layer cost Domino, with
     // its hundreds of thousands of layers, a fifth of its time.)
     let sync = || threads == 1 || barrier.wait();
     let hists: Vec<Mutex<Vec<usize>>> = (0..threads).map(|_| Mutex::new(Vec::new())).collect();
     let have = pool.grouped.len();
+    let chunk = list_chunk(cur.len(), threads);
     let grouped = RwLock::new(std::mem::take(&mut pool.grouped));
     let shared = Mutex::new(std::mem::take(pool));
-    // The first run's stretch goes straight into the lists the caller handed over.
-    let first = Mutex::new(Some((next, counts)));
-    let width = *w;
-    let from: &[u64] = cur_counts;
-    let chunk = list_chunk(cur.len(), threads);
-    let work = || {
+    let group = || {
         let id = ids.fetch_add(1, Relaxed);
         let mut keys = shared.lock().expect("pool lock").take();
         loop {
@@ -634,85 +633,125 @@ fn push_pass(
         keys_bytes.fetch_add(8 * keys.capacity() as u64, Relaxed);
         shared.lock().expect("pool lock").give(keys);
         sync();
-        let run = bucket_runs(&starts, threads).swap_remove(id);
-        let (mut nx, mut cs) = if id == 0 {
-            first
-                .lock()
-                .expect("first lock")
-                .take()
-                .expect("one first run")
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        nx.clear();
-        cs.clear();
+        if lead {
+            total.store(starts[buckets], Relaxed);
+        }
         let mut scratch = {
             let mut p = shared.lock().expect("pool lock");
             [p.take(), p.take()]
         };
-        let mine = sort_buckets(&g, &starts, run.clone(), bits, &mut scratch);
-        distinct[id].store(mine, Relaxed);
-        sync();
-        // The lists of the next layer are sized exactly (they are kept from layer to layer
-        // at their capacity): the first run's for the whole layer, the others appended.
-        let all = distinct.iter().map(|d| d.load(Relaxed)).sum::<usize>();
-        let states = if id == 0 { all } else { mine };
-        nx.reserve_exact(states);
-        cs.reserve_exact(states * width);
-        let out = (&mut nx, &mut cs);
-        let carry = sum_buckets(&g, &starts, run, bits.0, (from, width), out);
-        // Every thread marks its own states (a word may be shared at a run's edge) and
-        // measures its own counts, while they are still near in the cache.
-        mark_visited_run(visited, &nx);
-        let most = max_bits(&cs, width);
+        // The threads take the buckets one at a time: runs of whole buckets fixed in advance
+        // left one thread sorting and summing for twice as long as the other, the large
+        // discs (the top bits) seldom moving within a layer.
+        let next_bucket = || {
+            let b = sorting.fetch_add(1, Relaxed);
+            (b < buckets).then_some(b)
+        };
+        sort_buckets(
+            &g,
+            &starts,
+            std::iter::from_fn(next_bucket),
+            bits,
+            &mut scratch,
+            &block_states,
+        );
         let mut p = shared.lock().expect("pool lock");
         scratch.into_iter().for_each(|l| p.give(l));
-        (id, nx, cs, carry, starts, most)
     };
-    let mut results = on_workers(threads, work);
+    on_workers(threads, group);
     *pool = shared.into_inner().expect("pool lock");
     pool.grouped = grouped.into_inner().expect("grouped lock");
-    results.sort_unstable_by_key(|r| r.0);
-    // Live at the fullest: every thread's keys with the grouped list, or the grouped list
-    // with the next layer's stretches (the first is counted by the caller).
-    let stretches: u64 = results[1..]
+    let total = total.into_inner();
+    pool.keys += total as u64;
+    // Each block's states go to their own stretch of the next layer and its counts, at an
+    // offset known from the states before it: the threads sum the blocks in any order,
+    // straight into the layer (joining the threads' stretches after the pass took cyclic4
+    // n = 13 230 ms on one thread), and a block boundary splits a long bucket.
+    let per_block: Vec<usize> = block_states[..total.div_ceil(SUM_BLOCK)]
         .iter()
-        .map(|r| 8 * (r.1.capacity() + r.2.capacity()) as u64)
-        .sum();
-    pool.live = keys_bytes.load(Relaxed).max(stretches)
-        + 8 * (pool.grouped.capacity() + pool.list.capacity()) as u64;
-    pool.keys += results[0].4[buckets] as u64;
-    let carried = results.iter().any(|r| r.3);
-    pool.bits = results.iter().map(|r| r.5).max().unwrap_or(0);
-    let mut rest = results.into_iter();
-    let (_, mut next, mut counts, _, starts, _) = rest.next().expect("a first run");
-    if carried {
-        // Rare: sum every bucket again, on this thread, until no count carries.
-        drop(rest);
+        .map(|n| n.load(Relaxed))
+        .collect();
+    let states: usize = per_block.iter().sum();
+    let (mut next, mut counts) = (next, counts);
+    size_list(&mut next, states);
+    size_list(&mut counts, states * *w);
+    let grouped = &pool.grouped[..total];
+    let width = *w;
+    let from: &[u64] = cur_counts;
+    let sums = {
+        let mut pieces = Vec::with_capacity(per_block.len());
+        let (mut nx, mut cs) = (&mut next[..], &mut counts[..]);
+        for (j, &n) in per_block.iter().enumerate() {
+            let (a, rest) = nx.split_at_mut(n);
+            let (c, rest_c) = cs.split_at_mut(n * width);
+            (nx, cs) = (rest, rest_c);
+            if n > 0 {
+                pieces.push(Mutex::new((j, a, c)));
+            }
+        }
+        // The threads take the pieces in order, each piece's lock by one thread only (one
+        // lock for the list of pieces kept the threads waiting for each other).
+        let taken = AtomicUsize::new(0);
+        on_workers(threads, || {
+            let (mut carry, mut most) = (false, 0);
+            while let Some(piece) = pieces.get(taken.fetch_add(1, Relaxed)) {
+                let (j, nx, cs) = &mut *piece.lock().expect("piece lock");
+                let (j, nx, cs) = (*j, &mut **nx, &mut **cs);
+                let lo = first_start(grouped, j * SUM_BLOCK, shift);
+                let hi = first_start(grouped, ((j + 1) * SUM_BLOCK).min(total), shift);
+                let keys = grouped[lo..hi].iter().map(|k| k.load(Relaxed));
+                carry |= sum_into(keys, shift, (from, width), (nx, cs));
+                // Every thread marks its own states (a word may be shared at a piece's
+                // edge) and measures its own counts, while they are still near in the cache.
+                mark_visited_run(visited, nx);
+                most = most.max(max_bits(cs, width));
+            }
+            (carry, most)
+        })
+    };
+    pool.live =
+        keys_bytes.load(Relaxed) + 8 * (pool.grouped.capacity() + pool.list.capacity()) as u64;
+    pool.bits = sums.iter().map(|s| s.1).max().unwrap_or(0);
+    if sums.iter().any(|s| s.0) {
+        // Rare: sum every key again, on this thread, until no count carries.
         loop {
             let (wide, wide_w) = widen(cur_counts, *w);
             pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
             *cur_counts = wide;
             *w = wide_w;
-            next.clear();
-            counts.clear();
-            let states: usize = distinct.iter().map(|d| d.load(Relaxed)).sum();
-            counts.reserve_exact(states * *w);
-            let (all, out) = (0..buckets, (&mut next, &mut counts));
+            size_list(&mut counts, states * *w);
+            let keys = pool.grouped[..total].iter().map(|k| k.load(Relaxed));
             let from = (&cur_counts[..], *w);
-            if !sum_buckets(&pool.grouped, &starts, all, bits.0, from, out) {
+            if !sum_into(keys, shift, from, (&mut next, &mut counts)) {
                 break;
             }
         }
         pool.bits = max_bits(&counts, *w);
-    } else {
-        for (_, nx, cs, _, _, _) in rest {
-            next.extend_from_slice(&nx);
-            counts.extend_from_slice(&cs);
-        }
     }
     pool.states += next.len() as u64;
     (next, counts)
+}
+
+/// Keys of the grouped list in a block of the summing phase of [`push_pass`]: the states
+/// that start in a block are summed together, into their own stretch of the next layer.
+const SUM_BLOCK: usize = 1 << 12;
+
+/// The first position at or after `at` where a state starts in the grouped keys (sorted by
+/// state): `at` itself, or past the keys of the state that runs across it.
+fn first_start(grouped: &[AtomicU64], at: usize, shift: u32) -> usize {
+    let state = |p: usize| grouped[p].load(Relaxed) >> shift;
+    let mut p = at;
+    while p > 0 && p < grouped.len() && state(p) == state(p - 1) {
+        p += 1;
+    }
+    p
+}
+
+/// Sets the length of a list kept from layer to layer at its capacity to `len` (the slots
+/// to be written: only those past its old length are cleared), growing it exactly.
+fn size_list(list: &mut Vec<u64>, len: usize) {
+    list.reserve_exact(len.saturating_sub(list.len()));
+    list.resize(len, 0);
 }
 
 /// Appends the key `v << shift | i` of every successor `v` not yet visited of the states
@@ -763,32 +802,35 @@ fn mark_visited_run(visited: &[AtomicU64], run: &[u64]) {
     }
 }
 
-/// Appends each state of the keys (sorted by state) and the sum of its parents' counts
-/// (`width` limbs each, from `from`) to `next` and `counts`; true when a sum carried out of
-/// the top limb.
+/// Writes each state of the keys (sorted by state) and the sum of its parents' counts
+/// (`width` limbs each, from `from`) to `next` and `counts`, sized for exactly the keys'
+/// states; true when a sum carried out of the top limb.
 #[inline]
-fn sum_sorted(
+fn sum_into(
     keys: impl IntoIterator<Item = u64>,
     shift: u32,
     (from, width): (&[u64], usize),
-    (next, counts): (&mut Vec<u64>, &mut Vec<u64>),
+    (next, counts): (&mut [u64], &mut [u64]),
 ) -> bool {
     let mask = (1u64 << shift) - 1;
     let mut carry = false;
     let mut last = None;
+    let mut s = 0;
     for k in keys {
         let (v, i) = (k >> shift, (k & mask) as usize);
         let parent = &from[i * width..(i + 1) * width];
         // The first parent of each state copies its count, the others add theirs.
         if last != Some(v) {
             last = Some(v);
-            next.push(v);
-            counts.extend_from_slice(parent);
+            next[s] = v;
+            counts[s * width..(s + 1) * width].copy_from_slice(parent);
+            s += 1;
         } else {
-            let at = counts.len() - width;
-            carry |= add_limbs(&mut counts[at..], parent);
+            let at = (s - 1) * width;
+            carry |= add_limbs(&mut counts[at..at + width], parent);
         }
     }
+    debug_assert_eq!(s, next.len(), "the states the lists were sized for");
     carry
 }
 
@@ -806,30 +848,10 @@ fn bucket_starts(hists: &[Vec<usize>]) -> Vec<usize> {
     starts
 }
 
-/// Runs of whole buckets, one a thread, of about equal numbers of keys.
-fn bucket_runs(starts: &[usize], threads: usize) -> Vec<std::ops::Range<usize>> {
-    let buckets = starts.len() - 1;
-    let total = starts[buckets];
-    let mut from = 0;
-    (1..=threads)
-        .map(|t| {
-            let to = if t == threads {
-                buckets
-            } else {
-                starts[..buckets]
-                    .partition_point(|&s| s < total * t / threads)
-                    .max(from)
-            };
-            let run = from..to;
-            from = to;
-            run
-        })
-        .collect()
-}
-
-/// Sorts each of the buckets `run` of the grouped keys by state, in place, and returns the
-/// number of states in them. `bits`: the key's shift and the state bits below the bucket;
-/// `scratch`: two lists for a bucket's radix passes.
+/// Sorts each of the buckets `run` of the grouped keys by state, in place, and adds the
+/// states that start in each block of [`SUM_BLOCK`] keys to `block_states`. `bits`: the
+/// key's shift and the state bits below the bucket; `scratch`: two lists for a bucket's
+/// radix passes.
 ///
 /// The digits' counts of every pass are taken in one read of the bucket; the first pass
 /// reads the bucket where it lies and the last writes it back there. Copying each bucket
@@ -838,11 +860,11 @@ fn bucket_runs(starts: &[usize], threads: usize) -> Vec<std::ops::Range<usize>> 
 fn sort_buckets(
     grouped: &[AtomicU64],
     starts: &[usize],
-    run: std::ops::Range<usize>,
+    run: impl Iterator<Item = usize>,
     (shift, low): (u32, u32),
     [one, two]: &mut [Vec<u64>; 2],
-) -> usize {
-    let mut states = 0;
+    block_states: &[AtomicUsize],
+) {
     let mut tables = [[0usize; 1 << 11]; MAX_PASSES];
     // The same passes and digits for every bucket.
     let passes = radix_passes(low) as usize;
@@ -851,6 +873,9 @@ fn sort_buckets(
     for b in run {
         let bucket = &grouped[starts[b]..starts[b + 1]];
         let len = bucket.len();
+        if len == 0 {
+            continue;
+        }
         if len < 256 || passes > MAX_PASSES {
             one.clear();
             one.extend(bucket.iter().map(|k| k.load(Relaxed)));
@@ -909,15 +934,30 @@ fn sort_buckets(
                     .for_each(|(g, &k)| g.store(k, Relaxed));
             }
         }
-        states += bucket
-            .iter()
-            .map(|k| k.load(Relaxed) >> shift)
-            .fold((0, None), |(n, last), v| {
-                (n + usize::from(last != Some(v)), Some(v))
-            })
-            .0;
+        count_block_states(bucket, starts[b], shift, block_states);
     }
-    states
+}
+
+/// Adds the states that start in each block of [`SUM_BLOCK`] keys of a sorted bucket (at
+/// position `at` of the grouped keys) to `block_states`. A bucket's first key starts a state:
+/// the buckets' states differ in their top bits.
+fn count_block_states(bucket: &[AtomicU64], at: usize, shift: u32, block_states: &[AtomicUsize]) {
+    let (mut block, mut n, mut last) = (at / SUM_BLOCK, 0, None);
+    for (p, k) in bucket.iter().enumerate() {
+        let v = k.load(Relaxed) >> shift;
+        if last != Some(v) {
+            last = Some(v);
+            let here = (at + p) / SUM_BLOCK;
+            if here != block {
+                block_states[block].fetch_add(n, Relaxed);
+                (block, n) = (here, 0);
+            }
+            n += 1;
+        }
+    }
+    if n > 0 {
+        block_states[block].fetch_add(n, Relaxed);
+    }
 }
 
 /// Radix passes at most in [`sort_buckets`]'s own loop (more go through [`sort_by_state`]).
@@ -926,21 +966,6 @@ const MAX_PASSES: usize = 3;
 /// Least-significant-digit radix passes of up to 11 bits for `bits` bits.
 fn radix_passes(bits: u32) -> u32 {
     bits.div_ceil(11)
-}
-
-/// Appends each state of the buckets `run` of the grouped keys (sorted by state) and the
-/// sum of its parents' counts (`width` limbs each, from `from`) to `next` and `counts`; true
-/// when a sum carried out of the top limb.
-fn sum_buckets(
-    grouped: &[AtomicU64],
-    starts: &[usize],
-    run: std::ops::Range<usize>,
-    shift: u32,
-    from: (&[u64], usize),
-    (next, counts): (&mut Vec<u64>, &mut Vec<u64>),
-) -> bool {
-    let keys = grouped[starts[run.start]..starts[run.end]].iter();
-    sum_sorted(keys.map(|k| k.load(Relaxed)), shift, from, (next, counts))
 }
 
 /// Bits of a state that choose its bucket, for about `total` keys over states of `v_bits`
@@ -1481,7 +1506,19 @@ mod tests {
             }
             let grouped: Vec<AtomicU64> = keys.iter().map(|&k| AtomicU64::new(k)).collect();
             let mut scratch = [Vec::new(), Vec::new()];
-            let states = sort_buckets(&grouped, &starts, 0..sizes.len(), (7, low), &mut scratch);
+            let blocks: Vec<AtomicUsize> = (0..keys.len().div_ceil(SUM_BLOCK) + 1)
+                .map(|_| AtomicUsize::new(0))
+                .collect();
+            // The buckets in a scrambled order, as the threads may take them.
+            let order = [3, 0, 7, 5, 1, 6, 2, 4];
+            sort_buckets(
+                &grouped,
+                &starts,
+                order.into_iter(),
+                (7, low),
+                &mut scratch,
+                &blocks,
+            );
             let got: Vec<u64> = grouped.iter().map(|k| k.load(Relaxed)).collect();
             let mut want = keys.clone();
             want.sort_unstable();
@@ -1491,28 +1528,68 @@ mod tests {
             let mut sorted = got.clone();
             sorted.sort_unstable();
             assert_eq!(sorted, want, "low = {low}: the same keys");
-            let mut distinct = by_state(&want);
-            distinct.dedup();
-            assert_eq!(states, distinct.len(), "low = {low}: states");
+            // Each block's states: those whose first key lies in it.
+            let states = by_state(&want);
+            for (j, n) in blocks.iter().enumerate() {
+                let firsts = (j * SUM_BLOCK..((j + 1) * SUM_BLOCK).min(states.len()))
+                    .filter(|&p| p == 0 || states[p] != states[p - 1])
+                    .count();
+                assert_eq!(n.load(Relaxed), firsts, "low = {low}: block {j}");
+            }
         }
     }
 
     #[test]
-    fn bucket_runs_cover_the_buckets_in_order_with_about_equal_keys() {
-        let hists = vec![vec![5, 0, 7, 1, 9, 0, 3, 3], vec![1, 1, 0, 6, 2, 2, 0, 8]];
-        let starts = bucket_starts(&hists);
-        assert_eq!(starts, [0, 6, 7, 14, 21, 32, 34, 37, 48]);
-        for threads in 1..=10 {
-            let runs = bucket_runs(&starts, threads);
-            assert_eq!(runs.len(), threads);
-            assert_eq!(runs[0].start, 0);
-            assert_eq!(runs[threads - 1].end, 8);
-            assert!(runs.windows(2).all(|w| w[0].end == w[1].start));
-            // A run ends at the first bucket that reaches its share of the keys.
-            for (t, r) in runs.iter().enumerate().take(threads - 1) {
-                assert!(r.end == r.start || starts[r.end - 1] < 48 * (t + 1) / threads);
+    fn blocks_cut_at_the_first_key_of_a_state_and_sum_their_states_alone() {
+        // States met 1 to 5 times in a row, so that blocks of keys cut through them: the
+        // blocks' stretches, summed on their own, equal the layer summed whole.
+        let shift = 4;
+        let mut keys = Vec::new();
+        for v in 0..3000u64 {
+            for i in 0..(v * 7 % 5 + 1) {
+                keys.push((v << shift) | ((v + i) % 16));
             }
         }
-        assert_eq!(bucket_runs(&[0, 0], 2), [0..0, 0..1]);
+        let grouped: Vec<AtomicU64> = keys.iter().map(|&k| AtomicU64::new(k)).collect();
+        let from: Vec<u64> = (0..16u64).flat_map(|i| [u64::MAX - i, i]).collect();
+        let states = 3000;
+        let (mut next, mut counts) = (vec![0; states], vec![0; 2 * states]);
+        assert!(!sum_into(
+            keys.iter().copied(),
+            shift,
+            (&from, 2),
+            (&mut next, &mut counts)
+        ));
+        let (mut nx, mut cs) = (vec![7; states], vec![7; 2 * states]);
+        let mut done = 0;
+        for j in 0..keys.len().div_ceil(SUM_BLOCK) {
+            let lo = first_start(&grouped, j * SUM_BLOCK, shift);
+            let hi = first_start(&grouped, ((j + 1) * SUM_BLOCK).min(keys.len()), shift);
+            assert!(lo == 0 || keys[lo] >> shift != keys[lo - 1] >> shift);
+            let n = keys[lo..hi]
+                .chunk_by(|x, y| x >> shift == y >> shift)
+                .count();
+            let out = (&mut nx[done..done + n], &mut cs[2 * done..2 * (done + n)]);
+            sum_into(keys[lo..hi].iter().copied(), shift, (&from, 2), out);
+            done += n;
+        }
+        assert_eq!(done, states);
+        assert_eq!((nx, cs), (next, counts));
+    }
+
+    #[test]
+    fn sizing_a_kept_list_clears_only_the_slots_past_its_old_length() {
+        let mut list = vec![5, 6, 7];
+        size_list(&mut list, 2);
+        assert_eq!(list, [5, 6]);
+        size_list(&mut list, 4);
+        assert_eq!(list, [5, 6, 0, 0]);
+    }
+
+    #[test]
+    fn bucket_starts_follow_the_keys_of_every_thread_per_bucket() {
+        let hists = vec![vec![5, 0, 7, 1, 9, 0, 3, 3], vec![1, 1, 0, 6, 2, 2, 0, 8]];
+        assert_eq!(bucket_starts(&hists), [0, 6, 7, 14, 21, 32, 34, 37, 48]);
+        assert_eq!(bucket_starts(&[vec![0]]), [0, 0]);
     }
 }
