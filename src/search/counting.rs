@@ -586,6 +586,7 @@ fn push_pass(
     let grouped = RwLock::new(std::mem::take(&mut pool.grouped));
     let shared = Mutex::new(std::mem::take(pool));
     let group = || {
+        let _poison = barrier.poison_on_panic();
         let id = ids.fetch_add(1, Relaxed);
         let mut keys = shared.lock().expect("pool lock").take();
         loop {

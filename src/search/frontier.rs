@@ -267,11 +267,27 @@ impl Workers {
 /// a spinning one 0.1 to 2 us.
 /// With more threads than cores it yields at once: a spinning thread would hold the core
 /// that the thread it waits for needs.
+///
+/// A thread that panics between phases would leave the others waiting for it for ever: the
+/// work holds a [`SpinBarrier::poison_on_panic`] guard, and a waiter that finds the barrier
+/// poisoned panics too, so that the panic reaches the caller.
 pub(super) struct SpinBarrier {
     threads: usize,
     arrived: AtomicUsize,
     generation: AtomicUsize,
     spins: u32,
+    poisoned: AtomicBool,
+}
+
+/// Poisons its barrier when dropped by a panicking thread.
+pub(super) struct PoisonOnPanic<'a>(&'a SpinBarrier);
+
+impl Drop for PoisonOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.poisoned.store(true, Release);
+        }
+    }
 }
 
 impl SpinBarrier {
@@ -282,7 +298,14 @@ impl SpinBarrier {
             arrived: AtomicUsize::new(0),
             generation: AtomicUsize::new(0),
             spins: if threads <= cores { 1 << 14 } else { 0 },
+            poisoned: AtomicBool::new(false),
         }
+    }
+
+    /// A guard for the work of one thread between waits: should the thread panic, the
+    /// threads waiting at the barrier panic instead of waiting for it.
+    pub(super) fn poison_on_panic(&self) -> PoisonOnPanic<'_> {
+        PoisonOnPanic(self)
     }
 
     /// Waits for all the threads; true on exactly one of them (the last to arrive).
@@ -295,6 +318,9 @@ impl SpinBarrier {
         }
         let mut spins = 0u32;
         while self.generation.load(Acquire) == generation {
+            if self.poisoned.load(Acquire) {
+                panic!("another search thread panicked");
+            }
             if spins < self.spins {
                 std::hint::spin_loop();
                 spins += 1;
@@ -693,6 +719,24 @@ mod tests {
         });
         assert_eq!(arrived.into_inner(), threads * rounds);
         assert_eq!(leaders.into_inner(), rounds);
+    }
+
+    /// A thread that panics between phases makes the threads waiting at the barrier panic
+    /// too, and the panic reaches the caller, instead of the layer waiting for ever.
+    #[test]
+    fn a_panic_between_phases_reaches_the_caller_instead_of_hanging() {
+        let barrier = SpinBarrier::new(2);
+        let ids = AtomicUsize::new(0);
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            on_threads(2, || {
+                let _poison = barrier.poison_on_panic();
+                if ids.fetch_add(1, Relaxed) == 0 {
+                    panic!("a bug in one phase");
+                }
+                barrier.wait();
+            })
+        }));
+        assert!(run.is_err());
     }
 
     /// The kept pool runs the work once on each thread, also when several callers want it
