@@ -361,6 +361,7 @@ fn bad_cluster_descriptions_are_exit_2_with_the_reason() {
             "/nonexistent/h",
         ),
         (vec!["--workers", "0"], "--workers"),
+        (vec!["--workers", "1000000"], "at most 1024"),
         (vec!["--workers", "2", "--solution"], "solution"),
         (vec!["--workers", "2", "--timeout=0"], "--timeout"),
     ];

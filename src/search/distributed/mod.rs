@@ -69,7 +69,8 @@ impl Cluster {
         self.threads * self.processes()
     }
 
-    /// Checks the description: at least one thread, `process` in range, and (with more than
+    /// Checks the description: at least one thread and at most
+    /// [`MAX_WORKER_THREADS`](super::MAX_WORKER_THREADS), `process` in range, and (with more than
     /// one process) every address `host:port`. The error names the offending entry.
     ///
     /// ```
@@ -82,6 +83,15 @@ impl Cluster {
     pub fn validate(&self) -> Result<(), String> {
         if self.threads == 0 {
             return Err("--workers must be at least 1".into());
+        }
+        // As `--threads` of the single-machine search: a mistyped count would otherwise
+        // start that many threads before failing.
+        if self.threads > super::MAX_WORKER_THREADS {
+            return Err(format!(
+                "--workers {}: at most {}",
+                self.threads,
+                super::MAX_WORKER_THREADS
+            ));
         }
         if self.addresses.is_empty() {
             return Err("no processes".into());
