@@ -725,18 +725,25 @@ mod tests {
     /// too, and the panic reaches the caller, instead of the layer waiting for ever.
     #[test]
     fn a_panic_between_phases_reaches_the_caller_instead_of_hanging() {
-        let barrier = SpinBarrier::new(2);
-        let ids = AtomicUsize::new(0);
-        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            on_threads(2, || {
-                let _poison = barrier.poison_on_panic();
-                if ids.fetch_add(1, Relaxed) == 0 {
-                    panic!("a bug in one phase");
-                }
-                barrier.wait();
-            })
-        }));
-        assert!(run.is_err());
+        // On a thread of its own, so that a barrier that still waited for ever would fail
+        // the test at the timeout instead of hanging the suite.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let barrier = SpinBarrier::new(2);
+            let ids = AtomicUsize::new(0);
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                on_threads(2, || {
+                    let _poison = barrier.poison_on_panic();
+                    if ids.fetch_add(1, Relaxed) == 0 {
+                        panic!("a bug in one phase");
+                    }
+                    barrier.wait();
+                })
+            }));
+            let _ = tx.send(run.is_err());
+        });
+        let ended = rx.recv_timeout(std::time::Duration::from_secs(30));
+        assert_eq!(ended, Ok(true), "the panic reaches the caller within 30 s");
     }
 
     /// The kept pool runs the work once on each thread, also when several callers want it
