@@ -88,16 +88,19 @@ fn push_allowed() -> bool {
     true
 }
 
-/// Words per rank block: one prefix count per 512 bits (a cache line of the bitset).
-const BLOCK_WORDS: usize = 8;
+/// Words per rank block: one prefix count per 32,768 bits, so that a word's count within
+/// its block fits 16 bits (at most 32,704).
+const BLOCK_WORDS: usize = 512;
 
 /// A layer with its rank structure.
 struct Ranked {
     layer: Layer,
-    /// For a bitset layer, the number of members before each block of [`BLOCK_WORDS`] words.
+    /// For a bitset layer, the number of members before each block of [`BLOCK_WORDS`] words
+    /// (a few kilobytes, in the cache).
     blocks: Vec<u64>,
-    /// For a bitset layer, the number of members before each word within its block (at most
-    /// 448): one popcount per lookup instead of up to eight.
+    /// For a bitset layer, the number of members before each word within its block: a rank
+    /// costs one read at a random place, this one, and a popcount. (A block per 512 bits,
+    /// its count in a second array, cost a second random read.)
     offsets: Vec<u16>,
     len: u64,
 }
@@ -115,7 +118,7 @@ impl Ranked {
         let mut offsets = Vec::new();
         if let Layer::Bits(bits) = &layer {
             // Each thread ranks a run of whole blocks from zero; the runs' totals are then
-            // added in (on one thread: a block is 512 states).
+            // added in (on one thread: a run is a few blocks).
             offsets = vec![0u16; bits.len()];
             let runs = on_pieces(&mut offsets, BLOCK_WORDS, threads, |at, offsets| {
                 let mut local = Vec::with_capacity(offsets.len().div_ceil(BLOCK_WORDS));
@@ -482,14 +485,32 @@ fn count_one(space: &DenseSpace, prev: &Ranked, prev_counts: &[u64], w: usize, v
 }
 
 /// Whether a list layer of `len` states, `branching` moves a state at most, is pushed: its
-/// successors fit a list (of `cap` entries, a bitset's weight). The driver and the memory
-/// estimate both decide by it. Every puzzle's list layers are pushed, those whose moves can
-/// all be undone too: four-in-a-row n = 13 `--count` took 3.7 s wall with the fused pass on
-/// every layer and takes 3.1 s now (the minimum: 1.5 s); Reve's puzzle, whose time is in
-/// its bitset layers, is unchanged.
-pub(super) fn pushes(len: u64, branching: u64, cap: u64) -> bool {
-    len.saturating_mul(branching) <= cap
+/// moves fit a list of `cap` entries, or [`PUSH_SLACK`] such lists when one weighs no more
+/// than a bitset (`words` words). The next layer of a pushed layer is a list. The driver and
+/// the memory estimate both decide by it. Every puzzle's list layers are pushed, those whose
+/// moves can all be undone too: four-in-a-row n = 13 `--count` took 3.7 s wall with the
+/// fused pass on every layer and 3.1 s once its list layers were pushed (the minimum:
+/// 1.5 s); Reve's puzzle, whose time is in its bitset layers, was unchanged.
+pub(super) fn pushes(len: u64, branching: u64, cap: u64, words: u64) -> bool {
+    let room = if cap > words {
+        cap
+    } else {
+        cap.saturating_mul(PUSH_SLACK)
+    };
+    len.saturating_mul(branching) <= room
 }
+
+/// How many lists' worth of moves a pushed layer may have, in a space of 2^18 states or
+/// more. (In a smaller space a list may hold more than a bitset, `cap` being at least
+/// [`LIST_CHUNK`], and its bitsets are a few kilobytes: no slack there.)
+///
+/// With one list, four-in-a-row n = 13 took its 200 layers of 175,000 to 345,000 states as
+/// bitsets of 2^26 bits, half a percent full. Copying, ranking and sweeping them was most of
+/// its time, though the minimum-only search keeps those layers as lists. With two, every
+/// layer is pushed: 2.90 -> 2.23 s wall, 68 -> 52 MB (medians of three; the minimum takes
+/// 1.58 s). Reve's puzzle, whose layers grow twelvefold, is unchanged at two (2.74 ->
+/// 2.71 s, 120 -> 122 MB), and holds more at four and eight (127 and 145 MB).
+const PUSH_SLACK: u64 = 2;
 
 /// Bits of a key's position field for a layer of `len` states, when a state index of the
 /// space (`space` indices) and a position fit one 64-bit key together.
@@ -1101,8 +1122,12 @@ pub(super) fn to_biguint(limbs: &[u64]) -> BigUint {
 /// the run: the visited bitset, three layer bitsets and their rank blocks.
 pub(super) fn fixed_bytes(space: u64) -> u64 {
     let words = space.div_ceil(64);
-    let blocks = words.div_ceil(BLOCK_WORDS as u64);
-    8 * words + 3 * (8 * words + 8 * blocks + 2 * words)
+    8 * words + 3 * ranked_bytes(words)
+}
+
+/// Bytes of a bitset layer of `words` words with its rank structure ([`Ranked::bytes`]).
+pub(super) fn ranked_bytes(words: u64) -> u64 {
+    8 * words + 8 * words.div_ceil(BLOCK_WORDS as u64) + 2 * words
 }
 
 /// What the counting search found, with the bytes it held at its fullest.
@@ -1242,14 +1267,17 @@ pub(super) fn dense_count_bfs(
             break false;
         }
         let counting = found.is_none();
-        let to_bits = cur.len.saturating_mul(branching) > cap;
-        // A list layer whose successors fit a list: push the counts forward.
+        // A list layer whose moves fit a few lists: push the counts forward.
         let push = match &cur.layer {
-            Layer::List(_) if counting && pushes(cur.len, branching, cap) && push_allowed() => {
+            Layer::List(_)
+                if counting && pushes(cur.len, branching, cap, words as u64) && push_allowed() =>
+            {
                 key_shift(space.space, cur.len)
             }
             _ => None,
         };
+        // A pushed layer's next layer is a list; another may be a bitset.
+        let to_bits = push.is_none() && cur.len.saturating_mul(branching) > cap;
         let next_bits = to_bits.then(|| spare.take());
         let spare_bytes = spare.as_ref().map_or(0, |x| 8 * x.len() as u64);
         // The most bytes held beside the layers: counts (while a width grows, the narrow and

@@ -19,7 +19,7 @@
 //! run. The run still checks what it holds against the limit as it goes.
 
 use super::checkpoint::Route;
-use super::counting::pushes;
+use super::counting::{pushes, ranked_bytes};
 use super::dense::DenseSpace;
 use super::frontier::{table_bytes, LIST_CHUNK};
 use super::{SearchOptions, SearchResult, SearchStats};
@@ -341,18 +341,25 @@ pub(super) fn replay(
             // widest counts are its last (cyclic4 n = 8: one limb until depth ~250 of 361).
             let last = l.len().saturating_sub(1).max(1) as f64;
             let w = |d: usize| limbs(profile.count_bits * d as f64 / last);
-            let ranked = bits + 8.0 * (words / 8.0).ceil() + 2.0 * words;
+            let ranked = ranked_bytes(words as u64) as f64;
             let mut spare = 0.0;
             let layer = |d: usize, big: bool| if big { ranked } else { 8.0 * at(d) };
-            // A layer is a bitset when the one before could outgrow a list; the fused pass
-            // of a symmetric puzzle writes it there at once, the plain expansion only once
-            // its list passes `cap` (as the Bitset route). A list layer whose successors fit
-            // a list is pushed (`counting::pushes`, every puzzle).
+            // A list layer whose moves fit a few lists is pushed (`counting::pushes`, every
+            // puzzle), and its next layer is a list. Another layer is a bitset when the one
+            // before was not pushed and could outgrow a list; the fused pass of a symmetric
+            // puzzle writes it there at once, the plain expansion only once its list passes
+            // `cap` (as the Bitset route).
             let symmetric = space.is_symmetric();
-            let as_bits =
-                |d: usize| d > 0 && at(d - 1) * branching > cap && (symmetric || at(d) > cap);
-            let pushed =
-                |d: usize| !as_bits(d) && pushes(at(d) as u64, branching as u64, cap as u64);
+            let (mut is_bits, mut is_pushed) = (vec![false], Vec::new());
+            for d in 0..=expanded + 1 {
+                let push =
+                    !is_bits[d] && pushes(at(d) as u64, branching as u64, cap as u64, words as u64);
+                is_pushed.push(push);
+                let bits_next = !push && at(d) * branching > cap && (symmetric || at(d + 1) > cap);
+                is_bits.push(bits_next);
+            }
+            let as_bits = |d: usize| is_bits[d];
+            let pushed = |d: usize| is_pushed[d];
             for d in 0..expanded {
                 let (prev, cur, next) = (
                     if d > 0 {
