@@ -1,9 +1,9 @@
 //! Counting minimal sequences during the breadth-first search over the dense index, without
 //! storing the layers.
 //!
-//! A list layer whose successors fit a list *pushes* its counts forward (every puzzle): its
-//! moves into states not yet visited become keys, grouped by state, and each state of the
-//! next layer sums the counts of its parents ([`push_pass`]).
+//! A list layer whose moves fit a list or two ([`pushes`]) *pushes* its counts forward
+//! (every puzzle): its moves into states not yet visited become keys, grouped by state, and
+//! each state of the next layer sums the counts of its parents ([`push_pass`]).
 //!
 //! Past that, every state of layer `d` *pulls* its count: the sum of the counts of its
 //! predecessors that lie in layer `d-1`. Pulling lets each thread write a contiguous run of the layer's
