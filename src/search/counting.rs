@@ -22,8 +22,8 @@
 //! counts of layer `d` through [`DenseSpace::for_each_predecessor`].
 //!
 //! A state's position in a layer is its rank: a binary search in a short sorted list, or, in
-//! a bitset layer (once the list would outgrow a bitset), a prefix count per 512-bit block
-//! plus a 16-bit offset per word and one popcount.
+//! a bitset layer (once the list would outgrow a bitset), a prefix count per block of 512
+//! words plus a 16-bit offset per word within its block and one popcount.
 //!
 //! Counts are exact fixed-width integers of `w` 64-bit limbs per state (`w = 1` at first);
 //! when a sum carries out of the top limb the layer is counted again a quarter wider.
