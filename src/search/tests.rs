@@ -900,6 +900,61 @@ fn pushed_counts_equal_pulled_counts() {
     assert!(pushed > 0);
 }
 
+/// In a space of 2^18 states or more a list layer is pushed while its moves fit two lists
+/// (`counting::pushes`): four-in-a-row and Reve's puzzle on 9 discs (2^18 states, lists of
+/// 4,096 entries), whose widest layers have more moves than one list holds. Their counts,
+/// layers and states equal the pull route's (the fused pass, no layer pushed), on one and
+/// two threads; the states found by pushing are those of the rule replayed on the layer
+/// sizes, more than with one list's room.
+#[test]
+fn layers_pushed_with_two_lists_count_as_the_fused_pass() {
+    for p in [
+        variant_puzzle("four-in-a-row", "R", 9),
+        crate::sequences::moves::frame_stewart_puzzle(4, 9),
+    ] {
+        let space = super::dense::DenseSpace::new(&p).unwrap();
+        let (cap, branching) = (space.space.div_ceil(64), space.max_branching());
+        assert_eq!(
+            cap, 4096,
+            "a list of the minimum length weighs a bitset here"
+        );
+        // The states pushed when a list layer is pushed while its moves fit `room`, the
+        // layer after a layer not pushed being a bitset once the moves outgrow a list.
+        let replay = |layers: &[u64], room: u64| {
+            let mut bits = false;
+            let mut states = 0;
+            for l in layers.windows(2) {
+                let push = !bits && l[0] * branching <= room;
+                if push {
+                    states += l[1];
+                }
+                bits = !push && l[0] * branching > cap;
+            }
+            states
+        };
+        for threads in [1, 2] {
+            let o = SearchOptions {
+                count: true,
+                threads,
+                ..opts()
+            };
+            super::counting::NO_PUSH.with(|c| c.set(true));
+            let pull = search_with_stats(&p, &o);
+            super::counting::NO_PUSH.with(|c| c.set(false));
+            let (pull, _) = pull.unwrap();
+            let (push, stats) = search_with_stats(&p, &o).unwrap();
+            assert_eq!(
+                (push.minimum, push.states, &push.layers),
+                (pull.minimum, pull.states, &pull.layers),
+                "{threads} threads"
+            );
+            assert_eq!(push.optimal_solutions, pull.optimal_solutions);
+            assert_eq!(stats.pushed.1, replay(&push.layers, 2 * cap));
+            assert!(stats.pushed.1 > replay(&push.layers, cap));
+        }
+    }
+}
+
 /// Counts past 2^64 and 2^128 (cyclic4 n = 9, 10: the widening of the limbs) against the
 /// generic encoding's heap integers, and the Stockmeyer values (source in
 /// `stockmeyer_cyclic_four_post_minima_and_counts`) on the fast path.
