@@ -508,7 +508,7 @@ pub(super) fn pushes(len: u64, branching: u64, cap: u64, words: u64) -> bool {
 /// bitsets of 2^26 bits, half a percent full. Copying, ranking and sweeping them was most of
 /// its time, though the minimum-only search keeps those layers as lists. With two, every
 /// layer is pushed: 2.90 -> 2.23 s wall, 68 -> 52 MB (medians of three; the minimum takes
-/// 1.58 s). Reve's puzzle, whose layers grow twelvefold, is unchanged at two (2.74 ->
+/// 1.58 s). Reve's puzzle, up to twelve moves a state, is unchanged at two (2.74 ->
 /// 2.71 s, 120 -> 122 MB), and holds more at four and eight (127 and 145 MB).
 const PUSH_SLACK: u64 = 2;
 

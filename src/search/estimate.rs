@@ -377,8 +377,8 @@ pub(super) fn replay(
                 };
                 // A pushed list layer (every puzzle): the push pass holds the counts of this
                 // layer and the next, the retired layer's list (kept for reuse), the
-                // threads' keys (lists grown by doubling: up to twice the
-                // keys) and the keys grouped by bucket, all kept from layer to layer at the
+                // threads' keys (lists grown by doubling: up to twice the keys) and the
+                // keys grouped by bucket, all kept from layer to layer at the
                 // largest capacity they had; 4 x 8 bytes a key is what the accounting
                 // showed (cyclic4 `--count` n = 10..14: estimate / held 0.90 to 1.15).
                 let push = pushed(d);
