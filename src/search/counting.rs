@@ -26,7 +26,11 @@
 //! words plus a 16-bit offset per word within its block and one popcount.
 //!
 //! Counts are exact fixed-width integers of `w` 64-bit limbs per state (`w = 1` at first);
-//! when a sum carries out of the top limb the layer is counted again a quarter wider.
+//! when a sum carries out of the top limb the layer is counted again a quarter wider. The
+//! counts of a layer are stored shifted down by `64·scale` bits: when every count of a pushed
+//! layer has its low limbs zero, the next push reads its parents above them and writes
+//! narrower counts ([`push_pass`]'s `drop`; cyclic4's counts grow in powers of two as much
+//! as anything, so that a quarter of its limbs at n = 14 are such zeros).
 //! Only the goal's count is turned into a [`BigUint`]. Memory: the visited bitset, three
 //! layers (previous, current, next: lists, or bitsets with their rank blocks, a freed bitset
 //! kept as the spare) and the counts of two of them, instead of all the layers and a heap
@@ -48,6 +52,32 @@ use std::sync::{Mutex, RwLock};
 thread_local! {
     /// Tests turn the push route off on their thread to compare it with the pull route.
     pub(super) static NO_PUSH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Tests start the count of the start state at `2^(64·k)` instead of 1, so that every
+    /// count has `k` low limbs zero and the push route drops them from the first layers on
+    /// (the puzzles small enough for the tests never have a layer of such counts).
+    pub(super) static START_LIMBS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    /// Tests let a push drop at most this many limbs, so that the previous layer's counts
+    /// lag behind for many layers, until a layer that is not pushed settles them.
+    pub(super) static DROP_AT_MOST: std::cell::Cell<usize> =
+        const { std::cell::Cell::new(usize::MAX) };
+    /// The times the driver settled lagging counts on this thread.
+    pub(super) static SETTLED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The low limbs zero in the count of the start state (0 outside the tests).
+fn start_limbs() -> usize {
+    #[cfg(test)]
+    return START_LIMBS.with(|c| c.get());
+    #[cfg(not(test))]
+    0
+}
+
+/// The most low limbs a push may drop (all that are zero outside the tests).
+fn drop_at_most() -> usize {
+    #[cfg(test)]
+    return DROP_AT_MOST.with(|c| c.get());
+    #[cfg(not(test))]
+    usize::MAX
 }
 
 #[cfg(test)]
@@ -466,7 +496,7 @@ fn counts_of(
         Some(c) => c,
         None if depth == 0 => {
             let mut one = vec![0u64; *w];
-            one[0] = 1;
+            one[start_limbs()] = 1;
             one
         }
         None => pull(space, prev, prev_counts, cur, w, threads, held, buf),
@@ -520,13 +550,16 @@ fn key_shift(space: u64, len: u64) -> Option<u32> {
 }
 
 /// The next layer and its counts *pushed* from layer `cur` (a sorted list whose counts
-/// `cur_counts` are known, `w` limbs each): every successor `v` of the `i`-th state not yet visited is new at the next depth and
+/// `cur_counts` are known, `w` limbs each, of which the low `drop` are zero in every count
+/// and are not read: the next layer's counts are `w - drop` limbs wide): every successor `v`
+/// of the `i`-th state not yet visited is new at the next depth and
 /// becomes a key `v << shift | i`. The keys, grouped by `v`, give the next layer in order,
 /// and each run of equal `v` sums the counts of its parents. No predecessor is generated and
 /// no position looked up. The visited set is only read during the expansion (so a state met
 /// twice is new both times) and the new layer is marked in it after. A carry out of the top
 /// limb widens `cur_counts` and `w` and sums again from the same keys. Returns the next
-/// layer and its counts; the lists go back to `pool`.
+/// layer and its counts; the lists go back to `pool`, with the most bits of a count and the
+/// low limbs zero in every count ([`limb_span`]).
 ///
 /// The grouping is a bucket sort whose phases all run on every thread, on the kept worker
 /// pool ([`on_workers`]) with a spinning barrier between phases ([`SpinBarrier`]): each
@@ -548,6 +581,7 @@ fn push_pass(
     cur: &[u64],
     cur_counts: &mut Vec<u64>,
     w: &mut usize,
+    drop: usize,
     shift: u32,
     visited: &[AtomicU64],
     threads: usize,
@@ -568,9 +602,14 @@ fn push_pass(
         let (mut next, mut counts) = (next, counts);
         size_list(&mut next, states);
         while {
-            size_list(&mut counts, states * *w);
+            size_list(&mut counts, states * (*w - drop));
             let keys = keys.iter().copied();
-            sum_into(keys, shift, (cur_counts, *w), (&mut next, &mut counts))
+            sum_into(
+                keys,
+                shift,
+                (cur_counts, *w, drop),
+                (&mut next, &mut counts),
+            )
         } {
             let (wide, wide_w) = widen(cur_counts, *w);
             pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
@@ -582,7 +621,7 @@ fn push_pass(
         pool.give(keys);
         pool.give(tmp);
         pool.states += next.len() as u64;
-        pool.bits = max_bits(&counts, *w);
+        (pool.bits, pool.low) = limb_span(&counts, *w - drop);
         return (mark_visited(visited, next), counts);
     }
     let bits = (shift, v_bits - bucket_bits);
@@ -696,16 +735,17 @@ fn push_pass(
     let states: usize = per_block.iter().sum();
     let (mut next, mut counts) = (next, counts);
     size_list(&mut next, states);
-    size_list(&mut counts, states * *w);
+    size_list(&mut counts, states * (*w - drop));
     let grouped = &pool.grouped[..total];
     let width = *w;
+    let out_width = width - drop;
     let from: &[u64] = cur_counts;
     let sums = {
         let mut pieces = Vec::with_capacity(per_block.len());
         let (mut nx, mut cs) = (&mut next[..], &mut counts[..]);
         for (j, &n) in per_block.iter().enumerate() {
             let (a, rest) = nx.split_at_mut(n);
-            let (c, rest_c) = cs.split_at_mut(n * width);
+            let (c, rest_c) = cs.split_at_mut(n * out_width);
             (nx, cs) = (rest, rest_c);
             if n > 0 {
                 pieces.push(Mutex::new((j, a, c)));
@@ -715,25 +755,27 @@ fn push_pass(
         // lock for the list of pieces kept the threads waiting for each other).
         let taken = AtomicUsize::new(0);
         on_workers(threads, || {
-            let (mut carry, mut most) = (false, 0);
+            let (mut carry, mut most, mut low) = (false, 0, usize::MAX);
             while let Some(piece) = pieces.get(taken.fetch_add(1, Relaxed)) {
                 let (j, nx, cs) = &mut *piece.lock().expect("piece lock");
                 let (j, nx, cs) = (*j, &mut **nx, &mut **cs);
                 let lo = first_start(grouped, j * SUM_BLOCK, shift);
                 let hi = first_start(grouped, ((j + 1) * SUM_BLOCK).min(total), shift);
                 let keys = grouped[lo..hi].iter().map(|k| k.load(Relaxed));
-                carry |= sum_into(keys, shift, (from, width), (nx, cs));
+                carry |= sum_into(keys, shift, (from, width, drop), (nx, cs));
                 // Every thread marks its own states (a word may be shared at a piece's
                 // edge) and measures its own counts, while they are still near in the cache.
                 mark_visited_run(visited, nx);
-                most = most.max(max_bits(cs, width));
+                let (bits, zeros) = limb_span(cs, out_width);
+                (most, low) = (most.max(bits), low.min(zeros));
             }
-            (carry, most)
+            (carry, most, low)
         })
     };
     pool.live =
         keys_bytes.load(Relaxed) + 8 * (pool.grouped.capacity() + pool.list.capacity()) as u64;
     pool.bits = sums.iter().map(|s| s.1).max().unwrap_or(0);
+    pool.low = sums.iter().map(|s| s.2).min().unwrap_or(0);
     if sums.iter().any(|s| s.0) {
         // Rare: sum every key again, on this thread, until no count carries.
         loop {
@@ -741,14 +783,14 @@ fn push_pass(
             pool.note(8 * (cur_counts.capacity() + wide.capacity()) as u64);
             *cur_counts = wide;
             *w = wide_w;
-            size_list(&mut counts, states * *w);
+            size_list(&mut counts, states * (*w - drop));
             let keys = pool.grouped[..total].iter().map(|k| k.load(Relaxed));
-            let from = (&cur_counts[..], *w);
+            let from = (&cur_counts[..], *w, drop);
             if !sum_into(keys, shift, from, (&mut next, &mut counts)) {
                 break;
             }
         }
-        pool.bits = max_bits(&counts, *w);
+        (pool.bits, pool.low) = limb_span(&counts, *w - drop);
     }
     pool.states += next.len() as u64;
     (next, counts)
@@ -825,31 +867,33 @@ fn mark_visited_run(visited: &[AtomicU64], run: &[u64]) {
 }
 
 /// Writes each state of the keys (sorted by state) and the sum of its parents' counts
-/// (`width` limbs each, from `from`) to `next` and `counts`, sized for exactly the keys'
-/// states; true when a sum carried out of the top limb.
+/// (`width` limbs each, from `from`, the low `drop` of them zero and left out: the sums are
+/// `width - drop` limbs wide) to `next` and `counts`, sized for exactly the keys' states;
+/// true when a sum carried out of the top limb.
 #[inline]
 fn sum_into(
     keys: impl IntoIterator<Item = u64>,
     shift: u32,
-    (from, width): (&[u64], usize),
+    (from, width, drop): (&[u64], usize, usize),
     (next, counts): (&mut [u64], &mut [u64]),
 ) -> bool {
     let mask = (1u64 << shift) - 1;
+    let out = width - drop;
     let mut carry = false;
     let mut last = None;
     let mut s = 0;
     for k in keys {
         let (v, i) = (k >> shift, (k & mask) as usize);
-        let parent = &from[i * width..(i + 1) * width];
+        let parent = &from[i * width + drop..(i + 1) * width];
         // The first parent of each state copies its count, the others add theirs.
         if last != Some(v) {
             last = Some(v);
             next[s] = v;
-            counts[s * width..(s + 1) * width].copy_from_slice(parent);
+            counts[s * out..(s + 1) * out].copy_from_slice(parent);
             s += 1;
         } else {
-            let at = (s - 1) * width;
-            carry |= add_limbs(&mut counts[at..at + width], parent);
+            let at = (s - 1) * out;
+            carry |= add_limbs(&mut counts[at..at + out], parent);
         }
     }
     debug_assert_eq!(s, next.len(), "the states the lists were sized for");
@@ -1066,6 +1110,8 @@ struct Pool {
     states: u64,
     /// The most bits of a count of the last layer pushed.
     bits: u64,
+    /// The low limbs zero in every count of the last layer pushed.
+    low: usize,
 }
 
 impl Pool {
@@ -1159,6 +1205,43 @@ fn max_bits(counts: &[u64], w: usize) -> u64 {
         .unwrap_or(0)
 }
 
+/// Drops the low `lag` limbs (zero) of every count of `counts`, `w + lag` limbs wide, in
+/// place: `w` limbs each.
+fn settle(counts: &mut Vec<u64>, w: usize, lag: usize) {
+    #[cfg(test)]
+    SETTLED.with(|c| c.set(c.get() + 1));
+    let n = counts.len() / (w + lag);
+    for s in 0..n {
+        let from = s * (w + lag) + lag;
+        counts.copy_within(from..from + w, s * w);
+    }
+    counts.truncate(n * w);
+}
+
+/// Counts of `w` limbs each with `pad` zero limbs put back below each: whole counts.
+fn unscaled(counts: &[u64], w: usize, pad: usize) -> Vec<u64> {
+    let mut out = Vec::with_capacity(counts.len() / w * (w + pad));
+    for c in counts.chunks_exact(w) {
+        out.extend(std::iter::repeat_n(0, pad));
+        out.extend_from_slice(c);
+    }
+    out
+}
+
+/// The most bits of a count among `counts` (`w` limbs each, as [`max_bits`]) and the low
+/// limbs zero in all of them (`w` when there are none), in one sequential pass.
+fn limb_span(counts: &[u64], w: usize) -> (u64, usize) {
+    let (mut most, mut low) = (0, w);
+    for c in counts.chunks_exact(w.max(1)) {
+        if let Some(j) = c.iter().rposition(|&x| x != 0) {
+            most = most.max(64 * j as u64 + 64 - c[j].leading_zeros() as u64);
+        }
+        // Only the limbs below the lowest non-zero one found so far are looked at.
+        low = c[..low].iter().position(|&x| x != 0).unwrap_or(low);
+    }
+    (most, low)
+}
+
 /// Breadth-first search over the dense index counting minimal sequences to `goal` on the
 /// way (see the module documentation). Memory is checked against `limit` after every layer.
 pub(super) fn dense_count_bfs(
@@ -1177,7 +1260,8 @@ pub(super) fn dense_count_bfs(
     let cap = words.max(LIST_CHUNK) as u64;
     let branching = space.max_branching();
     // Invariant at the top of the loop: `cur` is layer `d`, `prev` layer `d-1` with the
-    // counts of its states (`w` limbs each); the counts of `cur` are not known yet.
+    // counts of its states (`w` limbs each, or `w + lag`: see `scale` below); the counts of
+    // `cur` are known only when the push route found them (`cur_counts`).
     let (
         visited,
         mut prev,
@@ -1197,7 +1281,7 @@ pub(super) fn dense_count_bfs(
                 Ranked::new(Layer::List(Vec::new()), 0, 1),
                 Vec::new(),
                 Ranked::new(Layer::List(vec![start]), 1, 1),
-                1usize,
+                1 + start_limbs(),
                 vec![1u64],
                 1u64,
                 None,
@@ -1247,6 +1331,12 @@ pub(super) fn dense_count_bfs(
     // The counts of `cur` when they are known before it is expanded (the push route finds
     // them with the layer; the other routes pull them during or after its expansion).
     let mut cur_counts: Option<Vec<u64>> = None;
+    // Every count held is its state's number of paths shifted down by `64·scale` bits: the
+    // low limbs the push route found zero in a whole layer and dropped. Between two pushed
+    // layers the previous layer's counts lag behind by `lag` limbs (`w + lag` wide, their
+    // low `lag` zero): they are settled to `w` only when a route reads them, and
+    // `cur_low` low limbs of the counts of `cur` are zero (known for a pushed layer).
+    let (mut scale, mut lag, mut cur_low) = (0usize, 0usize, 0usize);
     let mut pool = Pool::default();
     let mut spare_counts: Vec<u64> = Vec::new();
     let complete = loop {
@@ -1255,10 +1345,12 @@ pub(super) fn dense_count_bfs(
             if let Some(g) = goal.filter(|&g| get_bit(&visited, g)) {
                 if let Some(pos) = cur.position(g) {
                     found = Some(depth);
+                    // (Counts are pulled only from settled counts: a lag follows a push.)
+                    debug_assert!(cur_counts.is_some() || lag == 0);
                     count = Some(match (&cur_counts, depth) {
                         (_, 0) => BigUint::from(1u32),
-                        (Some(c), _) => to_biguint(&c[pos * w..(pos + 1) * w]),
-                        (None, _) => count_one(space, &prev, &prev_counts, w, g),
+                        (Some(c), _) => to_biguint(&c[pos * w..(pos + 1) * w]) << (64 * scale),
+                        (None, _) => count_one(space, &prev, &prev_counts, w, g) << (64 * scale),
                     });
                 }
             }
@@ -1276,6 +1368,10 @@ pub(super) fn dense_count_bfs(
             }
             _ => None,
         };
+        if push.is_none() && lag > 0 {
+            settle(&mut prev_counts, w, lag);
+            lag = 0;
+        }
         // A pushed layer's next layer is a list; another may be a bitset.
         let to_bits = push.is_none() && cur.len.saturating_mul(branching) > cap;
         let next_bits = to_bits.then(|| spare.take());
@@ -1300,10 +1396,14 @@ pub(super) fn dense_count_bfs(
             };
             pool.noted = 0;
             let list_buf = std::mem::take(&mut pool.list);
+            let drop = cur_low.min(w - 1).min(drop_at_most());
             let (list, nc) = push_pass(
-                space, list, &mut c, &mut w, shift, &visited, threads, &mut pool, list_buf,
+                space, list, &mut c, &mut w, drop, shift, &visited, threads, &mut pool, list_buf,
                 counts_buf,
             );
+            // `c` (soon the previous layer's counts) keeps its width; the next layer's
+            // counts are `drop` limbs narrower and on a scale `drop` limbs higher.
+            (w, lag, scale, cur_low) = (w - drop, drop, scale + drop, pool.low);
             // The pool's lists (keys and scratch) were live with both layers' counts.
             extra = extra.max(
                 pool.live + pool.noted.max(8 * c.capacity() as u64) + 8 * nc.capacity() as u64,
@@ -1352,8 +1452,10 @@ pub(super) fn dense_count_bfs(
                 threads,
                 &mut extra,
             );
+            cur_low = 0;
             (next, c, None)
         } else {
+            cur_low = 0;
             pool = Pool {
                 keys: pool.keys,
                 states: pool.states,
@@ -1409,10 +1511,12 @@ pub(super) fn dense_count_bfs(
         let held = layers_held + extra;
         peak = peak.max(held);
         // (The push route found the counts of `cur` with the layer, and their bits then.)
-        count_bits = count_bits.max(match &next_counts {
-            Some(_) => pool.bits,
-            None => max_bits(&cur_counts_now, w),
-        });
+        count_bits = count_bits.max(
+            match &next_counts {
+                Some(_) => pool.bits,
+                None => max_bits(&cur_counts_now, w),
+            } + 64 * scale as u64,
+        );
         if held > limit {
             return Err(SearchError::MemoryLimit {
                 estimate: held,
@@ -1446,13 +1550,18 @@ pub(super) fn dense_count_bfs(
             sizes: &sizes,
             states,
             found,
-            limbs: w,
+            // A checkpoint holds whole counts: the dropped limbs are written back as zeros.
+            limbs: w + scale,
             goal_count: count.as_ref().map(|c: &BigUint| c.to_string()),
         };
         ck.layer_done(snap, |out| {
             out.atomic_words(&visited)?;
             write_layer(out, &prev.layer)?;
-            out.words(&prev_counts)?;
+            if scale == 0 {
+                out.words(&prev_counts)?;
+            } else {
+                out.words(&unscaled(&prev_counts, w + lag, scale - lag))?;
+            }
             write_layer(out, &cur.layer)
         })?;
     };
@@ -1492,6 +1601,41 @@ mod tests {
         assert_eq!(by_biguint, 64 + 21);
         assert_eq!(max_bits(&[0, 0], 1), 0);
         assert_eq!(max_bits(&[], 2), 0);
+    }
+
+    #[test]
+    fn low_zero_limbs_are_measured_dropped_and_put_back() {
+        // Three counts of 4 limbs: 2^128 + 2^200, 2^192 and 2^130 (two low limbs zero in
+        // all of them, and the largest has 201 bits).
+        let counts = [0, 0, 1, 1 << 8, 0, 0, 0, 1, 0, 0, 4, 0];
+        let values: Vec<BigUint> = counts.chunks(4).map(to_biguint).collect();
+        let (bits, low) = limb_span(&counts, 4);
+        assert_eq!(bits, values.iter().map(BigUint::bits).max().unwrap());
+        assert_eq!((bits, low), (201, 2));
+        assert_eq!(limb_span(&counts[..4], 4), (201, 2));
+        assert_eq!(limb_span(&[], 3), (0, 3));
+        // Dropped: the same values shifted down by 128 bits, 2 limbs each.
+        let mut narrow = counts.to_vec();
+        settle(&mut narrow, 2, 2);
+        assert_eq!(narrow.len(), 6);
+        for (c, v) in narrow.chunks(2).zip(&values) {
+            assert_eq!(&(to_biguint(c) << 128), v);
+        }
+        // Put back: the whole counts again; one zero limb more multiplies them by 2^64.
+        assert_eq!(unscaled(&narrow, 2, 2), counts);
+        let wide = unscaled(&narrow, 2, 3);
+        for (c, v) in wide.chunks(5).zip(&values) {
+            assert_eq!(to_biguint(c), v << 64);
+        }
+        // Summing with the low limbs left out: each parent read above them. Keys
+        // `v << 2 | i`: state 0 from parents 0 and 2, state 1 from parent 1.
+        let key = |v: u64, i: u64| v << 2 | i;
+        let keys = [key(0, 0), key(0, 2), key(1, 1)];
+        let (mut next, mut sums) = (vec![0; 2], vec![0; 4]);
+        assert!(!sum_into(keys, 2, (&counts, 4, 2), (&mut next, &mut sums)));
+        assert_eq!(next, [0, 1]);
+        assert_eq!(to_biguint(&sums[..2]) << 128, &values[0] + &values[2]);
+        assert_eq!(to_biguint(&sums[2..]) << 128, values[1]);
     }
 
     #[test]
@@ -1586,7 +1730,7 @@ mod tests {
         assert!(!sum_into(
             keys.iter().copied(),
             shift,
-            (&from, 2),
+            (&from, 2, 0),
             (&mut next, &mut counts)
         ));
         let (mut nx, mut cs) = (vec![7; states], vec![7; 2 * states]);
@@ -1599,7 +1743,7 @@ mod tests {
                 .chunk_by(|x, y| x >> shift == y >> shift)
                 .count();
             let out = (&mut nx[done..done + n], &mut cs[2 * done..2 * (done + n)]);
-            sum_into(keys[lo..hi].iter().copied(), shift, (&from, 2), out);
+            sum_into(keys[lo..hi].iter().copied(), shift, (&from, 2, 0), out);
             done += n;
         }
         assert_eq!(done, states);

@@ -955,6 +955,78 @@ fn layers_pushed_with_two_lists_count_as_the_fused_pass() {
     }
 }
 
+/// Counts whose low limbs are zero in a whole layer are stored without them (the push
+/// route drops them, `counting::push_pass`): the puzzles small enough here never have such a
+/// layer, so the start's count is made 2^(64·24) (`counting::START_LIMBS`), every count
+/// 2^(64·24) times its own, and a push drops one limb at most (`counting::DROP_AT_MOST`), so
+/// that the previous layer's counts lag behind those of the next until the first layer that
+/// is not pushed settles them. Pushed layers only (cyclic4, one-way moves), pushed layers
+/// followed by pulled or fused ones (four-in-a-row and Reve's puzzle on 9 discs, whose
+/// widest layers are bitsets), all the zero limbs dropped at once and one at a time, the
+/// bucket phases forced on, one and two threads, and runs stopped and resumed (a
+/// checkpoint holds whole counts): 2^(64·24) times the count of the plain run, and the same
+/// layers.
+#[test]
+fn counts_with_low_zero_limbs_are_stored_without_them() {
+    use super::counting::{DROP_AT_MOST, SETTLED, START_LIMBS};
+    const ZEROS: usize = 24;
+    let puzzles = [
+        variant_puzzle("cyclic4", "N", 7),
+        variant_puzzle("four-in-a-row", "R", 9),
+        crate::sequences::moves::frame_stewart_puzzle(4, 9),
+    ];
+    // Runs `f` with the start's count 2^(64·ZEROS) and at most `most` limbs dropped a push.
+    fn scaled<R>(most: usize, buckets: Option<u32>, f: impl FnOnce() -> R) -> R {
+        START_LIMBS.with(|c| c.set(ZEROS));
+        DROP_AT_MOST.with(|c| c.set(most));
+        super::counting::FORCE_BUCKETS.with(|c| c.set(buckets));
+        let r = f();
+        super::counting::FORCE_BUCKETS.with(|c| c.set(None));
+        DROP_AT_MOST.with(|c| c.set(usize::MAX));
+        START_LIMBS.with(|c| c.set(0));
+        r
+    }
+    for (k, p) in puzzles.iter().enumerate() {
+        SETTLED.with(|c| c.set(0));
+        for threads in [1, 2] {
+            let o = SearchOptions {
+                count: true,
+                threads,
+                ..opts()
+            };
+            let (plain, plain_stats) = search_with_stats(p, &o).unwrap();
+            let times = plain.optimal_solutions.clone().unwrap() << (64 * ZEROS);
+            for (most, buckets) in [(usize::MAX, None), (1, None), (1, Some(5))] {
+                let (r, stats) = scaled(most, buckets, || search_with_stats(p, &o).unwrap());
+                assert_eq!(
+                    (r.minimum, &r.layers, r.optimal_solutions.as_ref()),
+                    (plain.minimum, &plain.layers, Some(&times)),
+                    "{threads} threads, {most} limbs at most, {buckets:?} bucket bits"
+                );
+                assert_eq!(stats.count_bits, plain_stats.count_bits + 64 * ZEROS as u64);
+                assert_eq!(stats.pushed, plain_stats.pushed);
+            }
+        }
+        let o = SearchOptions {
+            count: true,
+            ..opts()
+        };
+        let plain = search(p, &o).unwrap();
+        let times = plain.optimal_solutions.unwrap() << (64 * ZEROS);
+        let deepest = plain.layers.len() as u64 - 1;
+        for stops in [vec![3], vec![2, deepest / 3, deepest - 1]] {
+            let r = scaled(1, None, || interrupted_and_resumed(p, &o, false, &stops));
+            assert_eq!(
+                r.unwrap().optimal_solutions.as_ref(),
+                Some(&times),
+                "{stops:?}"
+            );
+        }
+        // Only the puzzles with layers not pushed settle lagging counts.
+        assert_eq!(SETTLED.with(|c| c.get()) > 0, k > 0, "{p:?}");
+    }
+}
+
 /// Counts past 2^64 and 2^128 (cyclic4 n = 9, 10: the widening of the limbs) against the
 /// generic encoding's heap integers, and the Stockmeyer values (source in
 /// `stockmeyer_cyclic_four_post_minima_and_counts`) on the fast path.
