@@ -1148,11 +1148,16 @@ pub(super) fn wider(w: usize) -> usize {
 /// Widens counts of `w` limbs per state to [`wider`]`(w)`, returning the new width.
 fn widen(counts: &[u64], w: usize) -> (Vec<u64>, usize) {
     let wide = wider(w);
-    let mut out = vec![0u64; counts.len() / w * wide];
-    for (src, dst) in counts.chunks(w).zip(out.chunks_mut(wide)) {
-        dst[..w].copy_from_slice(src);
+    (padded(counts, w, 0, wide - w), wide)
+}
+
+/// Counts of `w` limbs each with `below` zero limbs put under each and `above` over it.
+fn padded(counts: &[u64], w: usize, below: usize, above: usize) -> Vec<u64> {
+    let mut out = vec![0u64; counts.len() / w * (below + w + above)];
+    for (src, dst) in counts.chunks(w).zip(out.chunks_mut(below + w + above)) {
+        dst[below..below + w].copy_from_slice(src);
     }
-    (out, wide)
+    out
 }
 
 /// The number of 64-bit `limbs`, least significant first.
@@ -1191,18 +1196,9 @@ pub(super) struct Counted {
     pub pushed: (u64, u64),
 }
 
-/// The most bits of a count among `counts` (`w` limbs each), in one sequential pass (each
-/// count's highest limb that is not zero; a pass per limb, strided, cost a quarter of a
-/// cyclic4 count run once its counts were many limbs wide).
+/// The most bits of a count among `counts` (`w` limbs each).
 fn max_bits(counts: &[u64], w: usize) -> u64 {
-    counts
-        .chunks_exact(w.max(1))
-        .filter_map(|c| {
-            let j = c.iter().rposition(|&x| x != 0)?;
-            Some(64 * j as u64 + 64 - c[j].leading_zeros() as u64)
-        })
-        .max()
-        .unwrap_or(0)
+    limb_span(counts, w).0
 }
 
 /// Drops the low `lag` limbs (zero) of every count of `counts`, `w + lag` limbs wide, in
@@ -1218,18 +1214,10 @@ fn settle(counts: &mut Vec<u64>, w: usize, lag: usize) {
     counts.truncate(n * w);
 }
 
-/// Counts of `w` limbs each with `pad` zero limbs put back below each: whole counts.
-fn unscaled(counts: &[u64], w: usize, pad: usize) -> Vec<u64> {
-    let mut out = Vec::with_capacity(counts.len() / w * (w + pad));
-    for c in counts.chunks_exact(w) {
-        out.extend(std::iter::repeat_n(0, pad));
-        out.extend_from_slice(c);
-    }
-    out
-}
-
-/// The most bits of a count among `counts` (`w` limbs each, as [`max_bits`]) and the low
-/// limbs zero in all of them (`w` when there are none), in one sequential pass.
+/// The most bits of a count among `counts` (`w` limbs each) and the low limbs zero in all
+/// of them (`w` when there are none), in one sequential pass (each count's highest limb that
+/// is not zero; a pass per limb, strided, cost a quarter of a cyclic4 count run once its
+/// counts were many limbs wide).
 fn limb_span(counts: &[u64], w: usize) -> (u64, usize) {
     let (mut most, mut low) = (0, w);
     for c in counts.chunks_exact(w.max(1)) {
@@ -1560,7 +1548,7 @@ pub(super) fn dense_count_bfs(
             if scale == 0 {
                 out.words(&prev_counts)?;
             } else {
-                out.words(&unscaled(&prev_counts, w + lag, scale - lag))?;
+                out.words(&padded(&prev_counts, w + lag, scale - lag, 0))?;
             }
             write_layer(out, &cur.layer)
         })?;
@@ -1622,8 +1610,8 @@ mod tests {
             assert_eq!(&(to_biguint(c) << 128), v);
         }
         // Put back: the whole counts again; one zero limb more multiplies them by 2^64.
-        assert_eq!(unscaled(&narrow, 2, 2), counts);
-        let wide = unscaled(&narrow, 2, 3);
+        assert_eq!(padded(&narrow, 2, 2, 0), counts);
+        let wide = padded(&narrow, 2, 3, 0);
         for (c, v) in wide.chunks(5).zip(&values) {
             assert_eq!(to_biguint(c), v << 64);
         }
