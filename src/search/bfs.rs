@@ -12,6 +12,7 @@ use super::frontier::{
     write_stored, BitsSpill, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
 use super::packed::{peak_bytes_for, Full, Scratch};
+use super::retrace::Marks;
 use super::twobit::{two_bit_bfs, two_bit_bytes, two_bit_estimate};
 use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
@@ -176,7 +177,13 @@ fn choose_route(
     match dense {
         Some(_) if opts.sparse => Route::Sparse,
         Some(space) if !keep && (two_bits || uses_two_bits(space.space, opts)) => Route::TwoBit,
-        Some(_) if fast_count && counts_on_the_way(puzzle, opts) => Route::Counting,
+        Some(space) if fast_count && counts_on_the_way(puzzle, opts) => {
+            if retraces(space, opts) {
+                Route::Retrace
+            } else {
+                Route::Counting
+            }
+        }
         Some(_) => Route::Bitset,
         None => Route::Generic,
     }
@@ -197,7 +204,9 @@ fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
     };
     let dense = DenseSpace::new(puzzle);
     let space = dense.as_ref().map_or(0, |s| s.space);
-    if let (Some(d), Route::Bitset | Route::Counting | Route::Sparse) = (&dense, route) {
+    if let (Some(d), Route::Bitset | Route::Counting | Route::Retrace | Route::Sparse) =
+        (&dense, route)
+    {
         if space >= super::estimate::MIN_PILOT {
             // The command line estimates before the run and the run again: the pilot runs
             // once (the last estimate is kept, keyed by the puzzle and the question).
@@ -227,6 +236,12 @@ fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
     match route {
         Route::Sparse => times_bound(SPARSE_BYTES_PER_STATE),
         Route::Counting => count_estimate(space),
+        // The marks and, at most, the minimum-only search's four bitsets besides the
+        // visited one (both frontiers, the spare, the threads' lists).
+        Route::Retrace => match &dense {
+            Some(d) => Marks::bytes(d).saturating_add(space.div_ceil(64).saturating_mul(32)),
+            None => 0,
+        },
         Route::TwoBit => match &dense {
             Some(d) => two_bit_estimate(d, opts, memory_limit(opts)),
             None => two_bit_bytes(space),
@@ -361,6 +376,16 @@ pub(super) fn counts_on_the_way(puzzle: &Puzzle, opts: &SearchOptions) -> bool {
     opts.count && !opts.solution && !opts.sparse && DenseSpace::new(puzzle).is_some()
 }
 
+/// Whether a count on the counting fast path retraces from the goal ([`super::retrace`]):
+/// without a checkpoint (the route writes none), when the marks and the minimum-only
+/// search's bitsets fit the memory limit; otherwise it counts on the way.
+fn retraces(space: &DenseSpace, opts: &SearchOptions) -> bool {
+    let bitsets = 4 * 8 * space.space.div_ceil(64);
+    opts.checkpoint.is_none()
+        && !super::retrace::turned_off()
+        && Marks::bytes(space).saturating_add(bitsets) <= memory_limit(opts)
+}
+
 /// The search; `allow_dense` false forces the generic encoding, `fast_count` false the
 /// stored-layer counting post-pass and `two_bits` true the two-bit array for distance-only
 /// dense searches (all to test one route against the other).
@@ -440,6 +465,50 @@ fn search_route(
                     counted = Some(c.count);
                     stats.peak_bytes = Some(c.peak_bytes);
                     c.run
+                }
+                Route::Retrace => {
+                    let marks = Marks::new(space);
+                    let f = super::retrace::forward(space, start, goal, opts, &marks, &mut ck)?;
+                    let retraced = match (f.found, goal) {
+                        (Some(d), Some(g)) => super::retrace::retrace(space, &marks, start, g, d),
+                        _ => None,
+                    };
+                    drop(marks);
+                    let mut run = Run {
+                        found: f.found,
+                        goal,
+                        states: f.states,
+                        sizes: f.sizes,
+                        complete: f.complete,
+                        stored: Vec::new(),
+                        generic: None,
+                        peak_bytes: f.peak_bytes,
+                        end_bytes: 0,
+                    };
+                    match retraced {
+                        Some(r) => {
+                            stats.count_bits = r.count.bits();
+                            stats.retraced = r.states;
+                            run.peak_bytes = run.peak_bytes.max(Marks::bytes(space) + r.peak_bytes);
+                            counted = Some(Some(r.count));
+                            run
+                        }
+                        None if f.found.is_none() => {
+                            counted = Some(None);
+                            run
+                        }
+                        // A goal deeper than the marks reach: count on the way.
+                        None => {
+                            let c =
+                                dense_count_bfs(space, start, goal, opts, limit, &mut ck, None)?;
+                            stats.count_bits = c.count_bits;
+                            stats.pushed = c.pushed;
+                            counted = Some(c.count);
+                            let mut again = c.run;
+                            again.peak_bytes = again.peak_bytes.max(run.peak_bytes);
+                            again
+                        }
+                    }
                 }
                 Route::Bitset | Route::Generic => {
                     dense_bfs(space, start, goal, opts, keep, &mut ck, resume)?

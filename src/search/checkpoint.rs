@@ -41,6 +41,9 @@ pub(super) enum Route {
     TwoBit,
     /// The counting fast path: visited bitset, two layers with counts, one without.
     Counting,
+    /// Counting by retracing from the goal over distance marks (never checkpointed: a
+    /// search that checkpoints counts on the way).
+    Retrace,
     /// Visited hash set (and, when kept, the stored layers).
     Sparse,
     /// Interned configurations.
@@ -56,6 +59,7 @@ impl Route {
             Route::Bitset => "bitsets over the index space",
             Route::TwoBit => "two bits per index",
             Route::Counting => "counting on the way",
+            Route::Retrace => "counting by retracing",
             Route::Sparse => "sparse (hash set)",
             Route::Generic => "generic (interned configurations)",
             Route::Bidirectional => "the bidirectional search",

@@ -1,6 +1,11 @@
 //! Counting minimal sequences during the breadth-first search over the dense index, without
 //! storing the layers.
 //!
+//! A count without a checkpoint retraces from the goal instead ([`super::retrace`]: the
+//! counts of the states on minimal sequences only); this route counts every state on the
+//! way, and is taken when the search checkpoints, when the retracing route's marks would
+//! pass the memory limit, and for a goal past its 16-bit marks.
+//!
 //! A list layer whose moves fit a list or two ([`pushes`]) *pushes* its counts forward
 //! (every puzzle): its moves into states not yet visited become keys, grouped by state, and
 //! each state of the next layer sums the counts of its parents ([`push_pass`]).

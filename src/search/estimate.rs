@@ -22,6 +22,7 @@ use super::checkpoint::Route;
 use super::counting::{pushes, ranked_bytes};
 use super::dense::DenseSpace;
 use super::frontier::{table_bytes, LIST_CHUNK};
+use super::retrace::Marks;
 use super::{SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Puzzle};
 
@@ -296,9 +297,15 @@ pub(super) fn replay(
     let expanded = l.len() - usize::from(profile.stops_at_goal && !l.is_empty());
     let mut peak: f64 = 0.0;
     match route {
-        Route::Bitset if !keep => {
-            // Visited, both frontiers (lists, or bitsets once a list would outgrow one), the
+        // (The retracing route stores no layers: it always takes this arm.)
+        Route::Bitset | Route::Retrace if !keep || route == Route::Retrace => {
+            // Visited (for the retracing route, its marks), both frontiers (lists, or bitsets once a list would outgrow one), the
             // spare bitset once one was retired, the threads' lists.
+            let visited = if route == Route::Retrace {
+                Marks::bytes(space) as f64
+            } else {
+                bits
+            };
             let mut spare = 0.0;
             let mut cur_bits = false;
             for d in 0..expanded {
@@ -310,7 +317,7 @@ pub(super) fn replay(
                 } else {
                     (8.0 * at(d + 1), 12.0 * at(d + 1))
                 };
-                peak = peak.max(bits + cur + next + spare + parts);
+                peak = peak.max(visited + cur + next + spare + parts);
                 if cur_bits {
                     spare = bits;
                 }
@@ -409,7 +416,7 @@ pub(super) fn replay(
                 }
             }
         }
-        Route::TwoBit | Route::Generic | Route::Bidirectional => {}
+        Route::TwoBit | Route::Generic | Route::Bidirectional | Route::Retrace => {}
     }
     peak as u64
 }

@@ -46,8 +46,19 @@
 //! # Counting shortest paths
 //!
 //! Layer by layer: the number of minimal sequences reaching `v` at depth `d` is the sum, over
-//! the states `u` of depth `d-1` with a move `u → v`, of those of `u`. Only the layers are
-//! stored (sorted index lists); counts are exact [`BigInt`]s.
+//! the states `u` of depth `d-1` with a move `u → v`, of those of `u`; counts are exact.
+//! Three routes, by what they store:
+//!
+//! * **Retracing** (dense index, no checkpoint; module `retrace`): the minimum-only search
+//!   with a distance mark per index as its visited set, then, from the goal backwards, the
+//!   predecessors marked one less, each with the number of shortest paths from it to the
+//!   goal. Only the states on some minimal sequence carry a count (cyclic4 n = 12: 95,058
+//!   of 16.5 million), so a count costs 1.05–1.14x the minimum (docs/search.md).
+//! * **On the way** (dense index; module `counting`): every state's count in fixed-width
+//!   limbs, two layers live; the route of a count that checkpoints (its tables are a
+//!   layer's, not the whole index's marks) or whose marks would pass the memory limit.
+//! * **Stored layers** (sparse and generic encodings, and `solution`): the sorted layers
+//!   kept, then counted with heap integers after the search.
 
 pub mod bench;
 mod bfs;
@@ -65,6 +76,7 @@ mod halfway_count;
 mod longest;
 mod moves;
 mod packed;
+mod retrace;
 mod symmetry;
 mod twobit;
 
@@ -114,7 +126,8 @@ pub struct Progress {
 /// What [`search`] should compute, and with what resources.
 #[derive(Default)]
 pub struct SearchOptions<'a> {
-    /// Count the minimal move sequences (stores all layers up to the goal).
+    /// Count the minimal move sequences (see "Counting shortest paths" above for what each
+    /// route stores).
     pub count: bool,
     /// Return one optimal solution (stores all layers up to the goal).
     pub solution: bool,
@@ -229,6 +242,9 @@ pub struct SearchStats {
     /// per move into a state of the next layer, and the states of the layers it found that
     /// way (0 on other routes).
     pub pushed: (u64, u64),
+    /// The counting route that retraces from the goal (`super::retrace`): the states on
+    /// some minimal sequence, whose counts it made (0 on other routes).
+    pub retraced: u64,
 }
 
 /// Which state encoding a search used (see the module documentation).

@@ -749,6 +749,12 @@ fn state_bound_covers_equal_discs_under_strict_sizes_only() {
 
 /// Puzzles of every dense family (fixed and recolouring, symmetric and directed, with and
 /// without access masks and colour rules), small enough for the stored-layer route.
+/// Sends this test thread's counts (without a checkpoint) down the counting route
+/// ([`super::counting`]) instead of the retracing one ([`super::retrace`]).
+fn counting_route() {
+    super::retrace::NO_RETRACE.with(|c| c.set(true));
+}
+
 fn dense_families() -> Vec<Puzzle> {
     vec![
         tower_puzzle(3, 6, MoveGraph::Complete, 0, 2),
@@ -809,12 +815,17 @@ fn predecessors_are_the_successors_reversed() {
     assert!(!dense_families().iter().all(sym));
 }
 
-/// The counting fast path (counts pulled layer by layer in fixed-width limbs, on one and two
-/// threads) against the stored-layer post-pass with heap integers: same minimum, layers,
-/// states and count, stopping at the goal and exploring everything.
+/// Both counting fast paths (counts retraced from the goal over distance marks; counts
+/// carried layer by layer in fixed-width limbs), on one and two threads, against the
+/// stored-layer post-pass with heap integers: same minimum, layers, states and count,
+/// stopping at the goal and exploring everything.
 #[test]
 fn counting_fast_path_equals_the_stored_layer_count() {
-    for p in dense_families() {
+    for (p, on_the_way) in dense_families()
+        .into_iter()
+        .flat_map(|p| [(p.clone(), false), (p, true)])
+    {
+        super::retrace::NO_RETRACE.with(|c| c.set(on_the_way));
         for explore_all in [false, true] {
             let plain = SearchOptions {
                 count: true,
@@ -830,6 +841,12 @@ fn counting_fast_path_equals_the_stored_layer_count() {
                 let o = SearchOptions { threads, ..plain };
                 let (fast, stats) = super::bfs::search_inner(&p, &o, true, true, false).unwrap();
                 assert!(stats.peak_bytes.is_some());
+                // The route asked for ran: a retraced count holds at least the goal.
+                assert_eq!(
+                    stats.retraced > 0,
+                    !on_the_way && slow.minimum.is_some(),
+                    "{p:?}"
+                );
                 assert_eq!(
                     (fast.minimum, fast.states, &fast.layers, fast.complete),
                     (slow.minimum, slow.states, &slow.layers, slow.complete)
@@ -840,6 +857,94 @@ fn counting_fast_path_equals_the_stored_layer_count() {
     }
 }
 
+/// The retracing route's parts, each against an independent route:
+/// * the states it retraces are those on some minimal sequence, counted from the whole
+///   state graph (distances from the start and, over the moves reversed, to the goal);
+/// * two-bit marks (distance mod 3, where every move can be undone) equal 16-bit ones;
+/// * a goal past the 16-bit marks' range (lowered here) falls back to the counting route,
+///   with the same count;
+/// * a stop request ends it with `Interrupted`.
+#[test]
+fn retraced_counts_follow_the_states_on_minimal_sequences() {
+    use super::retrace::{WIDE_MARKS, WIDE_RANGE};
+    let count = SearchOptions {
+        count: true,
+        ..opts()
+    };
+    let mut families = dense_families();
+    families.push(variant_puzzle("cyclic4", "N", 6));
+    families.push(variant_puzzle("four-in-a-row", "R", 6));
+    families.push(crate::sequences::moves::frame_stewart_puzzle(4, 6));
+    let mut retraced_any = false;
+    for p in &families {
+        let (r, stats) = search_with_stats(p, &count).unwrap();
+        let Some(d) = r.minimum else { continue };
+        let g = state_graph(p, 1 << 20).unwrap();
+        let from_start = g.distances_from(0);
+        let goal = g.index_of(&p.goal).unwrap();
+        let mut into = vec![Vec::new(); g.len()];
+        for u in 0..g.len() {
+            for &(v, _) in g.edges(u) {
+                into[v].push(u);
+            }
+        }
+        let mut to_goal = vec![u64::MAX; g.len()];
+        to_goal[goal] = 0;
+        let mut queue = std::collections::VecDeque::from([goal]);
+        while let Some(v) = queue.pop_front() {
+            for &u in &into[v] {
+                if to_goal[u] == u64::MAX {
+                    to_goal[u] = to_goal[v] + 1;
+                    queue.push_back(u);
+                }
+            }
+        }
+        let on_minimal = (0..g.len())
+            .filter(|&v| from_start[v].saturating_add(to_goal[v]) == d)
+            .count() as u64;
+        assert_eq!(stats.retraced, on_minimal, "{p:?}");
+        retraced_any |= d > 0;
+        // Where every move can be undone: the same with 16-bit marks.
+        if super::dense::DenseSpace::new(p).unwrap().is_symmetric() {
+            WIDE_MARKS.with(|c| c.set(true));
+            let wide = search_with_stats(p, &count);
+            WIDE_MARKS.with(|c| c.set(false));
+            let (wide, wide_stats) = wide.unwrap();
+            assert_eq!(wide.optimal_solutions, r.optimal_solutions);
+            assert_eq!(wide_stats.retraced, on_minimal);
+        }
+    }
+    assert!(retraced_any);
+    // Past the marks' range: the counting route's count, the same.
+    for n in [5, 6] {
+        let p = variant_puzzle("cyclic4", "N", n);
+        let (plain, _) = search_with_stats(&p, &count).unwrap();
+        WIDE_RANGE.with(|c| c.set(50));
+        let short = search_with_stats(&p, &count);
+        WIDE_RANGE.with(|c| c.set(u16::MAX as u64));
+        let (short, stats) = short.unwrap();
+        assert!(plain.minimum.unwrap() >= 50);
+        assert_eq!(
+            (stats.retraced, short.optimal_solutions),
+            (0, plain.optimal_solutions)
+        );
+        assert!(stats.pushed.0 > 0, "counted on the way");
+    }
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let stopped = SearchOptions {
+        stop: Some(&stop),
+        ..count
+    };
+    let p = variant_puzzle("cyclic4", "N", 5);
+    assert!(matches!(
+        search(&p, &stopped),
+        Err(SearchError::Interrupted {
+            depth: 1,
+            checkpoint: None
+        })
+    ));
+}
+
 /// The push route of the counting search (counts pushed forward through keys grouped by
 /// state, no predecessors) against the pull route (counts pulled through the predecessors,
 /// or, where every move can be undone, the fused pass) on every dense family and a range
@@ -847,6 +952,8 @@ fn counting_fast_path_equals_the_stored_layer_count() {
 /// layers, states and count, and the push route really ran. Cyclic4 n = 9 carries counts past 2^64 (the widening).
 #[test]
 fn pushed_counts_equal_pulled_counts() {
+    // On the counting route, which a count takes with a checkpoint (not the retracing one).
+    counting_route();
     // Every dense family: one-way moves (pushed against pulled through the predecessors)
     // and moves that can be undone (pushed against the fused pass).
     let mut puzzles: Vec<Puzzle> = dense_families();
@@ -908,6 +1015,8 @@ fn pushed_counts_equal_pulled_counts() {
 /// sizes, more than with one list's room.
 #[test]
 fn layers_pushed_with_two_lists_count_as_the_fused_pass() {
+    // On the counting route, which a count takes with a checkpoint (not the retracing one).
+    counting_route();
     for p in [
         variant_puzzle("four-in-a-row", "R", 9),
         crate::sequences::moves::frame_stewart_puzzle(4, 9),
@@ -968,6 +1077,8 @@ fn layers_pushed_with_two_lists_count_as_the_fused_pass() {
 /// layers.
 #[test]
 fn counts_with_low_zero_limbs_are_stored_without_them() {
+    // On the counting route, which a count takes with a checkpoint (not the retracing one).
+    counting_route();
     use super::counting::{DROP_AT_MOST, SETTLED, START_LIMBS};
     const ZEROS: usize = 24;
     let puzzles = [
@@ -1073,7 +1184,7 @@ fn counting_fast_path_widens_exactly() {
 /// The memory estimate made before the run (from the state space: the index space, and
 /// the layer profile of a pilot on fewer discs; the state bound for the generic encoding)
 /// against the bytes the run's tables held at their fullest, within 25%, on every route:
-/// bitsets (distance only), counting on the way, stored layers (count and solution), two
+/// bitsets (distance only), counting by retracing, counting on the way, stored layers (count and solution), two
 /// bits per index, and the generic encoding of Antwerp, Turtle, multi-stack and the
 /// multistack Reve's puzzle. Includes the former misses (docs/search.md): Classic's
 /// sharpening profile, Checkers' counting and Reve's n = 9 (pilots at a jump of the depth).
@@ -1123,6 +1234,14 @@ fn memory_estimates_are_within_a_quarter_of_the_accounted_peak() {
         ] {
             check(p, &o, &format!("puzzle {i}, {q}"));
         }
+        // Counted on the way (the route of a count with a checkpoint).
+        counting_route();
+        let o = SearchOptions {
+            count: true,
+            ..opts()
+        };
+        check(p, &o, &format!("puzzle {i}, count on the way"));
+        super::retrace::NO_RETRACE.with(|c| c.set(false));
     }
     // Two bits per index: the array, exactly.
     let p = crate::sequences::moves::frame_stewart_puzzle(4, 10);
