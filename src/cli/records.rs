@@ -20,9 +20,16 @@ pub(super) fn peak_resident() -> Option<u64> {
 
 /// One CSV row of a search (see [`RECORD_HEADER`]): the count quoted (a big integer), empty
 /// fields for what the run did not compute, the peak resident set of the process; method
-/// `bfs`, or `bfs-disk` for layers on disk (the half-way search writes its own rows,
-/// [`super::halfway_cmd`]); the CPU seconds of the process.
-pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>) -> String {
+/// `bfs`, `bfs-disk` for layers on disk, or `bfs-retrace` for a count `retraced` from the goal
+/// (the half-way search writes its own rows, [`super::halfway_cmd`]); the CPU seconds of
+/// the process.
+pub fn record_row(
+    t: &Target,
+    n: u64,
+    r: &SearchResult,
+    peak_bytes: Option<u64>,
+    retraced: bool,
+) -> String {
     let opt = |x: Option<u64>| x.map_or(String::new(), |v| v.to_string());
     format!(
         "{},{n},{},{},{},{},{:.2},{},{},{},{}",
@@ -38,6 +45,7 @@ pub fn record_row(t: &Target, n: u64, r: &SearchResult, peak_bytes: Option<u64>)
         env!("CARGO_PKG_VERSION"),
         match r.encoding {
             crate::search::Encoding::Disk { .. } => "bfs-disk",
+            _ if retraced => "bfs-retrace",
             _ => "bfs",
         },
         cpu_seconds().map_or(String::new(), |c| format!("{c:.2}")),
@@ -74,8 +82,9 @@ pub(super) fn append_record(
     t: &Target,
     n: u64,
     r: &SearchResult,
+    retraced: bool,
 ) -> Result<(), CliError> {
-    append_row(file, &record_row(t, n, r, peak_resident()))
+    append_row(file, &record_row(t, n, r, peak_resident(), retraced))
 }
 
 /// Appends `row` to `file`, writing [`RECORD_HEADER`] first when the file is new or empty.

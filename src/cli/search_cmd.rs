@@ -252,7 +252,7 @@ pub fn search_cmd(
         }
     })?;
     if let Some(file) = flags.record {
-        append_record(file, &t, n, &r)?;
+        append_record(file, &t, n, &r, stats.retraced > 0)?;
     }
     let mut text = render(&t, n, &r, count, solution, layers, format);
     if format == Format::Json {
@@ -260,6 +260,10 @@ pub fn search_cmd(
         if let Ok(serde_json::Value::Object(mut o)) = serde_json::from_str(&text) {
             o.insert("estimated_bytes".into(), estimate.into());
             o.insert("peak_bytes_held".into(), stats.peak_bytes.into());
+            if stats.retraced > 0 {
+                // The count retraced from the goal: the states on some minimal sequence.
+                o.insert("states_on_minimal_sequences".into(), stats.retraced.into());
+            }
             text = json(&serde_json::Value::Object(o));
         }
     }
@@ -434,7 +438,7 @@ fn disk_route(
         _ => CliError::failure(format!("{name}: {e}")),
     })?;
     if let Some(file) = flags.record {
-        append_record(file, t, n, &r)?;
+        append_record(file, t, n, &r, false)?;
     }
     emit(&render(t, n, &r, flags.count, false, flags.layers, format))
 }

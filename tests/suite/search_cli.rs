@@ -215,10 +215,16 @@ fn record_appends_csv_rows() {
     );
     assert_eq!(row[4], "4096");
     assert!(!row[5].is_empty());
-    assert_eq!(row[9], "bfs");
+    // A count without a checkpoint is retraced from the goal (the JSON says over how many
+    // states); a minimum is the plain search.
+    assert_eq!(row[9], "bfs-retrace");
+    assert!(
+        j["states_on_minimal_sequences"].as_u64().unwrap() > 0,
+        "{j}"
+    );
     assert!(row[10].parse::<f64>().unwrap() >= 0.0, "{}", lines[1]);
     let row: Vec<&str> = lines[2].split(',').collect();
-    assert_eq!((row[3], row[5]), ("", ""));
+    assert_eq!((row[3], row[5], row[9]), ("", "", "bfs"));
 }
 
 /// `--halfway` gives the full search's minimum (Reve's puzzle, Checkers) and, with `--count`,
