@@ -177,13 +177,8 @@ fn choose_route(
     match dense {
         Some(_) if opts.sparse => Route::Sparse,
         Some(space) if !keep && (two_bits || uses_two_bits(space.space, opts)) => Route::TwoBit,
-        Some(space) if fast_count && counts_on_the_way(puzzle, opts) => {
-            if retraces(space, opts) {
-                Route::Retrace
-            } else {
-                Route::Counting
-            }
-        }
+        Some(space) if fast_count && retraces(space, opts) => Route::Retrace,
+        Some(_) if fast_count && counts_on_the_way(puzzle, opts) => Route::Counting,
         Some(_) => Route::Bitset,
         None => Route::Generic,
     }
@@ -376,12 +371,15 @@ pub(super) fn counts_on_the_way(puzzle: &Puzzle, opts: &SearchOptions) -> bool {
     opts.count && !opts.solution && !opts.sparse && DenseSpace::new(puzzle).is_some()
 }
 
-/// Whether a count on the counting fast path retraces from the goal ([`super::retrace`]):
-/// without a checkpoint (the route writes none), when the marks and the minimum-only
-/// search's bitsets fit the memory limit; otherwise it counts on the way.
+/// Whether a dense search for a count or a solution retraces them from the goal
+/// ([`super::retrace`]): without a checkpoint (the route writes none), when the marks and
+/// the minimum-only search's bitsets fit the memory limit; otherwise a count is counted on
+/// the way and a solution rebuilt from stored layers.
 fn retraces(space: &DenseSpace, opts: &SearchOptions) -> bool {
     let bitsets = 4 * 8 * space.space.div_ceil(64);
-    opts.checkpoint.is_none()
+    (opts.count || opts.solution)
+        && !opts.sparse
+        && opts.checkpoint.is_none()
         && !super::retrace::turned_off()
         && Marks::bytes(space).saturating_add(bitsets) <= memory_limit(opts)
 }
@@ -439,6 +437,8 @@ fn search_route(
         }
     }
     let mut counted = None;
+    // A solution the route found itself (retraced), instead of from stored layers.
+    let mut solved = None;
     let mut stats = SearchStats::default();
     let mut run = match (&dense, route) {
         (None, Route::Generic) => generic_bfs(puzzle, opts, limit, &mut ck, resume)?,
@@ -469,10 +469,20 @@ fn search_route(
                 Route::Retrace => {
                     let marks = Marks::new(space);
                     let f = super::retrace::forward(space, start, goal, opts, &marks, &mut ck)?;
-                    let retraced = match (f.found, goal) {
-                        (Some(d), Some(g)) => super::retrace::retrace(space, &marks, start, g, d),
+                    let (found, goal_index) = match (f.found, goal) {
+                        (Some(d), Some(g)) => (Some(d), g),
+                        _ => (None, 0),
+                    };
+                    let deep = found.is_some_and(|d| !marks.tell_apart(d));
+                    let retraced = match found {
+                        Some(d) if opts.count && !deep => {
+                            Some(super::retrace::retrace(space, &marks, start, goal_index, d))
+                        }
                         _ => None,
                     };
+                    if let Some(d) = found.filter(|_| opts.solution && !deep) {
+                        solved = Some(super::retrace::one_path(space, &marks, goal_index, d));
+                    }
                     drop(marks);
                     let mut run = Run {
                         found: f.found,
@@ -485,30 +495,28 @@ fn search_route(
                         peak_bytes: f.peak_bytes,
                         end_bytes: 0,
                     };
-                    match retraced {
-                        Some(r) => {
-                            stats.count_bits = r.count.bits();
-                            stats.retraced = r.states;
-                            run.peak_bytes = run.peak_bytes.max(Marks::bytes(space) + r.peak_bytes);
-                            counted = Some(Some(r.count));
-                            run
-                        }
-                        None if f.found.is_none() => {
-                            counted = Some(None);
-                            run
-                        }
-                        // A goal deeper than the marks reach: count on the way.
-                        None => {
-                            let c =
-                                dense_count_bfs(space, start, goal, opts, limit, &mut ck, None)?;
-                            stats.count_bits = c.count_bits;
-                            stats.pushed = c.pushed;
-                            counted = Some(c.count);
-                            let mut again = c.run;
-                            again.peak_bytes = again.peak_bytes.max(run.peak_bytes);
-                            again
-                        }
+                    if let Some(r) = retraced {
+                        stats.count_bits = r.count.bits();
+                        stats.retraced = r.states;
+                        run.peak_bytes = run.peak_bytes.max(Marks::bytes(space) + r.peak_bytes);
+                        counted = Some(Some(r.count));
                     }
+                    // A goal deeper than the marks reach: a solution from stored layers (and
+                    // the count from them too), a count alone on the way.
+                    let held = run.peak_bytes;
+                    let mut again = if !deep {
+                        run
+                    } else if opts.solution {
+                        dense_bfs(space, start, goal, opts, true, &mut ck, None)?
+                    } else {
+                        let c = dense_count_bfs(space, start, goal, opts, limit, &mut ck, None)?;
+                        stats.count_bits = c.count_bits;
+                        stats.pushed = c.pushed;
+                        counted = Some(c.count);
+                        c.run
+                    };
+                    again.peak_bytes = again.peak_bytes.max(held);
+                    again
                 }
                 Route::Bitset | Route::Generic => {
                     dense_bfs(space, start, goal, opts, keep, &mut ck, resume)?
@@ -561,7 +569,10 @@ fn search_route(
             });
         }
         if opts.solution {
-            result.solution = Some(one_solution(layers, goal, &succ));
+            result.solution = Some(match solved.take() {
+                Some(path) => path,
+                None => one_solution(layers, goal, &succ),
+            });
         }
     }
     result.elapsed = t0.elapsed();

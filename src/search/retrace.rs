@@ -21,7 +21,11 @@
 //! of a state of depth `k` has depth `k - 1`, `k` or `k + 1`, and the distance mod 3 tells
 //! them apart: two bits an index. With one-way moves (cyclic4) a predecessor may lie
 //! anywhere deeper, so the mark is the distance itself, 16 bits an index; a goal at depth
-//! `2^16 - 2` or more is out of its reach and the search falls back to the counting route.
+//! `2^16 - 2` or more is out of its reach and the search falls back to the counting route
+//! (for a solution, to the stored layers).
+//!
+//! One optimal solution ([`one_path`]) is retraced the same way, one state a layer, instead
+//! of storing every layer.
 
 use super::checkpoint::{Checkpointer, Snapshot};
 use super::dense::DenseSpace;
@@ -30,6 +34,7 @@ use super::frontier::{
     IndexHasher, Layer, Source, Spill, LIST_CHUNK,
 };
 use super::{SearchError, SearchOptions};
+use crate::puzzle::Move;
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
@@ -138,6 +143,15 @@ impl Marks {
         match self {
             Marks::Mod3(words) => words[(v >> 5) as usize].load(Relaxed) >> (2 * (v & 31)) & 3 != 0,
             Marks::Wide(m) => m[v as usize].load(Relaxed) != 0,
+        }
+    }
+
+    /// Whether the marks tell apart every depth up to `depth` (16-bit marks end at
+    /// [`WIDE_MAX`], which stands for every greater distance too).
+    pub(super) fn tell_apart(&self, depth: u64) -> bool {
+        match self {
+            Marks::Mod3(_) => true,
+            Marks::Wide(_) => depth + 1 < wide_max(),
         }
     }
 
@@ -253,18 +267,15 @@ pub(super) struct Retraced {
     pub(super) peak_bytes: u64,
 }
 
-/// `None` when the marks cannot tell the depths apart near `depth` (16-bit marks past
-/// their range).
+/// The minimal sequences from `start` to `goal` at `depth`, counted backwards (the marks
+/// must tell the depths up to `depth` apart: [`Marks::tell_apart`]).
 pub(super) fn retrace(
     space: &DenseSpace,
     marks: &Marks,
     start: u64,
     goal: u64,
     depth: u64,
-) -> Option<Retraced> {
-    if matches!(marks, Marks::Wide(_)) && depth + 1 >= wide_max() {
-        return None;
-    }
+) -> Retraced {
     type Sums = HashMap<u64, BigUint, std::hash::BuildHasherDefault<IndexHasher>>;
     let bytes = |layer: &Sums| -> u64 {
         let limbs: u64 = layer
@@ -298,9 +309,37 @@ pub(super) fn retrace(
     // Depth 0 holds the start alone (the goal was reached from it).
     let count = layer.remove(&start).unwrap_or_default();
     debug_assert!(layer.is_empty());
-    Some(Retraced {
+    Retraced {
         count,
         states,
         peak_bytes: peak,
-    })
+    }
+}
+
+/// One minimal sequence from the start to `goal` at `depth`: from the goal back, each step
+/// to the predecessor of least index marked one less (the choice of the stored-layer route,
+/// which takes the first state of the sorted layer before with a move there). The marks
+/// must tell the depths up to `depth` apart ([`Marks::tell_apart`]).
+pub(super) fn one_path(space: &DenseSpace, marks: &Marks, goal: u64, depth: u64) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(depth as usize);
+    let mut v = goal;
+    for k in (1..=depth).rev() {
+        let mut least = None;
+        space.for_each_predecessor(v, |u| {
+            if marks.at_depth(u, k - 1) && least.is_none_or(|l| u < l) {
+                least = Some(u);
+            }
+        });
+        let u = least.expect("a state at depth k >= 1 has a predecessor at depth k - 1");
+        let mut step = None;
+        space.for_each_successor(u, |w, m| {
+            if w == v {
+                step = Some(m);
+            }
+        });
+        moves.push(step.expect("the predecessor has a move to the state"));
+        v = u;
+    }
+    moves.reverse();
+    moves
 }

@@ -862,7 +862,9 @@ fn counting_fast_path_equals_the_stored_layer_count() {
 ///   state graph (distances from the start and, over the moves reversed, to the goal);
 /// * two-bit marks (distance mod 3, where every move can be undone) equal 16-bit ones;
 /// * a goal past the 16-bit marks' range (lowered here) falls back to the counting route,
-///   with the same count;
+///   with the same count (and a solution to the stored layers, with the same solution);
+/// * one optimal solution retraced is the stored-layer route's, move for move, alone and
+///   with the count;
 /// * a stop request ends it with `Interrupted`.
 #[test]
 fn retraced_counts_follow_the_states_on_minimal_sequences() {
@@ -915,6 +917,26 @@ fn retraced_counts_follow_the_states_on_minimal_sequences() {
         }
     }
     assert!(retraced_any);
+    // One solution, alone and with the count: the stored layers' (the same choice of
+    // predecessor: the least index), found without them.
+    for p in &families {
+        for o in [
+            SearchOptions {
+                solution: true,
+                ..opts()
+            },
+            counting(),
+        ] {
+            let (stored, _) = super::bfs::search_inner(p, &o, true, false, false).unwrap();
+            let (r, stats) = search_with_stats(p, &o).unwrap();
+            assert_eq!(
+                (&r.solution, &r.optimal_solutions, &r.layers),
+                (&stored.solution, &stored.optimal_solutions, &stored.layers),
+                "{p:?}"
+            );
+            assert_eq!(stats.retraced > 0, o.count && r.minimum.is_some());
+        }
+    }
     // Past the marks' range: the counting route's count, the same.
     for n in [5, 6] {
         let p = variant_puzzle("cyclic4", "N", n);
@@ -929,6 +951,17 @@ fn retraced_counts_follow_the_states_on_minimal_sequences() {
             (0, plain.optimal_solutions)
         );
         assert!(stats.pushed.0 > 0, "counted on the way");
+        // And a solution from the stored layers.
+        let (plain, _) = search_with_stats(&p, &counting()).unwrap();
+        WIDE_RANGE.with(|c| c.set(50));
+        let short = search_with_stats(&p, &counting());
+        WIDE_RANGE.with(|c| c.set(u16::MAX as u64));
+        let (short, stats) = short.unwrap();
+        assert_eq!(
+            (stats.retraced, &short.solution, &short.optimal_solutions),
+            (0, &plain.solution, &plain.optimal_solutions)
+        );
+        assert_eq!(short.solution.unwrap().len() as u64, plain.minimum.unwrap());
     }
     let stop = std::sync::atomic::AtomicBool::new(true);
     let stopped = SearchOptions {
