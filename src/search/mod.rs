@@ -57,8 +57,12 @@
 //! * **On the way** (dense index; module `counting`): every state's count in fixed-width
 //!   limbs, two layers live; the route of a count that checkpoints (its tables are a
 //!   layer's, not the whole index's marks) or whose marks would pass the memory limit.
-//! * **Stored layers** (sparse and generic encodings, and `solution`): the sorted layers
-//!   kept, then counted with heap integers after the search.
+//! * **Stored layers** (sparse and generic encodings; a `solution` that checkpoints or is past
+//!   the 16-bit marks): the sorted layers kept, then counted with heap integers after the
+//!   search.
+//!
+//! One optimal solution is rebuilt backwards from the goal the same ways: over the marks when
+//! the search retraced, else over the stored layers (the same solution either way).
 
 pub mod bench;
 mod bfs;
