@@ -164,6 +164,9 @@ pub fn search_cmd(
         // The limit decides the encoding (two bits per index when the bitsets exceed it).
         memory_limit,
         sparse: flags.sparse,
+        // A count that checkpoints takes the route on the way, not the retracing one: the
+        // estimate is that route's.
+        checkpoint: checkpointing.as_ref(),
         ..Default::default()
     };
     let estimate =

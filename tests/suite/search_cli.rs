@@ -422,6 +422,36 @@ fn bad_threads_and_record_exit_with_status_2() {
     }
 }
 
+/// A count retraces from the goal without a checkpoint and counts on the way with one: the
+/// same answer, and each run's memory estimate (made before it, for the route it takes)
+/// within 25% of the bytes it held.
+#[test]
+fn a_count_that_checkpoints_counts_on_the_way_and_estimates_that_route() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-count-routes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let base = [
+        "search", "cyclic4", "-n", "8", "--count", "--format", "json",
+    ];
+    let retraced = json(&hanoilab(&base));
+    let mut args = base.to_vec();
+    let d = dir.to_str().unwrap();
+    args.extend(["--checkpoint", d]);
+    let on_the_way = json(&hanoilab(&args));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(retraced["states_on_minimal_sequences"].as_u64().unwrap() > 0);
+    assert!(on_the_way.get("states_on_minimal_sequences").is_none());
+    for key in ["minimum", "states", "optimal_solutions"] {
+        assert_eq!(retraced[key], on_the_way[key], "{key}");
+    }
+    for run in [&retraced, &on_the_way] {
+        let ratio =
+            run["estimated_bytes"].as_f64().unwrap() / run["peak_bytes_held"].as_f64().unwrap();
+        assert!((0.8..=1.25).contains(&ratio), "{run}");
+    }
+    // The two routes hold different tables (16-bit marks; every state's count).
+    assert_ne!(retraced["peak_bytes_held"], on_the_way["peak_bytes_held"]);
+}
+
 /// Under a memory limit the five bitsets exceed (4^8 indices: 40,960 bytes) but two bits per
 /// index fit (16,384 bytes), the distance-only search runs in the two-bit array and finds
 /// the same minimum and states as without the limit.
