@@ -41,8 +41,8 @@ pub(super) enum Route {
     TwoBit,
     /// The counting fast path: visited bitset, two layers with counts, one without.
     Counting,
-    /// Counting by retracing from the goal over distance marks (never checkpointed: a
-    /// search that checkpoints counts on the way).
+    /// A count or one solution retraced from the goal over distance marks (never
+    /// checkpointed: a search that checkpoints counts on the way, or stores its layers).
     Retrace,
     /// Visited hash set (and, when kept, the stored layers).
     Sparse,
@@ -59,7 +59,7 @@ impl Route {
             Route::Bitset => "bitsets over the index space",
             Route::TwoBit => "two bits per index",
             Route::Counting => "counting on the way",
-            Route::Retrace => "counting by retracing",
+            Route::Retrace => "retracing from the goal over distance marks",
             Route::Sparse => "sparse (hash set)",
             Route::Generic => "generic (interned configurations)",
             Route::Bidirectional => "the bidirectional search",

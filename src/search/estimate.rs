@@ -299,8 +299,9 @@ pub(super) fn replay(
     match route {
         // (The retracing route stores no layers: it always takes this arm.)
         Route::Bitset | Route::Retrace if !keep || route == Route::Retrace => {
-            // Visited (for the retracing route, its marks), both frontiers (lists, or bitsets once a list would outgrow one), the
-            // spare bitset once one was retired, the threads' lists.
+            // Visited (for the retracing route, its marks), both frontiers (lists, or bitsets
+            // once a list would outgrow one), the spare bitset once one was retired, the
+            // threads' lists.
             let visited = if route == Route::Retrace {
                 Marks::bytes(space) as f64
             } else {

@@ -1217,8 +1217,9 @@ fn counting_fast_path_widens_exactly() {
 /// The memory estimate made before the run (from the state space: the index space, and
 /// the layer profile of a pilot on fewer discs; the state bound for the generic encoding)
 /// against the bytes the run's tables held at their fullest, within 25%, on every route:
-/// bitsets (distance only), counting by retracing, counting on the way, stored layers (count and solution), two
-/// bits per index, and the generic encoding of Antwerp, Turtle, multi-stack and the
+/// bitsets (distance only), retracing from the goal (count, and count and solution),
+/// counting on the way and stored layers (the routes with a checkpoint), two bits per
+/// index, and the generic encoding of Antwerp, Turtle, multi-stack and the
 /// multistack Reve's puzzle. Includes the former misses (docs/search.md): Classic's
 /// sharpening profile, Checkers' counting and Reve's n = 9 (pilots at a jump of the depth).
 #[test]
@@ -1267,13 +1268,15 @@ fn memory_estimates_are_within_a_quarter_of_the_accounted_peak() {
         ] {
             check(p, &o, &format!("puzzle {i}, {q}"));
         }
-        // Counted on the way (the route of a count with a checkpoint).
+        // Counted on the way, and stored layers for a solution (the routes of a search
+        // with a checkpoint).
         counting_route();
         let o = SearchOptions {
             count: true,
             ..opts()
         };
         check(p, &o, &format!("puzzle {i}, count on the way"));
+        check(p, &counting(), &format!("puzzle {i}, stored layers"));
         super::retrace::NO_RETRACE.with(|c| c.set(false));
     }
     // Two bits per index: the array, exactly.
