@@ -747,14 +747,14 @@ fn state_bound_covers_equal_discs_under_strict_sizes_only() {
     assert_eq!(state_bound(&variant_puzzle("antwerp", "T33", 2)), None);
 }
 
-/// Puzzles of every dense family (fixed and recolouring, symmetric and directed, with and
-/// without access masks and colour rules), small enough for the stored-layer route.
 /// Sends this test thread's counts (without a checkpoint) down the counting route
 /// ([`super::counting`]) instead of the retracing one ([`super::retrace`]).
 fn counting_route() {
     super::retrace::NO_RETRACE.with(|c| c.set(true));
 }
 
+/// Puzzles of every dense family (fixed and recolouring, symmetric and directed, with and
+/// without access masks and colour rules), small enough for the stored-layer route.
 fn dense_families() -> Vec<Puzzle> {
     vec![
         tower_puzzle(3, 6, MoveGraph::Complete, 0, 2),
