@@ -12,7 +12,7 @@ use super::frontier::{
     write_stored, BitsSpill, IndexHasher, Interned, Layer, Run, LIST_CHUNK,
 };
 use super::packed::{peak_bytes_for, Full, Scratch};
-use super::retrace::Marks;
+use super::retrace::{expand_marking, Marks};
 use super::twobit::{two_bit_bfs, two_bit_bytes, two_bit_estimate};
 use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
@@ -231,12 +231,7 @@ fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
     match route {
         Route::Sparse => times_bound(SPARSE_BYTES_PER_STATE),
         Route::Counting => count_estimate(space),
-        // The marks and, at most, the minimum-only search's four bitsets besides the
-        // visited one (both frontiers, the spare, the threads' lists).
-        Route::Retrace => match &dense {
-            Some(d) => Marks::bytes(d).saturating_add(space.div_ceil(64).saturating_mul(32)),
-            None => 0,
-        },
+        Route::Retrace => dense.as_ref().map_or(0, Marks::bytes_with_frontiers),
         Route::TwoBit => match &dense {
             Some(d) => two_bit_estimate(d, opts, memory_limit(opts)),
             None => two_bit_bytes(space),
@@ -376,12 +371,11 @@ pub(super) fn counts_on_the_way(puzzle: &Puzzle, opts: &SearchOptions) -> bool {
 /// the minimum-only search's bitsets fit the memory limit; otherwise a count is counted on
 /// the way and a solution rebuilt from stored layers.
 fn retraces(space: &DenseSpace, opts: &SearchOptions) -> bool {
-    let bitsets = 4 * 8 * space.space.div_ceil(64);
     (opts.count || opts.solution)
         && !opts.sparse
         && opts.checkpoint.is_none()
         && !super::retrace::turned_off()
-        && Marks::bytes(space).saturating_add(bitsets) <= memory_limit(opts)
+        && Marks::bytes_with_frontiers(space) <= memory_limit(opts)
 }
 
 /// The search; `allow_dense` false forces the generic encoding, `fast_count` false the
@@ -468,33 +462,20 @@ fn search_route(
                 }
                 Route::Retrace => {
                     let marks = Marks::new(space);
-                    let f = super::retrace::forward(space, start, goal, opts, &marks, &mut ck)?;
-                    let (found, goal_index) = match (f.found, goal) {
-                        (Some(d), Some(g)) => (Some(d), g),
-                        _ => (None, 0),
-                    };
-                    let deep = found.is_some_and(|d| !marks.tell_apart(d));
-                    let retraced = match found {
-                        Some(d) if opts.count && !deep => {
-                            Some(super::retrace::retrace(space, &marks, start, goal_index, d))
+                    let mut run =
+                        dense_bfs(space, start, goal, opts, false, &mut ck, None, Some(&marks))?;
+                    let reached = run.found.zip(goal);
+                    let deep = reached.is_some_and(|(d, _)| !marks.tell_apart(d));
+                    let retraced = match reached {
+                        Some((d, g)) if opts.count && !deep => {
+                            Some(super::retrace::retrace(space, &marks, start, g, d))
                         }
                         _ => None,
                     };
-                    if let Some(d) = found.filter(|_| opts.solution && !deep) {
-                        solved = Some(super::retrace::one_path(space, &marks, goal_index, d));
+                    if let Some((d, g)) = reached.filter(|_| opts.solution && !deep) {
+                        solved = Some(super::retrace::one_path(space, &marks, g, d));
                     }
                     drop(marks);
-                    let mut run = Run {
-                        found: f.found,
-                        goal,
-                        states: f.states,
-                        sizes: f.sizes,
-                        complete: f.complete,
-                        stored: Vec::new(),
-                        generic: None,
-                        peak_bytes: f.peak_bytes,
-                        end_bytes: 0,
-                    };
                     if let Some(r) = retraced {
                         stats.count_bits = r.count.bits();
                         stats.retraced = r.states;
@@ -507,7 +488,7 @@ fn search_route(
                     let mut again = if !deep {
                         run
                     } else if opts.solution {
-                        dense_bfs(space, start, goal, opts, true, &mut ck, None)?
+                        dense_bfs(space, start, goal, opts, true, &mut ck, None, None)?
                     } else {
                         let c = dense_count_bfs(space, start, goal, opts, limit, &mut ck, None)?;
                         stats.count_bits = c.count_bits;
@@ -519,7 +500,7 @@ fn search_route(
                     again
                 }
                 Route::Bitset | Route::Generic => {
-                    dense_bfs(space, start, goal, opts, keep, &mut ck, resume)?
+                    dense_bfs(space, start, goal, opts, keep, &mut ck, resume, None)?
                 }
                 // (`Checkpointer::open` already refuses it: another question.)
                 Route::Bidirectional => {
@@ -581,6 +562,11 @@ fn search_route(
     Ok((result, stats))
 }
 
+/// The breadth-first search over the dense index with bitset or list frontiers; `keep`
+/// stores the sorted layers. With `marks` (the retracing route, [`super::retrace`]), the
+/// marks are the visited set: each state reached is marked with its distance, and no
+/// visited bitset is made (that route neither keeps layers nor checkpoints).
+#[allow(clippy::too_many_arguments)]
 fn dense_bfs(
     space: &DenseSpace,
     start: u64,
@@ -589,6 +575,7 @@ fn dense_bfs(
     keep: bool,
     ck: &mut Checkpointer,
     resume: Option<Reader>,
+    marks: Option<&Marks>,
 ) -> Result<Run, SearchError> {
     let threads = worker_threads(opts);
     let words = space.space.div_ceil(64) as usize;
@@ -601,8 +588,17 @@ fn dense_bfs(
     let branching = space.max_branching();
     let (visited, mut cur, mut stored, mut sizes, mut states, mut found) = match resume {
         None => {
-            let visited = new_bits(words);
-            set_bit(&visited, start);
+            let visited = match marks {
+                Some(m) => {
+                    m.reach(start, 0);
+                    Vec::new()
+                }
+                None => {
+                    let bits = new_bits(words);
+                    set_bit(&bits, start);
+                    bits
+                }
+            };
             let found = (goal == Some(start)).then_some(0u64);
             (
                 visited,
@@ -624,7 +620,7 @@ fn dense_bfs(
     };
     let mut spare: Option<Vec<AtomicU64>> = None;
     report_start(opts, &sizes, states, space.space);
-    let visited_bytes = 8 * visited.len() as u64;
+    let visited_bytes = marks.map_or(8 * visited.len() as u64, Marks::held);
     let mut stored_held = stored_bytes(&stored);
     let mut peak = visited_bytes + layer_bytes(&cur) + stored_held;
     let complete = loop {
@@ -639,8 +635,11 @@ fn dense_bfs(
             words,
         });
         let spare_bytes = spare.as_ref().map_or(0, |b| 8 * b.len() as u64);
-        let (next, count, transient, unused) =
-            expand(space, &cur, &visited, next_bits, cap, threads, keep);
+        let depth = sizes.len() as u64 - 1;
+        let (next, count, transient, unused) = match marks {
+            None => expand(space, &cur, &visited, next_bits, cap, threads, keep),
+            Some(m) => expand_marking(space, &cur, m, depth + 1, next_bits, cap, threads),
+        };
         // The spare handed over but not needed (the layer stayed a list) was held all along;
         // it stays clear, the spare of a later layer.
         let unused_bytes = unused.as_ref().map_or(0, |b| 8 * b.len() as u64);
@@ -676,7 +675,8 @@ fn dense_bfs(
         sizes.push(count);
         let depth = sizes.len() as u64 - 1;
         report_layer(opts, depth, count, states, space.space);
-        if found.is_none() && goal.is_some_and(|g| get_bit(&visited, g)) {
+        let reached = |g: u64| marks.map_or_else(|| get_bit(&visited, g), |m| m.is_reached(g));
+        if found.is_none() && goal.is_some_and(reached) {
             found = Some(depth);
         }
         ck.layer_done(Snapshot::plain(&sizes, states, found), |w| {

@@ -296,9 +296,9 @@ pub(super) fn replay(
     // The layers expanded: all, or all but the goal's when the run stops there.
     let expanded = l.len() - usize::from(profile.stops_at_goal && !l.is_empty());
     let mut peak: f64 = 0.0;
-    match route {
-        // (The retracing route stores no layers: it always takes this arm.)
-        Route::Bitset | Route::Retrace if !keep || route == Route::Retrace => {
+    match (route, keep) {
+        // (The retracing route stores no layers, whatever it is asked.)
+        (Route::Bitset, false) | (Route::Retrace, _) => {
             // Visited (for the retracing route, its marks), both frontiers (lists, or bitsets
             // once a list would outgrow one), the spare bitset once one was retired, the
             // threads' lists.
@@ -325,7 +325,7 @@ pub(super) fn replay(
                 cur_bits = next_bits;
             }
         }
-        Route::Bitset => {
+        (Route::Bitset, true) => {
             // Stored layers, the frontier being built and, after the run, the counts of two
             // layers (heap integers) on top of the stored layers.
             let mut stored = 0.0;
@@ -341,7 +341,7 @@ pub(super) fn replay(
                 }
             }
         }
-        Route::Counting => {
+        (Route::Counting, _) => {
             // Visited, three layers (lists, or bitsets with rank blocks), the spare bitset,
             // the counts of two layers at the number of limbs of their depth: the counts
             // widen only when one carries out of the top limb, and their bits grow about
@@ -405,7 +405,7 @@ pub(super) fn replay(
                 }
             }
         }
-        Route::Sparse => {
+        (Route::Sparse, _) => {
             let mut states = 0.0;
             let mut stored = 0.0;
             for d in 0..l.len() {
@@ -417,7 +417,7 @@ pub(super) fn replay(
                 }
             }
         }
-        Route::TwoBit | Route::Generic | Route::Bidirectional | Route::Retrace => {}
+        (Route::TwoBit | Route::Generic | Route::Bidirectional, _) => {}
     }
     peak as u64
 }

@@ -53,7 +53,8 @@
 //!   with a distance mark per index as its visited set, then, from the goal backwards, the
 //!   predecessors marked one less, each with the number of shortest paths from it to the
 //!   goal. Only the states on some minimal sequence carry a count (cyclic4 n = 12: 95,058
-//!   of 16.5 million), so a count costs 1.05–1.24x the minimum at n = 13..15 (docs/search.md).
+//!   of 16.5 million), so a count cost 1.05–1.24x the minimum for cyclic4, Reve's puzzle
+//!   and four-in-a-row at n = 13..15 (docs/search.md).
 //! * **On the way** (dense index; module `counting`): every state's count in fixed-width
 //!   limbs, two layers live; the route of a count that checkpoints (its tables are a
 //!   layer's, not the whole index's marks) or whose marks would pass the memory limit.

@@ -27,13 +27,8 @@
 //! One optimal solution ([`one_path`]) is retraced the same way, one state a layer, instead
 //! of storing every layer.
 
-use super::checkpoint::{Checkpointer, Snapshot};
 use super::dense::DenseSpace;
-use super::frontier::{
-    clear_bits, expand_from, layer_bytes, report_layer, report_start, worker_threads, BitsSpill,
-    IndexHasher, Layer, Source, Spill, LIST_CHUNK,
-};
-use super::{SearchError, SearchOptions};
+use super::frontier::{expand_from, BitsSpill, IndexHasher, Layer, Source, Spill};
 use crate::puzzle::Move;
 use num_bigint::BigUint;
 use std::collections::HashMap;
@@ -46,7 +41,8 @@ thread_local! {
     pub(super) static NO_RETRACE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Tests give puzzles whose moves can be undone the 16-bit marks too, to compare them.
     pub(super) static WIDE_MARKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Tests lower the 16-bit marks' range, to reach the fallback on small puzzles.
+    /// Tests lower the depths the 16-bit marks tell apart, to reach the fallback on small
+    /// puzzles.
     pub(super) static WIDE_RANGE: std::cell::Cell<u64> = const { std::cell::Cell::new(WIDE_MAX) };
 }
 
@@ -62,7 +58,7 @@ pub(super) fn turned_off() -> bool {
 /// for every distance from `WIDE_MAX - 1` on.
 const WIDE_MAX: u64 = u16::MAX as u64;
 
-/// The largest 16-bit mark in use ([`WIDE_MAX`] outside the tests).
+/// The mark below which 16-bit marks tell depths apart ([`WIDE_MAX`] outside the tests).
 fn wide_max() -> u64 {
     #[cfg(test)]
     return WIDE_RANGE.with(|c| c.get());
@@ -102,6 +98,13 @@ impl Marks {
         }
     }
 
+    /// The marks over `space`'s indices and the four bitsets the minimum-only search may
+    /// hold besides its visited one (both frontiers, the spare, the threads' lists): what
+    /// the route holds at most but for the retraced layers.
+    pub(super) fn bytes_with_frontiers(space: &DenseSpace) -> u64 {
+        Marks::bytes(space).saturating_add(space.space.div_ceil(64).saturating_mul(32))
+    }
+
     /// The bytes of the marks over `space`'s indices.
     pub(super) fn bytes(space: &DenseSpace) -> u64 {
         if two_bits(space) {
@@ -111,7 +114,8 @@ impl Marks {
         }
     }
 
-    fn held(&self) -> u64 {
+    /// The bytes the marks hold.
+    pub(super) fn held(&self) -> u64 {
         match self {
             Marks::Mod3(w) => 8 * w.len() as u64,
             Marks::Wide(m) => 2 * m.len() as u64,
@@ -132,7 +136,7 @@ impl Marks {
             }
             Marks::Wide(m) => {
                 let e = &m[v as usize];
-                let mark = (depth + 1).min(wide_max()) as u16;
+                let mark = (depth + 1).min(WIDE_MAX) as u16;
                 e.load(Relaxed) == 0 && e.swap(mark, Relaxed) == 0
             }
         }
@@ -168,92 +172,30 @@ impl Marks {
     }
 }
 
-/// What the forward search found and held.
-pub(super) struct Forward {
-    pub(super) found: Option<u64>,
-    pub(super) states: u64,
-    pub(super) sizes: Vec<u64>,
-    pub(super) complete: bool,
-    /// The most bytes held at once (marks, frontiers, spare bitset, the threads' lists).
-    pub(super) peak_bytes: u64,
-}
-
-/// The breadth-first search from `start` with `marks` as its visited set, until `goal` is
-/// reached (or every state, with `opts.explore_all`). The frontiers are those of the
-/// minimum-only search: lists, or a bitset once a list would outgrow one. `ck` writes no
-/// checkpoint (the route is not taken with one) but stops the search when asked.
-pub(super) fn forward(
+/// [`super::frontier::expand`] with `marks` as the visited set: every successor not yet
+/// reached is marked `depth` and goes to the next layer (an unsorted list, or the spill's
+/// bitset once the list passes `cap`).
+pub(super) fn expand_marking(
     space: &DenseSpace,
-    start: u64,
-    goal: Option<u64>,
-    opts: &SearchOptions,
+    cur: &Layer,
     marks: &Marks,
-    ck: &mut Checkpointer,
-) -> Result<Forward, SearchError> {
-    let threads = worker_threads(opts);
-    let words = space.space.div_ceil(64) as usize;
-    let cap = words.max(LIST_CHUNK);
-    let branching = space.max_branching();
-    marks.reach(start, 0);
-    let mut cur = Layer::List(vec![start]);
-    let mut sizes = vec![1u64];
-    let mut states = 1u64;
-    let mut found = (goal == Some(start)).then_some(0u64);
-    let mut spare: Option<Vec<AtomicU64>> = None;
-    report_start(opts, &sizes, states, space.space);
-    let held = marks.held();
-    let mut peak = held + layer_bytes(&cur);
-    let complete = loop {
-        if found.is_some() && !opts.explore_all {
-            break false;
-        }
-        let depth = sizes.len() as u64 - 1;
-        let layer_len = *sizes.last().unwrap_or(&0);
-        let next_bits = (layer_len.saturating_mul(branching) > cap as u64).then(|| BitsSpill {
-            spare: spare.take(),
-            words,
-        });
-        let spare_bytes = spare.as_ref().map_or(0, |b| 8 * b.len() as u64);
-        let (next, count, transient, unused) = expand_from(
-            space,
-            Source::Layer(&cur),
-            |v| marks.reach(v, depth + 1),
-            |_| {},
-            next_bits.map_or(Spill::Unbounded, Spill::Bits),
-            cap,
-            threads,
-            false,
-        );
-        let next = next.expect("only Spill::Marks drops the next layer");
-        let unused_bytes = unused.as_ref().map_or(0, |b| 8 * b.len() as u64);
-        if unused.is_some() {
-            spare = unused;
-        }
-        peak = peak.max(
-            held + layer_bytes(&cur) + layer_bytes(&next) + spare_bytes + unused_bytes + transient,
-        );
-        if let Layer::Bits(mut old) = std::mem::replace(&mut cur, next) {
-            clear_bits(&mut old, threads);
-            spare = Some(old);
-        }
-        if count == 0 {
-            break true;
-        }
-        states += count;
-        sizes.push(count);
-        report_layer(opts, depth + 1, count, states, space.space);
-        if found.is_none() && goal.is_some_and(|g| marks.is_reached(g)) {
-            found = Some(depth + 1);
-        }
-        ck.layer_done(Snapshot::plain(&sizes, states, found), |_| Ok(()))?;
-    };
-    Ok(Forward {
-        found,
-        states,
-        sizes,
-        complete,
-        peak_bytes: peak,
-    })
+    depth: u64,
+    next_bits: Option<BitsSpill>,
+    cap: usize,
+    threads: usize,
+) -> (Layer, u64, u64, Option<Vec<AtomicU64>>) {
+    let (next, count, transient, unused) = expand_from(
+        space,
+        Source::Layer(cur),
+        |v| marks.reach(v, depth),
+        |_| {},
+        next_bits.map_or(Spill::Unbounded, Spill::Bits),
+        cap,
+        threads,
+        false,
+    );
+    let next = next.expect("only Spill::Marks drops the next layer");
+    (next, count, transient, unused)
 }
 
 /// What retracing found.
