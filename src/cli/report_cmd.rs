@@ -16,23 +16,20 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
         )));
     }
     if let Some(dir) = html {
-        if dir.exists() && !dir.is_dir() {
-            return Err(CliError::input(format!(
-                "--html `{}`: exists and is not a folder",
-                dir.display()
-            )));
-        }
-        if dir.file_name().is_none() {
-            return Err(CliError::input(format!(
-                "--html `{}`: name a folder to replace (such as site/)",
-                dir.display()
-            )));
-        }
+        check_html_dest(out, dir)?;
     }
+    check_writable(out)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::input(format!("--out `{}`: {e}", out.display())))?;
     // Finish (or clean up after) a run killed during its last write, before anything else.
-    let recovered = crate::output::recover(out).map_err(|e| CliError::failure(e.to_string()))?;
+    let recovered = crate::output::recover(
+        out,
+        &[
+            crate::output::bundle::TABLES_DIR,
+            crate::output::bundle::REPORTS_DIR,
+        ],
+    )
+    .map_err(output_error)?;
     if !recovered.is_empty() {
         use std::io::Write;
         let _ = writeln!(
@@ -67,15 +64,13 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
     let bundle = build(&ReportOptions { quick }, &mut progress)
         .map_err(|e| CliError::failure(e.to_string()))?;
     progress("writing files");
-    let summary = bundle
-        .write(out)
-        .map_err(|e| CliError::failure(e.to_string()))?;
+    let summary = bundle.write(out).map_err(output_error)?;
     let html_dir = out
         .join(crate::output::bundle::REPORTS_DIR)
         .join(crate::output::html::HTML_DIR);
     if let Some(dir) = html {
         progress("copying the HTML pages");
-        copy_html(&html_dir, dir).map_err(|e| CliError::failure(e.to_string()))?;
+        copy_html(&html_dir, dir).map_err(output_error)?;
     }
     progress("done");
     if let Some(pb) = bar {
@@ -97,6 +92,122 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
     Ok(())
 }
 
+/// A refusal of what was found under the output (a crafted journal) is the input's fault
+/// (exit 2); a failed write is not (exit 1).
+fn output_error(e: crate::output::OutputError) -> CliError {
+    match e {
+        crate::output::OutputError::Refused { .. } => CliError::input(e.to_string()),
+        e => CliError::failure(e.to_string()),
+    }
+}
+
+/// The file an HTML copy carries, so a later run replaces only a folder it made.
+pub const HTML_MARKER: &str = ".hanoilab-html";
+
+/// `path` made absolute and normalised without touching the file system beyond its longest
+/// existing ancestor (resolved through links), so two spellings of one folder compare equal.
+fn resolved(path: &Path) -> std::io::Result<std::path::PathBuf> {
+    let absolute = std::path::absolute(path)?;
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = existing.canonicalize() {
+            let mut out = real;
+            for part in rest.iter().rev() {
+                match part {
+                    std::path::Component::ParentDir => {
+                        out.pop();
+                    }
+                    std::path::Component::CurDir => {}
+                    other => out.push(other.as_os_str()),
+                }
+            }
+            return Ok(out);
+        }
+        let Some(parent) = existing.parent() else {
+            return Ok(absolute.clone());
+        };
+        if let Some(last) = existing.components().next_back() {
+            rest.push(last);
+        }
+        existing = parent;
+    }
+}
+
+/// `--html DIR` is replaced as a whole, so it must be apart from `--out` (neither inside the
+/// other) and, when it exists with files in it, a copy an earlier run made (it carries
+/// [`HTML_MARKER`]); anything else would delete files the user keeps there.
+fn check_html_dest(out: &Path, dir: &Path) -> Result<(), CliError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::input(format!(
+            "--html `{}`: exists and is not a folder",
+            dir.display()
+        )));
+    }
+    if dir.file_name().is_none() {
+        return Err(CliError::input(format!(
+            "--html `{}`: name a folder to replace (such as site/)",
+            dir.display()
+        )));
+    }
+    let io = |flag: &str, p: &Path, e: std::io::Error| {
+        CliError::input(format!("{flag} `{}`: {e}", p.display()))
+    };
+    let (o, h) = (
+        resolved(out).map_err(|e| io("--out", out, e))?,
+        resolved(dir).map_err(|e| io("--html", dir, e))?,
+    );
+    if h.starts_with(&o) || o.starts_with(&h) {
+        return Err(CliError::input(format!(
+            "--html `{}` and --out `{}` overlap: the HTML copy replaces its folder whole, so \
+             it must be neither --out, inside it, nor around it; name a separate folder",
+            dir.display(),
+            out.display()
+        )));
+    }
+    if dir.is_dir() {
+        let mut entries = std::fs::read_dir(dir).map_err(|e| io("--html", dir, e))?;
+        if entries.next().is_some() && !dir.join(HTML_MARKER).is_file() {
+            return Err(CliError::input(format!(
+                "--html `{}`: the folder has files that no earlier `report --html` wrote \
+                 (it has no {HTML_MARKER}); it would be replaced whole, so name a new or empty folder",
+                dir.display()
+            )));
+        }
+    }
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if parent.exists() {
+        check_writable(parent)?;
+    }
+    Ok(())
+}
+
+/// Refuses a folder the report could not write, before the work rather than after it.
+fn check_writable(dir: &Path) -> Result<(), CliError> {
+    let mut probe = dir;
+    // The nearest existing ancestor is the one the run would create folders in.
+    while !probe.exists() {
+        match probe.parent() {
+            Some(p) if !p.as_os_str().is_empty() => probe = p,
+            _ => return Ok(()),
+        }
+    }
+    let test = probe.join(format!(".hanoilab-write-test-{}", std::process::id()));
+    match std::fs::File::create(&test) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&test);
+            Ok(())
+        }
+        Err(e) => Err(CliError::failure(format!(
+            "cannot write under `{}`: {e}",
+            probe.display()
+        ))),
+    }
+}
+
 /// Replaces `dest` by a copy of the report's HTML folder `from`, staged beside it and swapped
 /// into place, so a killed run leaves the previous copy intact.
 fn copy_html(from: &Path, dest: &Path) -> Result<(), crate::output::OutputError> {
@@ -109,7 +220,7 @@ fn copy_html(from: &Path, dest: &Path) -> Result<(), crate::output::OutputError>
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let staged = StagedDir::new(root)?;
+    let staged = StagedDir::new(root, &[name.as_str()])?;
     let entries = std::fs::read_dir(from).map_err(|e| OutputError::io(from, e))?;
     for entry in entries {
         let entry = entry.map_err(|e| OutputError::io(from, e))?;
@@ -120,7 +231,11 @@ fn copy_html(from: &Path, dest: &Path) -> Result<(), crate::output::OutputError>
             staged.write(&format!("{name}/{file}"), &bytes)?;
         }
     }
-    staged.commit(&[name.as_str()])
+    staged.write(
+        &format!("{name}/{HTML_MARKER}"),
+        b"A copy of hanoilab's report pages; `hanoilab report --html` replaces this folder whole.\n",
+    )?;
+    staged.commit()
 }
 
 #[cfg(test)]
@@ -144,7 +259,7 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
-        assert_eq!(names, ["a.html", "index.html"]);
+        assert_eq!(names, [HTML_MARKER, "a.html", "index.html"]);
         assert_eq!(
             std::fs::read_to_string(dest.join("index.html")).unwrap(),
             "new index"

@@ -61,6 +61,7 @@ const ASIDE_PREFIX: &str = ".hanoilab-old-";
 pub struct StagedDir {
     root: PathBuf,
     staging: PathBuf,
+    destinations: Vec<String>,
     committed: bool,
 }
 
@@ -96,34 +97,72 @@ fn alive(pid: u32) -> bool {
     }
 }
 
-/// The pid at the end of a leftover folder's name (`...-PID`).
-fn pid_of(name: &str) -> Option<u32> {
-    name.rsplit('-').next()?.parse().ok()
+/// Whether `name` is `PREFIX` followed by a pid and nothing else.
+fn is_prefixed_pid(name: &str, prefix: &str) -> Option<u32> {
+    let digits = name.strip_prefix(prefix)?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// A journal or leftover that names something this commit does not write: refused, never
+/// acted on, so a crafted journal cannot make a run rename or delete anything outside the
+/// destinations it was asked to replace.
+fn refuse(path: &Path, what: String) -> OutputError {
+    OutputError::Refused {
+        path: path.display().to_string(),
+        message: format!("{what}; inspect it and remove it by hand"),
+    }
 }
 
 /// Finishes or cleans up after a commit interrupted under `root` (see [`StagedDir`]).
-pub fn recover(root: &Path) -> Result<Recovered, OutputError> {
+///
+/// `destinations` are the folders (relative to `root`) that commits under this root replace.
+/// A journal naming anything else (an absolute path, `..`, another folder), or a staging
+/// folder that is not one of ours, is refused with [`OutputError::Refused`] before anything
+/// is renamed or removed; leftover folders are removed only when their names are exactly
+/// those a commit of these destinations makes (`.hanoilab-staging-PID`,
+/// `.hanoilab-old-DEST-PID`) and they are real folders, not links.
+pub fn recover(root: &Path, destinations: &[&str]) -> Result<Recovered, OutputError> {
     let mut done = Recovered::default();
     let journal = root.join(JOURNAL);
-    if journal.exists() {
+    if fs::symlink_metadata(&journal).is_ok() {
         let text = fs::read_to_string(&journal).map_err(|e| OutputError::io(&journal, e))?;
         let mut staging = None;
         let mut pid = None;
-        let mut dests = Vec::new();
+        let mut dests: Vec<&str> = Vec::new();
         for line in text.lines() {
             match line.split_once(' ') {
-                Some(("staging", v)) => staging = Some(v.to_string()),
+                Some(("staging", v)) => staging = Some(v),
                 Some(("pid", v)) => pid = v.parse::<u32>().ok(),
-                Some(("dest", v)) => dests.push(v.to_string()),
-                _ => {}
+                Some(("dest", v)) => dests.push(v),
+                _ => {
+                    return Err(refuse(
+                        &journal,
+                        format!("unreadable commit journal line `{line}`"),
+                    ))
+                }
             }
         }
         let (Some(staging), Some(pid)) = (staging, pid) else {
-            return Err(OutputError::io(
-                &journal,
-                std::io::Error::other("unreadable commit journal; inspect and remove it by hand"),
-            ));
+            return Err(refuse(&journal, "unreadable commit journal".into()));
         };
+        if is_prefixed_pid(staging, STAGING_PREFIX) != Some(pid) {
+            return Err(refuse(
+                &journal,
+                format!("the commit journal names a staging folder `{staging}` that is not this program's"),
+            ));
+        }
+        if let Some(bad) = dests.iter().find(|d| !destinations.contains(d)) {
+            return Err(refuse(
+                &journal,
+                format!(
+                    "the commit journal names `{bad}`, which is not one of the folders a commit here replaces ({})",
+                    destinations.join(", ")
+                ),
+            ));
+        }
         if pid != std::process::id() && alive(pid) {
             return Err(OutputError::io(
                 &journal,
@@ -131,7 +170,7 @@ pub fn recover(root: &Path) -> Result<Recovered, OutputError> {
             ));
         }
         let staging = root.join(staging);
-        for dest in &dests {
+        for &dest in &dests {
             let staged = staging.join(dest);
             let target = root.join(dest);
             let aside = root.join(aside_name(dest, pid));
@@ -146,7 +185,7 @@ pub fn recover(root: &Path) -> Result<Recovered, OutputError> {
                     fs::create_dir_all(parent).map_err(|e| OutputError::io(parent, e))?;
                 }
                 fs::rename(&staged, &target).map_err(|e| OutputError::io(&target, e))?;
-                done.finished.push(dest.clone());
+                done.finished.push(dest.to_string());
             } else if !target.exists() && aside.exists() {
                 // Never staged yet moved aside: put the old one back.
                 fs::rename(&aside, &target).map_err(|e| OutputError::io(&target, e))?;
@@ -155,31 +194,60 @@ pub fn recover(root: &Path) -> Result<Recovered, OutputError> {
         fs::remove_file(&journal).map_err(|e| OutputError::io(&journal, e))?;
     }
     // Leftovers of dead runs: staging folders (never committed, or committed and not yet
-    // removed) and old folders set aside (their commit finished: the journal is gone).
+    // removed), old folders set aside (their commit finished: the journal is gone), and a
+    // journal's temporary file (killed at its rename).
+    let journal_tmp = format!(".{JOURNAL}.tmp-");
     let entries = fs::read_dir(root).map_err(|e| OutputError::io(root, e))?;
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if !(name.starts_with(STAGING_PREFIX) || name.starts_with(ASIDE_PREFIX)) {
+        let (pid, is_dir) = if let Some(pid) = is_prefixed_pid(&name, STAGING_PREFIX) {
+            (pid, true)
+        } else if let Some(pid) = destinations.iter().find_map(|d| {
+            is_prefixed_pid(&name, &format!("{ASIDE_PREFIX}{}-", d.replace('/', "_")))
+        }) {
+            (pid, true)
+        } else if let Some(pid) = is_prefixed_pid(&name, &journal_tmp) {
+            (pid, false)
+        } else {
+            continue;
+        };
+        if alive(pid) && pid != std::process::id() {
             continue;
         }
-        match pid_of(&name) {
-            Some(pid) if !alive(pid) || pid == std::process::id() => {
-                let path = entry.path();
-                fs::remove_dir_all(&path).map_err(|e| OutputError::io(&path, e))?;
-                done.removed.push(name);
-            }
-            _ => {}
+        let path = entry.path();
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if is_dir && meta.file_type().is_dir() {
+            fs::remove_dir_all(&path).map_err(|e| OutputError::io(&path, e))?;
+        } else if !is_dir && meta.file_type().is_file() {
+            fs::remove_file(&path).map_err(|e| OutputError::io(&path, e))?;
+        } else {
+            continue;
         }
+        done.removed.push(name);
     }
     Ok(done)
 }
 
 impl StagedDir {
     /// Creates an empty staging folder under `root` (the folder the destinations are relative
-    /// to), after [`recover`]ing from any interrupted earlier run.
-    pub fn new(root: &Path) -> Result<StagedDir, OutputError> {
+    /// to) for a commit that replaces `destinations` (relative folder names without `..`),
+    /// after [`recover`]ing from any interrupted earlier run of the same destinations.
+    pub fn new(root: &Path, destinations: &[&str]) -> Result<StagedDir, OutputError> {
+        for d in destinations {
+            let safe = !d.is_empty()
+                && !d.starts_with('/')
+                && d.split('/').all(|p| !p.is_empty() && p != "." && p != "..");
+            if !safe {
+                return Err(refuse(
+                    root,
+                    format!("`{d}` is not a folder name under the root"),
+                ));
+            }
+        }
         fs::create_dir_all(root).map_err(|e| OutputError::io(root, e))?;
-        recover(root)?;
+        recover(root, destinations)?;
         let staging = root.join(format!("{STAGING_PREFIX}{}", std::process::id()));
         if staging.exists() {
             fs::remove_dir_all(&staging).map_err(|e| OutputError::io(&staging, e))?;
@@ -188,6 +256,7 @@ impl StagedDir {
         Ok(StagedDir {
             root: root.to_path_buf(),
             staging,
+            destinations: destinations.iter().map(|d| d.to_string()).collect(),
             committed: false,
         })
     }
@@ -206,24 +275,26 @@ impl StagedDir {
         fs::write(&path, bytes).map_err(|e| OutputError::io(&path, e))
     }
 
-    /// Replaces each destination folder (relative to the root) by its staged version.
-    pub fn commit(mut self, destinations: &[&str]) -> Result<(), OutputError> {
-        self.commit_steps(destinations, usize::MAX)
+    /// Replaces each destination folder given to [`StagedDir::new`] by its staged version
+    /// (a destination with nothing staged is left as it is).
+    pub fn commit(mut self) -> Result<(), OutputError> {
+        self.commit_steps(usize::MAX)
     }
 
     /// The commit, stopping (as if killed: nothing cleaned up) before step `stop`; every
     /// rename and removal is one step. For fault-injection tests.
     #[doc(hidden)]
-    pub fn commit_steps(&mut self, destinations: &[&str], stop: usize) -> Result<(), OutputError> {
+    pub fn commit_steps(&mut self, stop: usize) -> Result<(), OutputError> {
         let mut step = 0usize;
         let mut go = || {
             step += 1;
             step <= stop
         };
         let pid = std::process::id();
-        let dests: Vec<&str> = destinations
+        let dests: Vec<&str> = self
+            .destinations
             .iter()
-            .copied()
+            .map(String::as_str)
             .filter(|d| self.staging.join(d).exists())
             .collect();
         let mut journal = format!(
@@ -304,7 +375,7 @@ mod tests {
         fs::create_dir_all(root.join("reports")).unwrap();
         fs::write(root.join("reports/a.md"), "old").unwrap();
         {
-            let staged = StagedDir::new(&root).unwrap();
+            let staged = StagedDir::new(&root, &["reports"]).unwrap();
             staged.write("reports/a.md", b"new").unwrap();
             // dropped without commit: a killed run
         }
@@ -322,9 +393,9 @@ mod tests {
         let root = temp("swap");
         fs::create_dir_all(root.join("data/tables")).unwrap();
         fs::write(root.join("data/tables/stale.csv"), "x").unwrap();
-        let staged = StagedDir::new(&root).unwrap();
+        let staged = StagedDir::new(&root, &["data/tables"]).unwrap();
         staged.write("data/tables/new.csv", b"n\n1\n").unwrap();
-        staged.commit(&["data/tables"]).unwrap();
+        staged.commit().unwrap();
         assert!(!root.join("data/tables/stale.csv").exists());
         assert_eq!(
             fs::read_to_string(root.join("data/tables/new.csv")).unwrap(),
@@ -374,13 +445,11 @@ mod tests {
                 fs::create_dir_all(root.join(rel).parent().unwrap()).unwrap();
                 fs::write(root.join(rel), text).unwrap();
             }
-            let mut staged = StagedDir::new(&root).unwrap();
+            let mut staged = StagedDir::new(&root, &["data/tables", "reports"]).unwrap();
             for (rel, text) in &new {
                 staged.write(rel, text.as_bytes()).unwrap();
             }
-            staged
-                .commit_steps(&["data/tables", "reports"], stop)
-                .unwrap();
+            staged.commit_steps(stop).unwrap();
             std::mem::forget(staged); // killed: no Drop
                                       // Pretend the killed run was another (dead) process: rename its leftovers.
             let dead = 999_999_999u32;
@@ -396,7 +465,7 @@ mod tests {
                 let j = fs::read_to_string(root.join(JOURNAL)).unwrap();
                 fs::write(root.join(JOURNAL), j.replace(&me, &dead.to_string())).unwrap();
             }
-            let r = recover(&root).unwrap();
+            let r = recover(&root, &["data/tables", "reports"]).unwrap();
             let snap = snapshot(&root);
             assert!(
                 snap == old || snap == new,
@@ -415,9 +484,95 @@ mod tests {
         let root = temp("stale");
         fs::create_dir_all(root.join(".hanoilab-staging-999999999/reports")).unwrap();
         fs::write(root.join(".hanoilab-staging-999999999/reports/x.md"), "x").unwrap();
-        let staged = StagedDir::new(&root).unwrap();
+        let staged = StagedDir::new(&root, &["reports"]).unwrap();
         drop(staged);
         assert!(!root.join(".hanoilab-staging-999999999").exists());
         fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A crafted journal (from a hostile checkout: a dead pid, a staged folder, and a
+    /// destination outside the root or not one of ours) is refused; nothing is renamed.
+    #[test]
+    fn a_journal_naming_anything_but_our_destinations_is_refused() {
+        for dest in [
+            "../victim",
+            "/tmp/victim",
+            "victim",
+            "reports/../../victim",
+            ".",
+        ] {
+            let base = temp("hostile");
+            let root = base.join("out");
+            fs::create_dir_all(root.join(".hanoilab-staging-999999999/x")).unwrap();
+            fs::create_dir_all(base.join("victim")).unwrap();
+            fs::write(base.join("victim/thesis.tex"), "mine").unwrap();
+            fs::write(
+                root.join(JOURNAL),
+                format!("staging .hanoilab-staging-999999999\npid 999999999\ndest {dest}\n"),
+            )
+            .unwrap();
+            let err = StagedDir::new(&root, &["data/tables", "reports"]).unwrap_err();
+            assert!(matches!(err, OutputError::Refused { .. }), "{dest}: {err}");
+            assert_eq!(
+                fs::read_to_string(base.join("victim/thesis.tex")).unwrap(),
+                "mine",
+                "{dest}"
+            );
+            assert!(
+                root.join(JOURNAL).exists(),
+                "{dest}: journal kept for inspection"
+            );
+            fs::remove_dir_all(&base).unwrap();
+        }
+        // A staging folder outside the root, or not of the journal's pid, likewise.
+        for staging in ["../elsewhere", ".hanoilab-staging-1", "x"] {
+            let root = temp("hostile-staging");
+            fs::write(
+                root.join(JOURNAL),
+                format!("staging {staging}\npid 999999999\ndest reports\n"),
+            )
+            .unwrap();
+            let err = recover(&root, &["reports"]).unwrap_err();
+            assert!(
+                matches!(err, OutputError::Refused { .. }),
+                "{staging}: {err}"
+            );
+            fs::remove_dir_all(&root).unwrap();
+        }
+    }
+
+    /// Only the names a commit of these destinations makes are leftovers: a user's folder
+    /// that merely starts like one, a link, and another root's aside folder stay.
+    #[test]
+    fn only_our_own_leftovers_are_removed() {
+        let root = temp("leftovers");
+        for keep in [
+            ".hanoilab-staging-999999999-mine",
+            ".hanoilab-old-thesis-999999999",
+            ".hanoilab-staging-",
+        ] {
+            fs::create_dir_all(root.join(keep)).unwrap();
+        }
+        let outside = temp("leftovers-target");
+        fs::write(outside.join("keep.txt"), "x").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(&outside, root.join(".hanoilab-staging-999999998")).unwrap();
+        fs::create_dir_all(root.join(".hanoilab-old-reports-999999999")).unwrap();
+        fs::write(root.join("..hanoilab-commit.tmp-999999999"), "staging x").unwrap();
+        let r = recover(&root, &["reports"]).unwrap();
+        let mut removed = r.removed.clone();
+        removed.sort();
+        assert_eq!(
+            removed,
+            [
+                "..hanoilab-commit.tmp-999999999",
+                ".hanoilab-old-reports-999999999"
+            ]
+        );
+        assert!(root.join(".hanoilab-staging-999999999-mine").exists());
+        assert!(root.join(".hanoilab-old-thesis-999999999").exists());
+        assert!(outside.join("keep.txt").exists());
+        fs::remove_dir_all(&root).unwrap();
+        fs::remove_dir_all(&outside).unwrap();
     }
 }

@@ -114,7 +114,7 @@ impl Bundle {
 
     /// Writes everything under `root` (staged, then swapped into place).
     pub fn write(&self, root: &Path) -> Result<WriteSummary, OutputError> {
-        let staged = StagedDir::new(root)?;
+        let staged = StagedDir::new(root, &[TABLES_DIR, REPORTS_DIR])?;
         let mut files = Vec::new();
         for (name, text) in &self.pages {
             let rel = format!("{REPORTS_DIR}/{name}");
@@ -158,7 +158,7 @@ impl Bundle {
             staged.write(&rel, text.as_bytes())?;
             files.push(rel);
         }
-        staged.commit(&[TABLES_DIR, REPORTS_DIR])?;
+        staged.commit()?;
         files.sort();
         Ok(WriteSummary { files })
     }

@@ -23,7 +23,7 @@ pub mod plot;
 #[cfg(feature = "plots")]
 pub(crate) mod typeset;
 
-pub use atomic::{recover, write_file_atomic, Recovered, StagedDir};
+pub use atomic::{recover, write_file_atomic, Recovered, StagedDir, JOURNAL};
 pub use bundle::Bundle;
 pub use chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
 pub use table::{Cell, Table};
@@ -38,6 +38,15 @@ pub enum OutputError {
         path: String,
         /// The underlying error.
         source: std::io::Error,
+    },
+    /// Something found under the output folder (a commit journal, a leftover) names a path
+    /// this program does not write; nothing was renamed or removed.
+    #[error("refusing {path}: {message}")]
+    Refused {
+        /// The path involved.
+        path: String,
+        /// What is wrong and what to do.
+        message: String,
     },
     /// The Parquet writer or reader failed.
     #[error("parquet {path}: {message}")]
