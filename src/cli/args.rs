@@ -284,7 +284,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
-    /// Recorded claims from the literature, with verdicts.
+    /// Recorded claims from the literature, with verdicts. Exit status 1 when a verdict is
+    /// `fails` (after printing them all; --no-fail-exit for 0), 2 for bad input.
     Claims {
         /// Only the claims about this variant (or document).
         variant: Option<String>,
@@ -296,8 +297,12 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// Exit with status 0 even when a verdict is `fails`.
+        #[arg(long)]
+        no_fail_exit: bool,
     },
-    /// Check a formula (or a b-file) against a sequence.
+    /// Check a formula (or a b-file) against a sequence. Exit status 1 when the verdict is
+    /// `fails` (after printing it; --no-fail-exit for 0), 2 for bad input.
     Check {
         /// VARIANT.FUNCTION (or a named sequence such as `FS` or `S`).
         target: String,
@@ -322,6 +327,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// Exit with status 0 even when the verdict is `fails`.
+        #[arg(long)]
+        no_fail_exit: bool,
     },
     /// Regenerate data/tables/ and reports/ (Markdown, plots, and HTML pages under
     /// reports/html/), or under DIR.

@@ -15,8 +15,8 @@ use crate::variants::Variant;
 use num_bigint::BigInt;
 use std::path::Path;
 
-/// `hanoilab claims [VARIANT|DOCUMENT]`.
-pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
+/// `hanoilab claims [VARIANT|DOCUMENT]`: prints the checked claims and returns them.
+pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>, CliError> {
     let all = builtin_claims().map_err(|e| CliError::input(e.to_string()))?;
     let selected: Vec<_> = all
         .iter()
@@ -41,12 +41,59 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
     }
     let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
     emit(&render_claims(&checked, format))?;
+    Ok(checked)
+}
+
+/// Exit status 1 (after the output) when some claim's verdict is `fails`, unless
+/// `--no-fail-exit`.
+pub fn fail_exit(checked: &[CheckedClaim], no_fail_exit: bool) -> Result<(), CliError> {
+    let failed: Vec<&str> = checked
+        .iter()
+        .filter(|c| c.verdict == VerdictKind::Fails)
+        .map(|c| c.id.as_str())
+        .collect();
+    if failed.is_empty() || no_fail_exit {
+        return Ok(());
+    }
+    let shown = failed
+        .iter()
+        .take(5)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = match failed.len() > 5 {
+        true => format!(" and {} more", failed.len() - 5),
+        false => String::new(),
+    };
+    Err(CliError::refuted(format!(
+        "claims: {} of {} claims fail ({shown}{more}); --no-fail-exit for exit status 0",
+        failed.len(),
+        checked.len()
+    )))
+}
+
+/// Exit status 1 (after the output) when `check`'s verdict is `fails`, unless
+/// `--no-fail-exit`.
+pub fn check_fail_exit(
+    target: &str,
+    verdict: VerdictKind,
+    no_fail_exit: bool,
+) -> Result<(), CliError> {
+    if verdict == VerdictKind::Fails && !no_fail_exit {
+        return Err(CliError::refuted(format!(
+            "check {target}: the verdict is fails; --no-fail-exit for exit status 0"
+        )));
+    }
     Ok(())
 }
 
 /// `hanoilab claims --file FILE [VARIANT]`: a user's claim file, loaded and validated
 /// whole (every fault as FILE:LINE:COLUMN, exit 2) before any claim is checked.
-pub fn claims_file(path: &Path, filter: Option<&str>, format: Format) -> Result<(), CliError> {
+pub fn claims_file(
+    path: &Path,
+    filter: Option<&str>,
+    format: Format,
+) -> Result<Vec<CheckedClaim>, CliError> {
     use crate::literature::check::validate_claims;
     use crate::literature::claims::{field_offset, line_column, load_claim_file};
     let name = path.display().to_string();
@@ -71,7 +118,7 @@ pub fn claims_file(path: &Path, filter: Option<&str>, format: Format) -> Result<
         .map(check_claim)
         .collect();
     emit(&render_claims(&checked, format))?;
-    Ok(())
+    Ok(checked)
 }
 
 fn verdict_word(v: VerdictKind) -> &'static str {
@@ -160,7 +207,7 @@ fn target_seq(target: &str, params: &[String]) -> Result<TargetSeq, CliError> {
     }
 }
 
-/// `hanoilab check`.
+/// `hanoilab check`: prints the verdict and returns it.
 #[allow(clippy::too_many_arguments)]
 pub fn check(
     target: &str,
@@ -171,7 +218,7 @@ pub fn check(
     params: &[String],
     max_digits: u64,
     format: Format,
-) -> Result<(), CliError> {
+) -> Result<VerdictKind, CliError> {
     // Validate everything before any work.
     let expr = match formula {
         Some(f) => Some(parse(f).map_err(|e| CliError::input(format!("formula \"{f}\": {e}")))?),
@@ -199,10 +246,10 @@ pub fn check(
         let samples = sample_points(a.max(1), b);
         let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
         let tol = default_asymptotic_tolerance();
-        let verdict = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol.clone()))
+        let kind = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol.clone()))
             .map_err(CliError::input)?
-            .verdict
-            .name();
+            .verdict;
+        let verdict = kind.name();
         let (ln, lo, hi) = match &last {
             Some((n, r)) => (
                 *n,
@@ -228,7 +275,7 @@ pub fn check(
                 emit(&s)?;
             }
         }
-        return Ok(());
+        return Ok(kind);
     }
     let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::input)?;
     match format {
@@ -251,7 +298,7 @@ pub fn check(
             None => format!("{}: {}", v.verdict, v.detail),
         })?,
     }
-    Ok(())
+    Ok(v.verdict)
 }
 
 /// The size check before any value of a variant's sequence is computed (see
@@ -284,7 +331,7 @@ fn check_bfile_cmd(
     params: &[String],
     max_digits: u64,
     format: Format,
-) -> Result<(), CliError> {
+) -> Result<VerdictKind, CliError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("--bfile {name}: {e}")))?;
@@ -329,7 +376,7 @@ fn check_bfile_cmd(
             None => format!("{}: {}", v.verdict, v.detail),
         })?,
     }
-    Ok(())
+    Ok(v.verdict)
 }
 
 fn bfile_range(rows: &[(i64, BigInt)]) -> String {

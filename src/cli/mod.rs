@@ -60,6 +60,15 @@ impl CliError {
         }
     }
 
+    /// A verdict `fails` of `check` or `claims`, after the output is printed (exit status
+    /// 1, so a script or CI stops on a refuted formula).
+    pub fn refuted(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 1,
+        }
+    }
+
     /// Whether this is the quiet end of a closed pipe (nothing to report, exit status 0).
     pub fn is_closed_pipe(&self) -> bool {
         self.code == 0
@@ -224,12 +233,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             variant,
             file: Some(file),
             format,
-        } => claims_cmd::claims_file(&file, variant.as_deref(), format),
+            no_fail_exit,
+        } => claims_cmd::claims_file(&file, variant.as_deref(), format)
+            .and_then(|checked| claims_cmd::fail_exit(&checked, no_fail_exit)),
         Command::Claims {
             variant,
             file: None,
             format,
-        } => claims_cmd::claims(variant.as_deref(), format),
+            no_fail_exit,
+        } => claims_cmd::claims(variant.as_deref(), format)
+            .and_then(|checked| claims_cmd::fail_exit(&checked, no_fail_exit)),
         Command::Check {
             target,
             formula,
@@ -239,6 +252,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_digits,
             params,
             format,
+            no_fail_exit,
         } => claims_cmd::check(
             &target,
             formula.as_deref(),
@@ -248,6 +262,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &params.params,
             max_digits,
             format,
-        ),
+        )
+        .and_then(|verdict| claims_cmd::check_fail_exit(&target, verdict, no_fail_exit)),
     }
 }

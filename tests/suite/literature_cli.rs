@@ -1,12 +1,12 @@
 //! `hanoilab claims` and `hanoilab check` on the real binary. Expected numbers come from the
 //! literature (sources in comments) or are computed here independently.
 
-use crate::common::{assert_input_error, stdout};
+use crate::common::{assert_input_error, stdout, stdout_refuted};
 
 #[test]
 fn claims_json_is_an_array_of_objects_with_the_contract_keys() {
-    // Sniedovich's claims are quick to check and include a failing table.
-    let text = stdout(&["claims", "sniedovich", "--format", "json"]);
+    // Sniedovich's claims are quick to check and include a failing table (exit status 1).
+    let text = stdout_refuted(&["claims", "sniedovich", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     let arr = v.as_array().expect("an array");
     assert!(!arr.is_empty());
@@ -40,7 +40,8 @@ fn claims_json_is_an_array_of_objects_with_the_contract_keys() {
 
 #[test]
 fn claims_for_a_variant_are_only_about_it() {
-    let text = stdout(&["claims", "antwerp", "--format", "json"]);
+    // Lunnon's Antwerp claims include a refuted one (exit status 1).
+    let text = stdout_refuted(&["claims", "antwerp", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let arr = v.as_array().unwrap();
     assert!(arr.len() >= 4);
@@ -93,8 +94,8 @@ fn a_formula_outside_the_prover_holds_only_in_the_checked_range() {
 #[test]
 fn a_wrong_formula_fails_at_the_first_n() {
     // 12*2^n - 8n - 11 is one less than T33(n) for every n >= 2: first failure at n = 2,
-    // where T33(2) = 12*4 - 16 - 10 = 22 (Lunnon's closed form).
-    let out = stdout(&[
+    // where T33(2) = 12*4 - 16 - 10 = 22 (Lunnon's closed form); exit status 1.
+    let out = stdout_refuted(&[
         "check",
         "antwerp.T33",
         "12*2^n - 8*n - 11",
@@ -144,7 +145,7 @@ fn bfile_is_compared_and_bad_lines_are_reported_with_their_number() {
     );
     let wrong = dir.join("wrong.txt");
     std::fs::write(&wrong, "1 1\n2 3\n3 8\n").unwrap();
-    let out = stdout(&["check", "classic.T", "--bfile", wrong.to_str().unwrap()]);
+    let out = stdout_refuted(&["check", "classic.T", "--bfile", wrong.to_str().unwrap()]);
     assert!(out.starts_with("fails at n = 3"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -296,14 +297,16 @@ fn a_long_claimed_range_is_decided_by_the_proof_from_its_first_terms() {
             format!("document = \"mine\"\ntitle = \"My notes\"\n\n[[claim]]\nid = \"a\"\nsection = \"s\"\nstatement = \"x\"\nkind = \"formula\"\ntarget = \"classic.T\"\nformula = \"{formula}\"\nn = \"0..100000000\"\n"),
         )
         .unwrap();
-        let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        // A wrong formula fails: exit status 1; the verdicts are what is compared.
+        let out = crate::common::hanoilab(&[
             "claims",
             "--file",
             &p.to_string_lossy(),
             "--format",
             "json",
-        ]))
-        .unwrap();
+        ]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         v[0].clone()
     };
     let right = file("2^n - 1");
