@@ -40,7 +40,7 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>,
         }
     }
     let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
-    emit(&render_claims(&checked, format))?;
+    emit(&render_claims(&checked, format)?)?;
     Ok(checked)
 }
 
@@ -117,7 +117,7 @@ pub fn claims_file(
         .filter(|c| filter.is_none_or(|f| c.variant_id().as_deref() == Some(f)))
         .map(check_claim)
         .collect();
-    emit(&render_claims(&checked, format))?;
+    emit(&render_claims(&checked, format)?)?;
     Ok(checked)
 }
 
@@ -138,9 +138,15 @@ fn claim_row(c: &CheckedClaim, text: impl Fn(&str) -> String) -> [String; 5] {
     ]
 }
 
-/// Renders checked claims: JSON array, Markdown table, CSV, or human text.
-pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
-    match format {
+/// Renders checked claims: JSON, Markdown table, CSV, or human text (claims are no
+/// sequence: no b-file).
+pub fn render_claims(checked: &[CheckedClaim], format: Format) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Bfile => {
+            return Err(CliError::input(
+                "--format bfile is not available for `claims`: use human, csv, json or md",
+            ))
+        }
         Format::Json => json(&checked),
         Format::Md => {
             let mut s = String::from(
@@ -152,7 +158,7 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
             }
             s
         }
-        Format::Csv | Format::Bfile => {
+        Format::Csv => {
             let q = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
             let mut s = String::from("id,source,statement,verdict,detail\n");
             for c in checked {
@@ -176,7 +182,7 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
             s.push('\n');
             s
         }
-    }
+    })
 }
 
 /// `N claims: a proved, b hold, ...` (every verdict that occurs, in report order).

@@ -138,12 +138,6 @@ pub fn matrix_cmd(
     max_digits: u64,
     format: Format,
 ) -> Result<(), CliError> {
-    if !matches!(format, Format::Human | Format::Json) {
-        let name = format!("{format:?}").to_lowercase();
-        return Err(CliError::input(format!(
-            "--format {name} is not available for `matrix`: use human or json"
-        )));
-    }
     if !(1..=1000).contains(&digits) {
         return Err(CliError::input(format!(
             "--digits {digits}: expected a number of digits from 1 to 1000"

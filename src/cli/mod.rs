@@ -90,6 +90,7 @@ impl std::error::Error for CliError {}
 
 /// Runs one parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    validate::check_format(&cli.command)?;
     match cli.command {
         Command::List { format, hanoivar } => {
             if hanoivar {

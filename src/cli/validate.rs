@@ -1,6 +1,7 @@
 //! Stage two of argument handling: turning strings into checked values. Every error names
 //! the flag and the value, and says what was expected.
 
+use super::args::{Command, Format};
 use super::CliError;
 use std::collections::BTreeMap;
 
@@ -95,6 +96,84 @@ pub fn parse_memory(flag: &str, value: &str) -> Result<u64, CliError> {
                 "{flag} `{value}`: expected a size such as 8G, 512M or a number of bytes"
             ))
         })
+}
+
+/// The output formats each command writes; any other `--format` is refused (exit 2) before
+/// work starts, naming these.
+pub fn formats(command: &Command) -> &'static [Format] {
+    use Format::*;
+    match command {
+        // Tables: every format (a b-file from the first integer column after `n`).
+        Command::Table { .. } | Command::FrameStewart { .. } | Command::Star { .. } => {
+            &[Human, Csv, Json, Md, Bfile]
+        }
+        Command::List { .. } => &[Human, Csv, Json, Md],
+        Command::Claims { .. } => &[Human, Csv, Json, Md],
+        Command::Show { .. } => &[Human, Json, Md],
+        Command::Simulate { trace: true, .. } => &[Human, Csv, Json],
+        Command::Nth { .. }
+        | Command::Simulate { .. }
+        | Command::Charpoly { .. }
+        | Command::Matrix { .. }
+        | Command::Search { .. }
+        | Command::Check { .. } => &[Human, Json],
+        Command::Report { .. } | Command::Bench { .. } => &[Human],
+    }
+}
+
+/// The subcommand's name and the `--format` it was given (human for the commands without
+/// the flag).
+fn name_and_format(command: &Command) -> (&'static str, Format) {
+    match command {
+        Command::List { format, .. } => ("list", *format),
+        Command::Show { format, .. } => ("show", *format),
+        Command::Nth { format, .. } => ("nth", *format),
+        Command::Table { format, .. } => ("table", *format),
+        Command::Simulate { format, .. } => ("simulate", *format),
+        Command::Charpoly { format, .. } => ("charpoly", *format),
+        Command::Matrix { format, .. } => ("matrix", *format),
+        Command::FrameStewart { format, .. } => ("frame-stewart", *format),
+        Command::Star { format, .. } => ("star", *format),
+        Command::Search { format, .. } => ("search", *format),
+        Command::Claims { format, .. } => ("claims", *format),
+        Command::Check { format, .. } => ("check", *format),
+        Command::Report { .. } => ("report", Format::Human),
+        Command::Bench { .. } => ("bench", Format::Human),
+    }
+}
+
+/// The name of a format as `--format` spells it.
+pub fn format_name(format: Format) -> String {
+    use clap::ValueEnum;
+    format
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Refuses (exit 2) a `--format` the command does not write, naming those it does.
+pub fn check_format(command: &Command) -> Result<(), CliError> {
+    let (name, format) = name_and_format(command);
+    let allowed = formats(command);
+    if allowed.contains(&format) {
+        return Ok(());
+    }
+    let names: Vec<String> = allowed.iter().map(|f| format_name(*f)).collect();
+    let list = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let trace = match command {
+        Command::Simulate { trace: false, .. } if format == Format::Csv => {
+            " (csv is the trace: add --trace)"
+        }
+        _ => "",
+    };
+    Err(CliError::input(format!(
+        "--format {} is not available for `{name}`: use {list}{trace}",
+        format_name(format)
+    )))
 }
 
 /// Splits `VARIANT.FUNCTION` (the variant may be a path ending in `.toml`).

@@ -1,8 +1,9 @@
 //! Output that scripts can trust, on the real binary: a refuted formula or claim is exit
-//! status 1. Expected numbers come from the literature (sources in comments) or are
+//! status 1, every `--format` is honoured or refused with exit status 2 naming the formats
+//! the command has. Expected numbers come from the literature (sources in comments) or are
 //! computed here independently.
 
-use crate::common::{hanoilab, stdout};
+use crate::common::{assert_input_error, hanoilab, stdout};
 
 /// Writes `text` to a fresh file in a directory of this test run and returns its path.
 fn temp_file(test: &str, name: &str, text: &str) -> String {
@@ -92,4 +93,181 @@ fn claims_exit_1_when_a_claim_fails_after_printing_them_all() {
     // The built-in claims of Sniedovich include a misprint (his Table 2, G(9) = 19,683 for
     // 3^9 - 1 = 19,682): exit 1.
     assert_eq!(hanoilab(&["claims", "sniedovich"]).status.code(), Some(1));
+}
+
+// ---------------------------------------------------------------- every format
+
+/// What each format must look like when a command writes it.
+fn looks_like(format: &str, text: &str) -> bool {
+    match format {
+        "json" => serde_json::from_str::<serde_json::Value>(text).is_ok(),
+        "csv" => text.lines().next().is_some_and(|l| l.contains(',')),
+        "md" => text.contains('|') || text.starts_with('#'),
+        "bfile" => {
+            !text.trim().is_empty()
+                && text.lines().filter(|l| !l.starts_with('#')).all(|l| {
+                    let w: Vec<&str> = l.split_whitespace().collect();
+                    w.len() == 2 && w.iter().all(|x| x.parse::<num_bigint::BigInt>().is_ok())
+                })
+        }
+        _ => !text.is_empty(),
+    }
+}
+
+/// Every command with every format: written in that format (exit 0), or refused (exit 2,
+/// nothing on stdout) naming the formats the command has, each of which is then honoured.
+#[test]
+fn every_format_is_honoured_or_refused_naming_the_ones_there_are() {
+    let matrix = temp_file(
+        "every",
+        "m.toml",
+        // Lunnon, Towers of Antwerp: s = (T33, T31, T13, T11, 1).
+        "matrix = [[0,2,0,4,6],[0,1,0,2,2],[0,0,1,2,2],[0,0,0,2,3],[0,0,0,0,1]]\n\
+         initial = [6,2,2,3,1]\n",
+    );
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["list"],
+        vec!["list", "--hanoivar"],
+        vec!["show", "classic"],
+        vec!["nth", "classic", "5"],
+        vec!["nth", "classic", "5", "--log10"],
+        vec!["table", "classic", "--n", "0..4"],
+        vec!["simulate", "classic", "-n", "3"],
+        vec!["simulate", "classic", "-n", "3", "--trace"],
+        vec!["charpoly", "antwerp"],
+        vec!["matrix", &matrix, "--nth", "3", "--no-analysis"],
+        vec!["frame-stewart", "--pegs", "4", "--discs", "10"],
+        vec!["frame-stewart", "--pegs", "4", "--discs", "0..10"],
+        vec!["star", "--discs", "5"],
+        vec!["star", "--discs", "0..5"],
+        vec!["search", "classic", "-n", "3"],
+        vec!["claims", "hanoilib"],
+        vec!["check", "classic.T", "2^n - 1"],
+    ];
+    for cmd in &commands {
+        for format in ["human", "csv", "json", "md", "bfile"] {
+            let mut args = cmd.clone();
+            args.extend(["--format", format]);
+            let out = hanoilab(&args);
+            let text = String::from_utf8_lossy(&out.stdout);
+            let err = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => assert!(looks_like(format, &text), "{args:?}: {text}"),
+                Some(2) => {
+                    assert!(
+                        err.contains(&format!(
+                            "--format {format} is not available for `{}`",
+                            cmd[0]
+                        )),
+                        "{args:?}: {err}"
+                    );
+                    assert!(text.is_empty(), "{args:?}: nothing on stdout");
+                    // Every format named is honoured.
+                    let named = err.split(": use ").nth(1).unwrap_or_default();
+                    let named = named.split(" (").next().unwrap_or_default();
+                    for f in ["human", "csv", "json", "md", "bfile"] {
+                        if named.contains(f) {
+                            let mut a = cmd.clone();
+                            a.extend(["--format", f]);
+                            let t = stdout(&a);
+                            assert!(looks_like(f, &t), "{a:?}: {t}");
+                        }
+                    }
+                }
+                c => panic!("{args:?}: status {c:?}: {err}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn formats_without_a_meaning_are_refused() {
+    assert_input_error(
+        &["nth", "classic", "5", "--format", "csv"],
+        "use human or json",
+    );
+    assert_input_error(
+        &["show", "classic", "--format", "bfile"],
+        "use human, json or md",
+    );
+    assert_input_error(
+        &["claims", "hanoilib", "--format", "bfile"],
+        "use human, csv, json or md",
+    );
+    assert_input_error(
+        &["simulate", "classic", "-n", "3", "--format", "csv"],
+        "add --trace",
+    );
+    assert_input_error(
+        &["search", "classic", "-n", "3", "--format", "md"],
+        "search",
+    );
+    assert_input_error(&["check", "classic.T", "2^n", "--format", "bfile"], "check");
+}
+
+#[test]
+fn a_single_frame_stewart_or_star_value_is_a_one_row_table_in_csv_and_bfile() {
+    // Dudeney via Stockmeyer section 1: 49 moves for 10 cheeses on 4 stools.
+    assert_eq!(
+        stdout(&[
+            "frame-stewart",
+            "--pegs",
+            "4",
+            "--discs",
+            "10",
+            "--format",
+            "bfile"
+        ]),
+        "10 49\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "frame-stewart",
+            "--pegs",
+            "4",
+            "--discs",
+            "10",
+            "--format",
+            "csv"
+        ]),
+        "n,p,T\n10,4,49\n"
+    );
+    // Stockmeyer 004_33861799d4694a49.txt: S(100) = 2,792,570.
+    assert_eq!(
+        stdout(&["star", "--discs", "100", "--format", "bfile"]),
+        "100 2792570\n"
+    );
+}
+
+#[test]
+fn a_csv_trace_gives_move_disc_from_to_replayed_here() {
+    use hanoilab::variants::{Params, Variant};
+    let n = 4;
+    let text = stdout(&[
+        "simulate", "classic", "-n", "4", "--trace", "--format", "csv",
+    ]);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("move,disc,from,to"));
+    // Replayed on the start configuration with a model of the pins written here: each row's
+    // disc is the top of its `from` pin, and no disc lands on a smaller one (the ids of the
+    // classic tower: a larger id is a smaller disc, on top).
+    let v = Variant::builtin("classic").unwrap();
+    let p = v.puzzle("T", n, &Params::new()).unwrap();
+    let mut pins: Vec<Vec<u32>> = p.start.pins.clone();
+    let mut k = 0u64;
+    for line in lines {
+        let f: Vec<u64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+        k += 1;
+        assert_eq!(f[0], k, "{line}");
+        let (disc, from, to) = (f[1] as u32, f[2] as usize, f[3] as usize);
+        let top = pins[from].pop().expect("a disc on the from pin");
+        assert_eq!(top, disc, "move {k}");
+        if let Some(&under) = pins[to].last() {
+            assert!(under < disc, "move {k}: disc {disc} onto {under}");
+        }
+        pins[to].push(disc);
+    }
+    // Lucas: 2^n - 1 moves, all discs on pin 2.
+    assert_eq!(k, (1 << n) - 1);
+    assert_eq!(pins[2].len(), n as usize);
 }
