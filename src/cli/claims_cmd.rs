@@ -370,7 +370,8 @@ fn check_bfile_cmd(
     match format {
         Format::Json => emit(&json(&match &v.failure {
             None => {
-                serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "rows": rows.len(), "n": bfile_range(&rows)})
+                let (from, to) = bfile_range(&rows);
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "terms": rows.len(), "range": {"from": from, "to": to}})
             }
             Some(f) => {
                 serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "n": f.n, "printed": f.printed, "actual": f.actual})
@@ -385,9 +386,7 @@ fn check_bfile_cmd(
     Ok(v.verdict)
 }
 
-fn bfile_range(rows: &[(i64, BigInt)]) -> String {
-    match (rows.first(), rows.last()) {
-        (Some(f), Some(l)) => format!("{}..{}", f.0, l.0),
-        _ => "(empty)".into(),
-    }
+/// The first and last n of a b-file (none when it is empty).
+fn bfile_range(rows: &[(i64, BigInt)]) -> (Option<i64>, Option<i64>) {
+    (rows.first().map(|r| r.0), rows.last().map(|r| r.0))
 }

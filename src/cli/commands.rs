@@ -574,7 +574,7 @@ pub fn simulate(
     match format {
         Format::Json => emit(&json(&serde_json::json!({
             "variant": v.id, "function": t.function, "n": n,
-            "moves": report.moves, "goal_reached": report.goal_reached,
+            "moves": report.moves.to_string(), "goal_reached": report.goal_reached,
             "recurrence": expected.to_string(), "agrees": agrees,
             "trace": if trace { Some(traced.lines().collect::<Vec<_>>()) } else { None },
         })))?,
@@ -613,7 +613,7 @@ fn simulate_alternative(t: &Target, n: u64, name: &str, format: Format) -> Resul
     match format {
         Format::Json => emit(&json(&serde_json::json!({
             "variant": t.variant.id, "function": t.function, "algorithm": name, "n": n,
-            "moves": r.report.moves, "goal_reached": r.report.goal_reached,
+            "moves": r.report.moves.to_string(), "goal_reached": r.report.goal_reached,
             "identical_to_program": r.first_difference.is_none(),
             "first_difference": r.first_difference,
         }))),

@@ -81,10 +81,31 @@ pub fn emit(text: &str) -> Result<(), CliError> {
     r.and_then(|()| out.flush()).map_err(CliError::from_write)
 }
 
-/// Serialises to pretty JSON.
+/// The version of the JSON shapes of docs/json.md, the `schema_version` of every command's
+/// JSON object; raised when a field changes its name, type or meaning.
+pub const SCHEMA_VERSION: u64 = 1;
+
+/// A command's answer as pretty JSON in the shape of docs/json.md: one object with
+/// `schema_version`; a list is wrapped as its `rows`, a lone value as its `value`.
 pub fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).expect("serialisable")
+    use serde_json::Value;
+    let mut object = serde_json::Map::new();
+    object.insert("schema_version".into(), SCHEMA_VERSION.into());
+    match serde_json::to_value(value).expect("serialisable") {
+        Value::Object(fields) => object.extend(fields),
+        Value::Array(rows) => {
+            object.insert("rows".into(), Value::Array(rows));
+        }
+        other => {
+            object.insert("value".into(), other);
+        }
+    }
+    serde_json::to_string_pretty(&Value::Object(object)).expect("serialisable")
 }
+
+/// The columns of a table whose cells are small integers (n, pegs, an index), JSON numbers;
+/// every other integer cell is an exact count, a decimal string.
+const NUMBER_COLUMNS: [&str; 3] = ["n", "p", "optimal_i"];
 
 /// Renders a table in the chosen format (`human` = aligned columns).
 pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
@@ -94,7 +115,21 @@ pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
         Format::Bfile => table.to_bfile(1).ok_or_else(|| {
             CliError::input("--format bfile: the table has no integer values to write")
         })?,
-        Format::Json => json(&table.to_json_records()),
+        Format::Json => {
+            let mut rows = table.to_json_records();
+            for row in &mut rows {
+                for column in NUMBER_COLUMNS {
+                    let number = match row.get(column) {
+                        Some(serde_json::Value::String(s)) => s.parse::<u64>().ok(),
+                        _ => None,
+                    };
+                    if let Some(x) = number {
+                        row.insert(column.into(), x.into());
+                    }
+                }
+            }
+            json(&serde_json::json!({ "columns": table.columns, "rows": rows }))
+        }
         Format::Human => table.to_human(),
     })
 }

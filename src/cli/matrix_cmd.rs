@@ -282,11 +282,7 @@ pub fn matrix_cmd(
         }
     }
     match format {
-        Format::Json => {
-            let s = serde_json::to_string_pretty(&analysis)
-                .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
-            super::common::emit(&s)?;
-        }
+        Format::Json => super::common::emit(&super::common::json(&analysis))?,
         _ => super::common::emit(&analysis.to_text())?,
     }
     Ok(())

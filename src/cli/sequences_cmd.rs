@@ -101,7 +101,12 @@ pub fn star_cmd(discs: &str, format: Format) -> Result<(), CliError> {
     if n0 == n1 && !matches!(format, Format::Csv | Format::Bfile) {
         if format == Format::Json || format == Format::Md {
             if n0 == 0 {
-                print_integer(&star::star(0).map_err(seq_err)?, format)?;
+                // No split for no discs: n and the count only.
+                let moves = star::star(0).map_err(seq_err)?.to_string();
+                emit(&match format {
+                    Format::Json => json(&serde_json::json!({ "n": 0, "moves": moves })),
+                    _ => moves,
+                })?;
                 return Ok(());
             }
             let r = star::star_report(n0).map_err(seq_err)?;

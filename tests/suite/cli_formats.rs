@@ -74,7 +74,7 @@ fn claims_exit_1_when_a_claim_fails_after_printing_them_all() {
     let out = hanoilab(&["claims", "--file", &mixed, "--format", "json"]);
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let rows = v.as_array().expect("an array of claims");
+    let rows = v["rows"].as_array().expect("rows");
     assert_eq!(rows.len(), 2, "both claims printed");
     assert_eq!(rows[1]["verdict"], "fails");
     let err = String::from_utf8_lossy(&out.stderr);
@@ -270,4 +270,187 @@ fn a_csv_trace_gives_move_disc_from_to_replayed_here() {
     // Lucas: 2^n - 1 moves, all discs on pin 2.
     assert_eq!(k, (1 << n) - 1);
     assert_eq!(pins[2].len(), n as usize);
+}
+
+// ---------------------------------------------------------------- JSON shapes
+
+/// One documented JSON shape of docs/json.md: the commands that print it and its fields.
+struct Shape {
+    title: String,
+    commands: Vec<String>,
+    /// (path, allowed types, optional): `rows[].n`, `["number"]`, false.
+    fields: Vec<(String, Vec<String>, bool)>,
+}
+
+/// The shapes of docs/json.md: per `## ` section, the `$ hanoilab ...` lines of its
+/// examples and the rows `| \`path\` | type | meaning |` of its table (types joined by `/`,
+/// `optional` in front when the field may be absent).
+fn documented_shapes() -> Vec<Shape> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md"))
+        .expect("docs/json.md");
+    let mut shapes: Vec<Shape> = Vec::new();
+    for line in text.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            shapes.push(Shape {
+                title: title.to_string(),
+                commands: Vec::new(),
+                fields: Vec::new(),
+            });
+        } else if let Some(shape) = shapes.last_mut() {
+            if let Some(cmd) = line.strip_prefix("$ hanoilab ") {
+                shape.commands.push(cmd.to_string());
+            } else if let Some(row) = line.strip_prefix("| `") {
+                let cells: Vec<&str> = row.split(" | ").collect();
+                let path = cells[0].trim_end_matches('`').to_string();
+                let ty = cells[1].trim();
+                let (optional, ty) = match ty.strip_prefix("optional ") {
+                    Some(t) => (true, t),
+                    None => (false, ty),
+                };
+                let types = ty.split('/').map(str::to_string).collect();
+                shape.fields.push((path, types, optional));
+            }
+        }
+    }
+    shapes
+}
+
+/// The JSON type name of a value.
+fn type_name(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "boolean",
+        serde_json::Value::Number(_) => "number",
+        serde_json::Value::String(_) => "string",
+        serde_json::Value::Array(_) => "array",
+        serde_json::Value::Object(_) => "object",
+    }
+}
+
+/// The values at `path` (`a.b`, `rows[].n`: every element of an array), `None` where an
+/// object lacks the last key; the objects along the way must be there.
+fn values_at<'a>(v: &'a serde_json::Value, path: &str) -> Vec<Option<&'a serde_json::Value>> {
+    let mut current = vec![Some(v)];
+    for segment in path.split('.') {
+        let (key, each) = match segment.strip_suffix("[]") {
+            Some(k) => (k, true),
+            None => (segment, false),
+        };
+        let mut next = Vec::new();
+        for value in current.into_iter().flatten() {
+            let field = value.get(key);
+            match (field, each) {
+                (Some(serde_json::Value::Array(items)), true) => {
+                    next.extend(items.iter().map(Some))
+                }
+                (Some(serde_json::Value::Null), true) => {}
+                (f, _) => next.push(f),
+            }
+        }
+        current = next;
+    }
+    current
+}
+
+/// Every command's JSON against docs/json.md: each documented field there with one of its
+/// types (absent only when optional), and no field the document does not name in an object
+/// whose fields it lists.
+#[test]
+fn every_commands_json_has_the_documented_shape() {
+    let matrix = temp_file(
+        "schema",
+        "antwerp.toml",
+        // Lunnon, Towers of Antwerp: s = (T33, T31, T13, T11, 1).
+        "matrix = [[0,2,0,4,6],[0,1,0,2,2],[0,0,1,2,2],[0,0,0,2,3],[0,0,0,0,1]]\n\
+         initial = [6,2,2,3,1]\nnames = [\"T33\",\"T31\",\"T13\",\"T11\",\"1\"]\n",
+    );
+    let bfile = temp_file("schema", "classic.b", "0 0\n1 1\n2 3\n3 7\n");
+    let shapes = documented_shapes();
+    let mut commands = std::collections::BTreeSet::new();
+    for shape in &shapes {
+        if shape.fields.is_empty() {
+            continue;
+        }
+        assert!(!shape.commands.is_empty(), "{}: no example", shape.title);
+        assert!(
+            shape.fields.iter().any(|f| f.0 == "schema_version"),
+            "{}: schema_version",
+            shape.title
+        );
+        for cmd in &shape.commands {
+            let cmd = cmd
+                .replace("ANTWERP.toml", &matrix)
+                .replace("CLASSIC.b", &bfile);
+            let args: Vec<&str> = cmd.split_whitespace().collect();
+            commands.insert(args[0].to_string());
+            let text = stdout(&args);
+            let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            assert!(v.is_object(), "{cmd}: an object");
+            assert_eq!(v["schema_version"], 1, "{cmd}");
+            for (path, types, optional) in &shape.fields {
+                for value in values_at(&v, path) {
+                    match value {
+                        None => assert!(optional, "{cmd}: `{path}` missing"),
+                        Some(x) => assert!(
+                            types.iter().any(|t| t == type_name(x)),
+                            "{cmd}: `{path}` is a {}, documented {types:?}",
+                            type_name(x)
+                        ),
+                    }
+                }
+            }
+            // The objects whose fields are listed have no others.
+            let mut parents: Vec<String> = shape
+                .fields
+                .iter()
+                .map(|f| match f.0.rsplit_once('.') {
+                    Some((p, _)) => p.to_string(),
+                    None => String::new(),
+                })
+                .collect();
+            parents.dedup();
+            for parent in parents {
+                let listed: Vec<&str> = shape
+                    .fields
+                    .iter()
+                    .filter_map(|f| match f.0.rsplit_once('.') {
+                        Some((p, k)) if p == parent => Some(k),
+                        None if parent.is_empty() => Some(f.0.as_str()),
+                        _ => None,
+                    })
+                    .map(|k| k.trim_end_matches("[]"))
+                    .collect();
+                let objects = if parent.is_empty() {
+                    vec![Some(&v)]
+                } else {
+                    values_at(&v, &parent)
+                };
+                for o in objects.into_iter().flatten() {
+                    for key in o.as_object().map(|m| m.keys()).into_iter().flatten() {
+                        assert!(
+                            listed.contains(&key.as_str()),
+                            "{cmd}: `{parent}.{key}` is not in docs/json.md"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Every command with a JSON output has a documented shape.
+    for c in [
+        "list",
+        "show",
+        "nth",
+        "table",
+        "simulate",
+        "charpoly",
+        "matrix",
+        "frame-stewart",
+        "star",
+        "search",
+        "claims",
+        "check",
+    ] {
+        assert!(commands.contains(c), "docs/json.md: no example of `{c}`");
+    }
 }

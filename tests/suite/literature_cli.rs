@@ -8,7 +8,7 @@ fn claims_json_is_an_array_of_objects_with_the_contract_keys() {
     // Sniedovich's claims are quick to check and include a failing table (exit status 1).
     let text = stdout_refuted(&["claims", "sniedovich", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    let arr = v.as_array().expect("an array");
+    let arr = v["rows"].as_array().expect("an array of claims in rows");
     assert!(!arr.is_empty());
     for c in arr {
         for k in ["source", "statement", "verdict", "detail"] {
@@ -43,7 +43,7 @@ fn claims_for_a_variant_are_only_about_it() {
     // Lunnon's Antwerp claims include a refuted one (exit status 1).
     let text = stdout_refuted(&["claims", "antwerp", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let arr = v.as_array().unwrap();
+    let arr = v["rows"].as_array().unwrap();
     assert!(arr.len() >= 4);
     assert!(arr.iter().all(|c| c["variant"] == "antwerp"));
     assert_input_error(&["claims", "no-such-thing"], "no-such-thing");
@@ -210,7 +210,7 @@ fn a_users_claim_file_is_checked_and_every_fault_is_reported_with_its_position()
     let ok = write("good.toml", good);
     let v: serde_json::Value =
         serde_json::from_str(&stdout(&["claims", "--file", &ok, "--format", "json"])).unwrap();
-    assert_eq!(v[0]["verdict"], "proved");
+    assert_eq!(v["rows"][0]["verdict"], "proved");
     // Line 17 is the second claim's kind, 18 its target, 19 its formula (value from column
     // 12, after `formula = "`).
     for (name, text, needle) in [
@@ -261,7 +261,7 @@ fn claims_json_carries_range_reason_and_correction() {
     // is corrected to floor(m/3^(n-1)), as his FancyItr code computes it.
     let text = stdout(&["claims", "chapla", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let arr = v.as_array().unwrap();
+    let arr = v["rows"].as_array().unwrap();
     let c = arr
         .iter()
         .find(|c| c["id"] == "chapla/iterative.index")
@@ -307,7 +307,7 @@ fn a_long_claimed_range_is_decided_by_the_proof_from_its_first_terms() {
         ]);
         assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v[0].clone()
+        v["rows"][0].clone()
     };
     let right = file("2^n - 1");
     assert_eq!(right["verdict"], "proved", "{right}");
