@@ -96,9 +96,12 @@ pub fn claims_file(
 ) -> Result<Vec<CheckedClaim>, CliError> {
     use crate::literature::check::validate_claims;
     use crate::literature::claims::{field_offset, line_column, load_claim_file};
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read the claim file: {e}")))?;
+    let (name, text) = super::common::read_input(path).map_err(|e| {
+        CliError::input(format!(
+            "{}: cannot read the claim file: {e}",
+            path.display()
+        ))
+    })?;
     let claims = load_claim_file(&name, &text).map_err(|e| CliError::input(e.to_string()))?;
     if let Err((id, field, pos, message)) = validate_claims(&claims) {
         let base = field_offset(&text, &id, field)
@@ -338,9 +341,13 @@ fn check_bfile_cmd(
     max_digits: u64,
     format: Format,
 ) -> Result<VerdictKind, CliError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("--bfile {name}: {e}")))?;
+    if path.as_os_str() == "-" && (target == "-" || target.starts_with("-.")) {
+        return Err(CliError::input(
+            "check: standard input is the variant file (`-`): give the b-file as a file",
+        ));
+    }
+    let (name, text) = super::common::read_input(path)
+        .map_err(|e| CliError::input(format!("--bfile {}: {e}", path.display())))?;
     let rows = parse_bfile(&text).map_err(|e| CliError::input(format!("{name}, {e}")))?;
     // Sizes first: the b-file's own values bound the output, the sequence's are estimated.
     let (lo, hi) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), (n, _)| {

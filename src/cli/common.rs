@@ -22,6 +22,28 @@ pub struct Target {
     pub algorithm: Option<String>,
 }
 
+/// The name standard input has in messages (`<stdin>:3:5: ...`).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a file the user named, or standard input for `-` (read once and kept: a command
+/// may look at its input more than once). Returns the name to use in messages and the text.
+pub fn read_input(path: &std::path::Path) -> Result<(String, String), std::io::Error> {
+    if path.as_os_str() == "-" {
+        static STDIN: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+        let text = STDIN.get_or_init(|| {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text)
+                .map(|_| text)
+                .map_err(|e| e.to_string())
+        });
+        return match text {
+            Ok(t) => Ok((STDIN_NAME.to_string(), t.clone())),
+            Err(e) => Err(std::io::Error::other(e.clone())),
+        };
+    }
+    Ok((path.display().to_string(), std::fs::read_to_string(path)?))
+}
+
 /// Resolves `VARIANT[.FUNCTION]` and `--param` values.
 #[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
 pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
@@ -34,9 +56,20 @@ pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let alias = alias.map(|a| format!("{}.{}", a.variant, a.function));
     let target = alias.as_deref().unwrap_or(target);
     let (id, function) = split_target(target);
-    let variant = Variant::load(&id).or_else(|e| {
+    // `-` (or `-.FUNCTION`): a variant file on standard input.
+    let variant = if id == "-" {
+        let (name, text) = read_input(std::path::Path::new("-")).map_err(|e| {
+            CliError::input(format!(
+                "-: cannot read the variant file from standard input: {e}"
+            ))
+        })?;
+        Variant::from_toml(&text, &name)
+    } else {
+        Variant::load(&id)
+    };
+    let variant = variant.or_else(|e| {
         // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
-        if function.is_some() {
+        if function.is_some() && id != "-" {
             Variant::load(target).map_err(|_| e)
         } else {
             Err(e)

@@ -159,12 +159,14 @@ pub fn matrix_cmd(
             "--analysis and --no-analysis contradict each other: give one",
         ));
     }
-    let text = std::fs::read_to_string(file).map_err(|e| {
+    let (name, text) = super::common::read_input(file).map_err(|e| {
         CliError::input(format!(
             "{}: cannot read the matrix file ({e}); expected a TOML file with `matrix` and `initial`",
             file.display()
         ))
     })?;
+    // Messages name the file as read (`<stdin>` for `-`).
+    let file = Path::new(&name);
     let parsed = parse_matrix_file(file, &text)?;
     let names = parsed.component_names();
     let dim = names.len();

@@ -454,3 +454,85 @@ fn every_commands_json_has_the_documented_shape() {
         assert!(commands.contains(c), "docs/json.md: no example of `{c}`");
     }
 }
+
+// ---------------------------------------------------------------- `-` is standard input
+
+/// Runs `hanoilab ARGS` with `input` on standard input.
+fn with_stdin(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hanoilab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_dash_reads_standard_input_wherever_a_file_is_read() {
+    let text = |out: &std::process::Output| {
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // A variant file: classic rules with its own program; Lucas: 2^10 - 1 = 1023.
+    let variant = "id = \"piped\"\n[rules]\npins = 3\n[functions.T]\nsource = \"notes\"\nstart = [0]\ngoal = [2]\ncall = \"t(n; 0, 1, 2)\"\n[program]\ntext = \"\"\"\nt(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)\n\"\"\"\n";
+    assert_eq!(
+        text(&with_stdin(&["nth", "-", "10"], variant)).trim(),
+        "1023"
+    );
+    // `-.FUNCTION` after `--` (a leading `-` is a flag to the parser otherwise).
+    assert_eq!(
+        text(&with_stdin(&["nth", "--", "-.T", "10"], variant)).trim(),
+        "1023"
+    );
+    let proved = text(&with_stdin(
+        &["check", "-", "2^n - 1", "--n", "0..30"],
+        variant,
+    ));
+    assert!(proved.starts_with("proved"), "{proved}");
+    // A b-file of 2^n - 1.
+    let b: String = (0..20u32)
+        .map(|n| format!("{n} {}\n", (1u64 << n) - 1))
+        .collect();
+    let held = text(&with_stdin(&["check", "classic.T", "--bfile", "-"], &b));
+    assert!(held.starts_with("holds"), "{held}");
+    // A claim file.
+    let claims = "document = \"mine\"\ntitle = \"My notes\"\n\n[[claim]]\nid = \"a\"\nsection = \"s\"\nstatement = \"2^n - 1\"\nkind = \"formula\"\ntarget = \"classic.T\"\nformula = \"2^n - 1\"\nn = \"0..20\"\n";
+    let v: serde_json::Value = serde_json::from_str(&text(&with_stdin(
+        &["claims", "--file", "-", "--format", "json"],
+        claims,
+    )))
+    .unwrap();
+    assert_eq!(v["rows"][0]["verdict"], "proved");
+    // A matrix file: Lunnon's Antwerp, T33(10) = 12 * 2^10 - 8 * 10 - 10 = 12198.
+    let m = "matrix = [[0,2,0,4,6],[0,1,0,2,2],[0,0,1,2,2],[0,0,0,2,3],[0,0,0,0,1]]\n\
+             initial = [6,2,2,3,1]\nnames = [\"T33\",\"T31\",\"T13\",\"T11\",\"1\"]\n";
+    let nth = text(&with_stdin(
+        &["matrix", "-", "--nth", "10", "--only", "T33"],
+        m,
+    ));
+    assert_eq!(nth.trim(), "T33(10) = 12198");
+    // Faults are named after standard input, exit status 2.
+    let bad = with_stdin(&["matrix", "-"], "matrix = [[1,2],[3]]\ninitial = [1,1]\n");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("<stdin>"));
+    let bad = with_stdin(&["nth", "-", "3"], "id = \"x\"\n[rules\n");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("<stdin>:"));
+    let both = with_stdin(&["check", "-", "--bfile", "-"], variant);
+    assert_eq!(both.status.code(), Some(2));
+}
