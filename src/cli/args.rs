@@ -230,7 +230,8 @@ pub enum Command {
         /// Print the layer sizes.
         #[arg(long)]
         layers: bool,
-        /// Refuse runs whose memory estimate exceeds this (e.g. `8G`, `512M`).
+        /// Refuse runs whose memory estimate exceeds this: bytes (`1e9`) or a number with a
+        /// binary unit (`8G`, `1.5G`, `512MiB`; K, M, G, T are powers of 1024).
         #[arg(long)]
         memory_limit: Option<String>,
         /// Explore the whole reachable graph after the goal (reachable states, eccentricity).
