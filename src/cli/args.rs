@@ -351,6 +351,15 @@ pub enum Command {
         /// Which benchmark (default: all).
         which: Option<String>,
     },
+    /// Print the completion script for SHELL, e.g. `hanoilab completions bash >
+    /// ~/.local/share/bash-completion/completions/hanoilab`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `hanoilab man > hanoilab.1 && man ./hanoilab.1`.
+    Man,
 }
 
 /// Flags of the distributed search (`docs/distributed.md`; needs the cargo feature

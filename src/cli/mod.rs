@@ -17,6 +17,7 @@ pub mod report_cmd;
 pub mod search_cmd;
 pub mod search_dist;
 pub mod sequences_cmd;
+pub mod shell_cmd;
 pub mod validate;
 
 pub use args::{Cli, Command, Format};
@@ -171,6 +172,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => sequences_cmd::frame_stewart_cmd(&pegs, &discs, splits, format),
         Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
         Command::Bench { which } => bench::bench(which.as_deref()),
+        Command::Completions { shell } => shell_cmd::completions(shell),
+        Command::Man => shell_cmd::man(),
         Command::Charpoly {
             variant,
             factor,

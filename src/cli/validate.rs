@@ -163,7 +163,10 @@ pub fn formats(command: &Command) -> &'static [Format] {
         | Command::Matrix { .. }
         | Command::Search { .. }
         | Command::Check { .. } => &[Human, Json],
-        Command::Report { .. } | Command::Bench { .. } => &[Human],
+        Command::Report { .. }
+        | Command::Bench { .. }
+        | Command::Completions { .. }
+        | Command::Man => &[Human],
     }
 }
 
@@ -185,6 +188,8 @@ fn name_and_format(command: &Command) -> (&'static str, Format) {
         Command::Check { format, .. } => ("check", *format),
         Command::Report { .. } => ("report", Format::Human),
         Command::Bench { .. } => ("bench", Format::Human),
+        Command::Completions { .. } => ("completions", Format::Human),
+        Command::Man => ("man", Format::Human),
     }
 }
 
