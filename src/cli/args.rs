@@ -78,7 +78,7 @@ pub enum Command {
     },
     /// Rules, programs and transfer matrix of a variant (id or path to a variant file).
     Show {
-        /// Variant id or path to a variant TOML file.
+        /// Variant id or path to a variant TOML file (`-`: read from standard input).
         variant: String,
         /// Extra parameters.
         #[command(flatten)]
@@ -89,7 +89,7 @@ pub enum Command {
     },
     /// The exact count of VARIANT[.FUNCTION] for N discs (the integer alone).
     Nth {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs.
         n: String,
@@ -113,7 +113,7 @@ pub enum Command {
     },
     /// A table of counts: recurrence, simulation and (where known) the search optimum.
     Table {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Range of n, `A..B` (inclusive).
         #[arg(long = "n", value_name = "A..B", default_value = "1..10")]
@@ -134,7 +134,7 @@ pub enum Command {
     },
     /// Play the variant's algorithm under its rules, checking every move and the goal.
     Simulate {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs.
         #[arg(short = 'n', long = "discs")]
@@ -175,7 +175,7 @@ pub enum Command {
     },
     /// Analyse a user's matrix: TOML with `matrix = [[...]]`, `initial = [...]`, optional `names`.
     Matrix {
-        /// The matrix file.
+        /// The matrix file (`-`: standard input).
         file: PathBuf,
         /// What to compute besides the file's echo.
         #[command(flatten)]
@@ -216,7 +216,7 @@ pub enum Command {
     },
     /// Exhaustive breadth-first search: the true optimum.
     Search {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs.
         #[arg(short = 'n', long = "discs")]
@@ -292,7 +292,7 @@ pub enum Command {
         variant: Option<String>,
         /// Check the claims of this file (the format of `data/literature/*.toml`) instead of
         /// the built-in ones; a fault anywhere in it is reported as FILE:LINE:COLUMN before
-        /// any claim is checked.
+        /// any claim is checked (`-`: standard input).
         #[arg(long)]
         file: Option<std::path::PathBuf>,
         /// Output format.
@@ -315,7 +315,7 @@ pub enum Command {
         /// Compare the asymptotic ratio instead of exact values.
         #[arg(long)]
         asymptotic: bool,
-        /// Compare with an OEIS-style b-file instead of a formula.
+        /// Compare with an OEIS-style b-file instead of a formula (`-`: standard input).
         #[arg(long)]
         bfile: Option<PathBuf>,
         /// Refuse (before computing) checks whose values have with more decimal digits than this.
