@@ -78,7 +78,7 @@ pub enum Command {
     },
     /// Rules, programs and transfer matrix of a variant (id or path to a variant file).
     Show {
-        /// Variant id or path to a variant TOML file.
+        /// Variant id or path to a variant TOML file (`-`: read from standard input).
         variant: String,
         /// Extra parameters.
         #[command(flatten)]
@@ -89,7 +89,7 @@ pub enum Command {
     },
     /// The exact count of VARIANT[.FUNCTION] for N discs (the integer alone).
     Nth {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs.
         n: String,
@@ -113,7 +113,7 @@ pub enum Command {
     },
     /// A table of counts: recurrence, simulation and (where known) the search optimum.
     Table {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Range of n, `A..B` (inclusive).
         #[arg(long = "n", value_name = "A..B", default_value = "1..10")]
@@ -134,7 +134,7 @@ pub enum Command {
     },
     /// Play the variant's algorithm under its rules, checking every move and the goal.
     Simulate {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs.
         #[arg(short = 'n', long = "discs")]
@@ -175,7 +175,7 @@ pub enum Command {
     },
     /// Analyse a user's matrix: TOML with `matrix = [[...]]`, `initial = [...]`, optional `names`.
     Matrix {
-        /// The matrix file.
+        /// The matrix file (`-`: standard input).
         file: PathBuf,
         /// What to compute besides the file's echo.
         #[command(flatten)]
@@ -216,7 +216,7 @@ pub enum Command {
     },
     /// Exhaustive breadth-first search: the true optimum.
     Search {
-        /// Variant id (or path), optionally with `.FUNCTION`.
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs.
         #[arg(short = 'n', long = "discs")]
@@ -230,7 +230,8 @@ pub enum Command {
         /// Print the layer sizes.
         #[arg(long)]
         layers: bool,
-        /// Refuse runs whose memory estimate exceeds this (e.g. `8G`, `512M`).
+        /// Refuse runs whose memory estimate exceeds this: bytes (`1e9`) or a number with a
+        /// binary unit (`8G`, `1.5G`, `512MiB`; K, M, G, T are powers of 1024).
         #[arg(long)]
         memory_limit: Option<String>,
         /// Explore the whole reachable graph after the goal (reachable states, eccentricity).
@@ -284,20 +285,25 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
-    /// Recorded claims from the literature, with verdicts.
+    /// Recorded claims from the literature, with verdicts. Exit status 1 when a verdict is
+    /// `fails` (after printing them all; --no-fail-exit for 0), 2 for bad input.
     Claims {
         /// Only the claims about this variant (or document).
         variant: Option<String>,
         /// Check the claims of this file (the format of `data/literature/*.toml`) instead of
         /// the built-in ones; a fault anywhere in it is reported as FILE:LINE:COLUMN before
-        /// any claim is checked.
+        /// any claim is checked (`-`: standard input).
         #[arg(long)]
         file: Option<std::path::PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// Exit with status 0 even when a verdict is `fails`.
+        #[arg(long)]
+        no_fail_exit: bool,
     },
-    /// Check a formula (or a b-file) against a sequence.
+    /// Check a formula (or a b-file) against a sequence. Exit status 1 when the verdict is
+    /// `fails` (after printing it; --no-fail-exit for 0), 2 for bad input.
     Check {
         /// VARIANT.FUNCTION (or a named sequence such as `FS` or `S`).
         target: String,
@@ -309,7 +315,7 @@ pub enum Command {
         /// Compare the asymptotic ratio instead of exact values.
         #[arg(long)]
         asymptotic: bool,
-        /// Compare with an OEIS-style b-file instead of a formula.
+        /// Compare with an OEIS-style b-file instead of a formula (`-`: standard input).
         #[arg(long)]
         bfile: Option<PathBuf>,
         /// Refuse (before computing) checks whose values have with more decimal digits than this.
@@ -322,6 +328,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// Exit with status 0 even when the verdict is `fails`.
+        #[arg(long)]
+        no_fail_exit: bool,
     },
     /// Regenerate data/tables/ and reports/ (Markdown, plots, and HTML pages under
     /// reports/html/), or under DIR.
@@ -342,6 +351,15 @@ pub enum Command {
         /// Which benchmark (default: all).
         which: Option<String>,
     },
+    /// Print the completion script for SHELL, e.g. `hanoilab completions bash >
+    /// ~/.local/share/bash-completion/completions/hanoilab`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `hanoilab man > hanoilab.1 && man ./hanoilab.1`.
+    Man,
 }
 
 /// Flags of the distributed search (`docs/distributed.md`; needs the cargo feature

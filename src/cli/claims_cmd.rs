@@ -15,8 +15,8 @@ use crate::variants::Variant;
 use num_bigint::BigInt;
 use std::path::Path;
 
-/// `hanoilab claims [VARIANT|DOCUMENT]`.
-pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
+/// `hanoilab claims [VARIANT|DOCUMENT]`: prints the checked claims and returns them.
+pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>, CliError> {
     let all = builtin_claims().map_err(|e| CliError::input(e.to_string()))?;
     let selected: Vec<_> = all
         .iter()
@@ -40,18 +40,68 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<(), CliError> {
         }
     }
     let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
-    emit(&render_claims(&checked, format))?;
+    emit(&render_claims(&checked, format)?)?;
+    Ok(checked)
+}
+
+/// Exit status 1 (after the output) when some claim's verdict is `fails`, unless
+/// `--no-fail-exit`.
+pub fn fail_exit(checked: &[CheckedClaim], no_fail_exit: bool) -> Result<(), CliError> {
+    let failed: Vec<&str> = checked
+        .iter()
+        .filter(|c| c.verdict == VerdictKind::Fails)
+        .map(|c| c.id.as_str())
+        .collect();
+    if failed.is_empty() || no_fail_exit {
+        return Ok(());
+    }
+    let shown = failed
+        .iter()
+        .take(5)
+        .copied()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let more = match failed.len() > 5 {
+        true => format!(" and {} more", failed.len() - 5),
+        false => String::new(),
+    };
+    Err(CliError::refuted(format!(
+        "claims: {} of {} claims fail ({shown}{more}); --no-fail-exit for exit status 0",
+        failed.len(),
+        checked.len()
+    )))
+}
+
+/// Exit status 1 (after the output) when `check`'s verdict is `fails`, unless
+/// `--no-fail-exit`.
+pub fn check_fail_exit(
+    target: &str,
+    verdict: VerdictKind,
+    no_fail_exit: bool,
+) -> Result<(), CliError> {
+    if verdict == VerdictKind::Fails && !no_fail_exit {
+        return Err(CliError::refuted(format!(
+            "check {target}: the verdict is fails; --no-fail-exit for exit status 0"
+        )));
+    }
     Ok(())
 }
 
 /// `hanoilab claims --file FILE [VARIANT]`: a user's claim file, loaded and validated
 /// whole (every fault as FILE:LINE:COLUMN, exit 2) before any claim is checked.
-pub fn claims_file(path: &Path, filter: Option<&str>, format: Format) -> Result<(), CliError> {
+pub fn claims_file(
+    path: &Path,
+    filter: Option<&str>,
+    format: Format,
+) -> Result<Vec<CheckedClaim>, CliError> {
     use crate::literature::check::validate_claims;
     use crate::literature::claims::{field_offset, line_column, load_claim_file};
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read the claim file: {e}")))?;
+    let (name, text) = super::common::read_input(path).map_err(|e| {
+        CliError::input(format!(
+            "{}: cannot read the claim file: {e}",
+            path.display()
+        ))
+    })?;
     let claims = load_claim_file(&name, &text).map_err(|e| CliError::input(e.to_string()))?;
     if let Err((id, field, pos, message)) = validate_claims(&claims) {
         let base = field_offset(&text, &id, field)
@@ -70,8 +120,8 @@ pub fn claims_file(path: &Path, filter: Option<&str>, format: Format) -> Result<
         .filter(|c| filter.is_none_or(|f| c.variant_id().as_deref() == Some(f)))
         .map(check_claim)
         .collect();
-    emit(&render_claims(&checked, format))?;
-    Ok(())
+    emit(&render_claims(&checked, format)?)?;
+    Ok(checked)
 }
 
 fn verdict_word(v: VerdictKind) -> &'static str {
@@ -91,9 +141,15 @@ fn claim_row(c: &CheckedClaim, text: impl Fn(&str) -> String) -> [String; 5] {
     ]
 }
 
-/// Renders checked claims: JSON array, Markdown table, CSV, or human text.
-pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
-    match format {
+/// Renders checked claims: JSON, Markdown table, CSV, or human text (claims are no
+/// sequence: no b-file).
+pub fn render_claims(checked: &[CheckedClaim], format: Format) -> Result<String, CliError> {
+    Ok(match format {
+        Format::Bfile => {
+            return Err(CliError::input(
+                "--format bfile is not available for `claims`: use human, csv, json or md",
+            ))
+        }
         Format::Json => json(&checked),
         Format::Md => {
             let mut s = String::from(
@@ -105,7 +161,7 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
             }
             s
         }
-        Format::Csv | Format::Bfile => {
+        Format::Csv => {
             let q = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
             let mut s = String::from("id,source,statement,verdict,detail\n");
             for c in checked {
@@ -129,7 +185,7 @@ pub fn render_claims(checked: &[CheckedClaim], format: Format) -> String {
             s.push('\n');
             s
         }
-    }
+    })
 }
 
 /// `N claims: a proved, b hold, ...` (every verdict that occurs, in report order).
@@ -160,7 +216,7 @@ fn target_seq(target: &str, params: &[String]) -> Result<TargetSeq, CliError> {
     }
 }
 
-/// `hanoilab check`.
+/// `hanoilab check`: prints the verdict and returns it.
 #[allow(clippy::too_many_arguments)]
 pub fn check(
     target: &str,
@@ -171,7 +227,7 @@ pub fn check(
     params: &[String],
     max_digits: u64,
     format: Format,
-) -> Result<(), CliError> {
+) -> Result<VerdictKind, CliError> {
     // Validate everything before any work.
     let expr = match formula {
         Some(f) => Some(parse(f).map_err(|e| CliError::input(format!("formula \"{f}\": {e}")))?),
@@ -199,10 +255,10 @@ pub fn check(
         let samples = sample_points(a.max(1), b);
         let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
         let tol = default_asymptotic_tolerance();
-        let verdict = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol.clone()))
+        let kind = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol.clone()))
             .map_err(CliError::input)?
-            .verdict
-            .name();
+            .verdict;
+        let verdict = kind.name();
         let (ln, lo, hi) = match &last {
             Some((n, r)) => (
                 *n,
@@ -228,7 +284,7 @@ pub fn check(
                 emit(&s)?;
             }
         }
-        return Ok(());
+        return Ok(kind);
     }
     let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::input)?;
     match format {
@@ -251,7 +307,7 @@ pub fn check(
             None => format!("{}: {}", v.verdict, v.detail),
         })?,
     }
-    Ok(())
+    Ok(v.verdict)
 }
 
 /// The size check before any value of a variant's sequence is computed (see
@@ -284,10 +340,14 @@ fn check_bfile_cmd(
     params: &[String],
     max_digits: u64,
     format: Format,
-) -> Result<(), CliError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("--bfile {name}: {e}")))?;
+) -> Result<VerdictKind, CliError> {
+    if path.as_os_str() == "-" && (target == "-" || target.starts_with("-.")) {
+        return Err(CliError::input(
+            "check: standard input is the variant file (`-`): give the b-file as a file",
+        ));
+    }
+    let (name, text) = super::common::read_input(path)
+        .map_err(|e| CliError::input(format!("--bfile {}: {e}", path.display())))?;
     let rows = parse_bfile(&text).map_err(|e| CliError::input(format!("{name}, {e}")))?;
     // Sizes first: the b-file's own values bound the output, the sequence's are estimated.
     let (lo, hi) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), (n, _)| {
@@ -317,7 +377,8 @@ fn check_bfile_cmd(
     match format {
         Format::Json => emit(&json(&match &v.failure {
             None => {
-                serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "rows": rows.len(), "n": bfile_range(&rows)})
+                let (from, to) = bfile_range(&rows);
+                serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "terms": rows.len(), "range": {"from": from, "to": to}})
             }
             Some(f) => {
                 serde_json::json!({"target": t.name(), "bfile": name, "verdict": v.verdict.name(), "n": f.n, "printed": f.printed, "actual": f.actual})
@@ -329,12 +390,10 @@ fn check_bfile_cmd(
             None => format!("{}: {}", v.verdict, v.detail),
         })?,
     }
-    Ok(())
+    Ok(v.verdict)
 }
 
-fn bfile_range(rows: &[(i64, BigInt)]) -> String {
-    match (rows.first(), rows.last()) {
-        (Some(f), Some(l)) => format!("{}..{}", f.0, l.0),
-        _ => "(empty)".into(),
-    }
+/// The first and last n of a b-file (none when it is empty).
+fn bfile_range(rows: &[(i64, BigInt)]) -> (Option<i64>, Option<i64>) {
+    (rows.first().map(|r| r.0), rows.last().map(|r| r.0))
 }

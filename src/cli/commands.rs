@@ -517,17 +517,35 @@ pub fn simulate(
     let mut stream = std::io::BufWriter::new(std::io::stdout().lock());
     let mut write_error: Option<std::io::Error> = None;
     let json_trace = format == Format::Json;
+    // The CSV trace: one row per move, the disc as the id the tower gives it (0 the largest).
+    let csv_trace = trace && format == Format::Csv;
+    if csv_trace {
+        use std::io::Write;
+        if let Err(e) = writeln!(stream, "move,disc,from,to") {
+            write_error = Some(e);
+        }
+    }
     let mut progress = |k: u64| {
         if let Some(pb) = &bar {
             pb.set_position(k);
         }
     };
-    let mut observer = |k: u64, m: crate::puzzle::Move, _t: &crate::puzzle::Tower| {
+    let mut observer = |k: u64, m: crate::puzzle::Move, tower: &crate::puzzle::Tower| {
         if json_trace {
             traced.push_str(&format!("{k}: {} -> {}\n", m.from, m.to));
         } else if write_error.is_none() {
             use std::io::Write;
-            if let Err(e) = writeln!(stream, "{k}: {} -> {}", m.from, m.to) {
+            let written = if csv_trace {
+                // After the move the disc moved is the top of its destination.
+                let disc = tower.pins[m.to as usize]
+                    .last()
+                    .copied()
+                    .unwrap_or_default();
+                writeln!(stream, "{k},{disc},{},{}", m.from, m.to)
+            } else {
+                writeln!(stream, "{k}: {} -> {}", m.from, m.to)
+            };
+            if let Err(e) = written {
                 write_error = Some(e);
             }
         }
@@ -556,10 +574,12 @@ pub fn simulate(
     match format {
         Format::Json => emit(&json(&serde_json::json!({
             "variant": v.id, "function": t.function, "n": n,
-            "moves": report.moves, "goal_reached": report.goal_reached,
+            "moves": report.moves.to_string(), "goal_reached": report.goal_reached,
             "recurrence": expected.to_string(), "agrees": agrees,
             "trace": if trace { Some(traced.lines().collect::<Vec<_>>()) } else { None },
         })))?,
+        // The rows are the output; a disagreement is the error below.
+        Format::Csv => {}
         _ => {
             emit(&format!(
                 "{}.{} n = {n}: {}; recurrence gives {expected}{}",
@@ -583,12 +603,17 @@ pub fn simulate(
 /// `simulate --algorithm NAME`: a seed's alternative algorithm played under the variant's
 /// rules and compared move for move with the recursion program.
 fn simulate_alternative(t: &Target, n: u64, name: &str, format: Format) -> Result<(), CliError> {
+    if format == Format::Csv {
+        return Err(CliError::input(
+            "--format csv (the trace) is not available with --algorithm: use human or json",
+        ));
+    }
     let r = run_alternative(&t.variant, &t.function, n, &t.params, name)
         .map_err(|e| CliError::input(e.to_string()))?;
     match format {
         Format::Json => emit(&json(&serde_json::json!({
             "variant": t.variant.id, "function": t.function, "algorithm": name, "n": n,
-            "moves": r.report.moves, "goal_reached": r.report.goal_reached,
+            "moves": r.report.moves.to_string(), "goal_reached": r.report.goal_reached,
             "identical_to_program": r.first_difference.is_none(),
             "first_difference": r.first_difference,
         }))),

@@ -22,6 +22,28 @@ pub struct Target {
     pub algorithm: Option<String>,
 }
 
+/// The name standard input has in messages (`<stdin>:3:5: ...`).
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Reads a file the user named, or standard input for `-` (read once and kept: a command
+/// may look at its input more than once). Returns the name to use in messages and the text.
+pub fn read_input(path: &std::path::Path) -> Result<(String, String), std::io::Error> {
+    if path.as_os_str() == "-" {
+        static STDIN: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
+        let text = STDIN.get_or_init(|| {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin().lock(), &mut text)
+                .map(|_| text)
+                .map_err(|e| e.to_string())
+        });
+        return match text {
+            Ok(t) => Ok((STDIN_NAME.to_string(), t.clone())),
+            Err(e) => Err(std::io::Error::other(e.clone())),
+        };
+    }
+    Ok((path.display().to_string(), std::fs::read_to_string(path)?))
+}
+
 /// Resolves `VARIANT[.FUNCTION]` and `--param` values.
 #[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
 pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
@@ -34,9 +56,20 @@ pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let alias = alias.map(|a| format!("{}.{}", a.variant, a.function));
     let target = alias.as_deref().unwrap_or(target);
     let (id, function) = split_target(target);
-    let variant = Variant::load(&id).or_else(|e| {
+    // `-` (or `-.FUNCTION`): a variant file on standard input.
+    let variant = if id == "-" {
+        let (name, text) = read_input(std::path::Path::new("-")).map_err(|e| {
+            CliError::input(format!(
+                "-: cannot read the variant file from standard input: {e}"
+            ))
+        })?;
+        Variant::from_toml(&text, &name)
+    } else {
+        Variant::load(&id)
+    };
+    let variant = variant.or_else(|e| {
         // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
-        if function.is_some() {
+        if function.is_some() && id != "-" {
             Variant::load(target).map_err(|_| e)
         } else {
             Err(e)
@@ -81,10 +114,31 @@ pub fn emit(text: &str) -> Result<(), CliError> {
     r.and_then(|()| out.flush()).map_err(CliError::from_write)
 }
 
-/// Serialises to pretty JSON.
+/// The version of the JSON shapes of docs/json.md, the `schema_version` of every command's
+/// JSON object; raised when a field changes its name, type or meaning.
+pub const SCHEMA_VERSION: u64 = 1;
+
+/// A command's answer as pretty JSON in the shape of docs/json.md: one object with
+/// `schema_version`; a list is wrapped as its `rows`, a lone value as its `value`.
 pub fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string_pretty(value).expect("serialisable")
+    use serde_json::Value;
+    let mut object = serde_json::Map::new();
+    object.insert("schema_version".into(), SCHEMA_VERSION.into());
+    match serde_json::to_value(value).expect("serialisable") {
+        Value::Object(fields) => object.extend(fields),
+        Value::Array(rows) => {
+            object.insert("rows".into(), Value::Array(rows));
+        }
+        other => {
+            object.insert("value".into(), other);
+        }
+    }
+    serde_json::to_string_pretty(&Value::Object(object)).expect("serialisable")
 }
+
+/// The columns of a table whose cells are small integers (n, pegs, an index), JSON numbers;
+/// every other integer cell is an exact count, a decimal string.
+const NUMBER_COLUMNS: [&str; 3] = ["n", "p", "optimal_i"];
 
 /// Renders a table in the chosen format (`human` = aligned columns).
 pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
@@ -94,7 +148,21 @@ pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
         Format::Bfile => table.to_bfile(1).ok_or_else(|| {
             CliError::input("--format bfile: the table has no integer values to write")
         })?,
-        Format::Json => json(&table.to_json_records()),
+        Format::Json => {
+            let mut rows = table.to_json_records();
+            for row in &mut rows {
+                for column in NUMBER_COLUMNS {
+                    let number = match row.get(column) {
+                        Some(serde_json::Value::String(s)) => s.parse::<u64>().ok(),
+                        _ => None,
+                    };
+                    if let Some(x) = number {
+                        row.insert(column.into(), x.into());
+                    }
+                }
+            }
+            json(&serde_json::json!({ "columns": table.columns, "rows": rows }))
+        }
         Format::Human => table.to_human(),
     })
 }

@@ -138,12 +138,6 @@ pub fn matrix_cmd(
     max_digits: u64,
     format: Format,
 ) -> Result<(), CliError> {
-    if !matches!(format, Format::Human | Format::Json) {
-        let name = format!("{format:?}").to_lowercase();
-        return Err(CliError::input(format!(
-            "--format {name} is not available for `matrix`: use human or json"
-        )));
-    }
     if !(1..=1000).contains(&digits) {
         return Err(CliError::input(format!(
             "--digits {digits}: expected a number of digits from 1 to 1000"
@@ -165,12 +159,14 @@ pub fn matrix_cmd(
             "--analysis and --no-analysis contradict each other: give one",
         ));
     }
-    let text = std::fs::read_to_string(file).map_err(|e| {
+    let (name, text) = super::common::read_input(file).map_err(|e| {
         CliError::input(format!(
             "{}: cannot read the matrix file ({e}); expected a TOML file with `matrix` and `initial`",
             file.display()
         ))
     })?;
+    // Messages name the file as read (`<stdin>` for `-`).
+    let file = Path::new(&name);
     let parsed = parse_matrix_file(file, &text)?;
     let names = parsed.component_names();
     let dim = names.len();
@@ -288,11 +284,7 @@ pub fn matrix_cmd(
         }
     }
     match format {
-        Format::Json => {
-            let s = serde_json::to_string_pretty(&analysis)
-                .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
-            super::common::emit(&s)?;
-        }
+        Format::Json => super::common::emit(&super::common::json(&analysis))?,
         _ => super::common::emit(&analysis.to_text())?,
     }
     Ok(())

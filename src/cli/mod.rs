@@ -17,6 +17,7 @@ pub mod report_cmd;
 pub mod search_cmd;
 pub mod search_dist;
 pub mod sequences_cmd;
+pub mod shell_cmd;
 pub mod validate;
 
 pub use args::{Cli, Command, Format};
@@ -60,6 +61,15 @@ impl CliError {
         }
     }
 
+    /// A verdict `fails` of `check` or `claims`, after the output is printed (exit status
+    /// 1, so a script or CI stops on a refuted formula).
+    pub fn refuted(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 1,
+        }
+    }
+
     /// Whether this is the quiet end of a closed pipe (nothing to report, exit status 0).
     pub fn is_closed_pipe(&self) -> bool {
         self.code == 0
@@ -81,6 +91,7 @@ impl std::error::Error for CliError {}
 
 /// Runs one parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    validate::check_format(&cli.command)?;
     match cli.command {
         Command::List { format, hanoivar } => {
             if hanoivar {
@@ -161,6 +172,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => sequences_cmd::frame_stewart_cmd(&pegs, &discs, splits, format),
         Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
         Command::Bench { which } => bench::bench(which.as_deref()),
+        Command::Completions { shell } => shell_cmd::completions(shell),
+        Command::Man => shell_cmd::man(),
         Command::Charpoly {
             variant,
             factor,
@@ -224,12 +237,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             variant,
             file: Some(file),
             format,
-        } => claims_cmd::claims_file(&file, variant.as_deref(), format),
+            no_fail_exit,
+        } => claims_cmd::claims_file(&file, variant.as_deref(), format)
+            .and_then(|checked| claims_cmd::fail_exit(&checked, no_fail_exit)),
         Command::Claims {
             variant,
             file: None,
             format,
-        } => claims_cmd::claims(variant.as_deref(), format),
+            no_fail_exit,
+        } => claims_cmd::claims(variant.as_deref(), format)
+            .and_then(|checked| claims_cmd::fail_exit(&checked, no_fail_exit)),
         Command::Check {
             target,
             formula,
@@ -239,6 +256,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_digits,
             params,
             format,
+            no_fail_exit,
         } => claims_cmd::check(
             &target,
             formula.as_deref(),
@@ -248,6 +266,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &params.params,
             max_digits,
             format,
-        ),
+        )
+        .and_then(|verdict| claims_cmd::check_fail_exit(&target, verdict, no_fail_exit)),
     }
 }

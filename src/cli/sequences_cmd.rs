@@ -31,7 +31,8 @@ pub fn frame_stewart_cmd(
             "--pegs `{pegs}`: at most 1000 pegs"
         )));
     }
-    if p0 == p1 && n0 == n1 {
+    // One value: its report (csv and bfile are tables, of one row here).
+    if p0 == p1 && n0 == n1 && !matches!(format, Format::Csv | Format::Bfile) {
         let r = frame_stewart::frame_stewart_report(n0, p0 as usize, splits).map_err(seq_err)?;
         match format {
             Format::Json => emit(&json(&r))?,
@@ -96,10 +97,16 @@ pub fn frame_stewart_cmd(
 /// `hanoilab star --discs N` (a range gives a table with the optimal split).
 pub fn star_cmd(discs: &str, format: Format) -> Result<(), CliError> {
     let (n0, n1) = parse_range("--discs", discs)?;
-    if n0 == n1 {
+    // One value: the integer or its report (csv and bfile are tables, of one row here).
+    if n0 == n1 && !matches!(format, Format::Csv | Format::Bfile) {
         if format == Format::Json || format == Format::Md {
             if n0 == 0 {
-                print_integer(&star::star(0).map_err(seq_err)?, format)?;
+                // No split for no discs: n and the count only.
+                let moves = star::star(0).map_err(seq_err)?.to_string();
+                emit(&match format {
+                    Format::Json => json(&serde_json::json!({ "n": 0, "moves": moves })),
+                    _ => moves,
+                })?;
                 return Ok(());
             }
             let r = star::star_report(n0).map_err(seq_err)?;

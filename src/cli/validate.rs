@@ -1,6 +1,7 @@
 //! Stage two of argument handling: turning strings into checked values. Every error names
 //! the flag and the value, and says what was expected.
 
+use super::args::{Command, Format};
 use super::CliError;
 use std::collections::BTreeMap;
 
@@ -76,25 +77,154 @@ pub fn parse_params(values: &[String]) -> Result<BTreeMap<String, i64>, CliError
     Ok(map)
 }
 
-/// Parses a memory size such as `8G`, `512M`, `1024K` or plain bytes.
+/// Parses a memory size: a number of bytes (`4096`, `1e9`, `1.5e9`), or a number (decimals
+/// allowed) with a binary unit, `K`, `M`, `G`, `T` or `KiB`, `MiB`, `GiB`, `TiB` (powers of
+/// 1024, any case: `8G`, `1.5G`, `2GiB`, `512MiB`), rounded down to a whole byte. `KB`,
+/// `MB`, `GB` and `TB` are refused: they mean powers of 1000 to some and 1024 to others.
 pub fn parse_memory(flag: &str, value: &str) -> Result<u64, CliError> {
-    let v = value.trim();
-    let (digits, mult) = match v.chars().last() {
-        Some('G') | Some('g') => (&v[..v.len() - 1], 1u64 << 30),
-        Some('M') | Some('m') => (&v[..v.len() - 1], 1u64 << 20),
-        Some('K') | Some('k') => (&v[..v.len() - 1], 1u64 << 10),
-        _ => (v, 1),
+    let bad = |why: &str| {
+        CliError::input(format!(
+            "{flag} `{value}`: {why}; expected a size such as 8G, 1.5G, 512MiB, 1e9 or a number \
+             of bytes (K, M, G, T and KiB, MiB, GiB, TiB are powers of 1024)"
+        ))
     };
-    digits
-        .trim()
-        .parse::<u64>()
-        .ok()
-        .and_then(|d| d.checked_mul(mult))
-        .ok_or_else(|| {
-            CliError::input(format!(
-                "{flag} `{value}`: expected a size such as 8G, 512M or a number of bytes"
-            ))
-        })
+    let v = value.trim();
+    let lower = v.to_ascii_lowercase();
+    let split = lower
+        .find(|c: char| c.is_ascii_alphabetic() && c != 'e')
+        .unwrap_or(lower.len());
+    let (number, unit) = (&lower[..split], lower[split..].trim());
+    let shift = match unit {
+        "" | "b" => 0,
+        "k" | "kib" => 10,
+        "m" | "mib" => 20,
+        "g" | "gib" => 30,
+        "t" | "tib" => 40,
+        "kb" | "mb" | "gb" | "tb" => {
+            return Err(bad(&format!(
+                "`{unit}` is ambiguous (1000 or 1024): write {}, {}iB or the bytes",
+                &unit[..1].to_ascii_uppercase(),
+                &unit[..1].to_ascii_uppercase()
+            )))
+        }
+        _ => return Err(bad(&format!("unknown unit `{unit}`"))),
+    };
+    let number = number.trim();
+    let (mantissa, exponent) = match number.split_once('e') {
+        Some((m, e)) => (
+            m,
+            e.parse::<i32>()
+                .map_err(|_| bad("the exponent is not an integer"))?,
+        ),
+        None => (number, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 30 {
+        return Err(bad("not a non-negative number"));
+    }
+    // The value is digits * 2^shift * 10^(exponent - fraction digits), exactly in u128.
+    let too_large = || bad(&format!("too large (at most {} bytes)", u64::MAX));
+    let m: u128 = digits
+        .parse()
+        .map_err(|_| bad("not a non-negative number"))?;
+    let scaled = m << shift;
+    let power = exponent - fraction.len() as i32;
+    let bytes = if power >= 0 {
+        10u128
+            .checked_pow(power as u32)
+            .and_then(|p| scaled.checked_mul(p))
+            .ok_or_else(too_large)?
+    } else {
+        match 10u128.checked_pow(power.unsigned_abs()) {
+            Some(p) => scaled / p,
+            None => 0,
+        }
+    };
+    u64::try_from(bytes).map_err(|_| too_large())
+}
+
+/// The output formats each command writes; any other `--format` is refused (exit 2) before
+/// work starts, naming these.
+pub fn formats(command: &Command) -> &'static [Format] {
+    use Format::*;
+    match command {
+        // Tables: every format (a b-file from the first integer column after `n`).
+        Command::Table { .. } | Command::FrameStewart { .. } | Command::Star { .. } => {
+            &[Human, Csv, Json, Md, Bfile]
+        }
+        Command::List { .. } => &[Human, Csv, Json, Md],
+        Command::Claims { .. } => &[Human, Csv, Json, Md],
+        Command::Show { .. } => &[Human, Json, Md],
+        Command::Simulate { trace: true, .. } => &[Human, Csv, Json],
+        Command::Nth { .. }
+        | Command::Simulate { .. }
+        | Command::Charpoly { .. }
+        | Command::Matrix { .. }
+        | Command::Search { .. }
+        | Command::Check { .. } => &[Human, Json],
+        Command::Report { .. }
+        | Command::Bench { .. }
+        | Command::Completions { .. }
+        | Command::Man => &[Human],
+    }
+}
+
+/// The subcommand's name and the `--format` it was given (human for the commands without
+/// the flag).
+fn name_and_format(command: &Command) -> (&'static str, Format) {
+    match command {
+        Command::List { format, .. } => ("list", *format),
+        Command::Show { format, .. } => ("show", *format),
+        Command::Nth { format, .. } => ("nth", *format),
+        Command::Table { format, .. } => ("table", *format),
+        Command::Simulate { format, .. } => ("simulate", *format),
+        Command::Charpoly { format, .. } => ("charpoly", *format),
+        Command::Matrix { format, .. } => ("matrix", *format),
+        Command::FrameStewart { format, .. } => ("frame-stewart", *format),
+        Command::Star { format, .. } => ("star", *format),
+        Command::Search { format, .. } => ("search", *format),
+        Command::Claims { format, .. } => ("claims", *format),
+        Command::Check { format, .. } => ("check", *format),
+        Command::Report { .. } => ("report", Format::Human),
+        Command::Bench { .. } => ("bench", Format::Human),
+        Command::Completions { .. } => ("completions", Format::Human),
+        Command::Man => ("man", Format::Human),
+    }
+}
+
+/// The name of a format as `--format` spells it.
+pub fn format_name(format: Format) -> String {
+    use clap::ValueEnum;
+    format
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Refuses (exit 2) a `--format` the command does not write, naming those it does.
+pub fn check_format(command: &Command) -> Result<(), CliError> {
+    let (name, format) = name_and_format(command);
+    let allowed = formats(command);
+    if allowed.contains(&format) {
+        return Ok(());
+    }
+    let names: Vec<String> = allowed.iter().map(|f| format_name(*f)).collect();
+    let list = match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    };
+    let trace = match command {
+        Command::Simulate { trace: false, .. } if format == Format::Csv => {
+            " (csv is the trace: add --trace)"
+        }
+        _ => "",
+    };
+    Err(CliError::input(format!(
+        "--format {} is not available for `{name}`: use {list}{trace}",
+        format_name(format)
+    )))
 }
 
 /// Splits `VARIANT.FUNCTION` (the variant may be a path ending in `.toml`).
@@ -139,6 +269,42 @@ mod tests {
         assert!(parse_params(&["l".into()]).is_err());
         assert_eq!(parse_memory("--memory-limit", "2G").unwrap(), 2 << 30);
         assert!(parse_memory("--memory-limit", "lots").is_err());
+    }
+
+    #[test]
+    fn memory_sizes_with_decimals_exponents_and_binary_units() {
+        let m = |v: &str| parse_memory("--memory-limit", v);
+        assert_eq!(m("1.5G").unwrap(), 3 << 29);
+        assert_eq!(m("2GiB").unwrap(), 2 << 30);
+        assert_eq!(m("512MiB").unwrap(), 512 << 20);
+        assert_eq!(m("512 mib").unwrap(), 512 << 20);
+        assert_eq!(m("0.5k").unwrap(), 512);
+        assert_eq!(m("1T").unwrap(), 1 << 40);
+        assert_eq!(m("1e9").unwrap(), 1_000_000_000);
+        assert_eq!(m("1.5e9").unwrap(), 1_500_000_000);
+        assert_eq!(m("4096").unwrap(), 4096);
+        assert_eq!(m("4096B").unwrap(), 4096);
+        // Rounded down to a whole byte: 1.0001 KiB is 1024.1024 bytes.
+        assert_eq!(m("1.0001K").unwrap(), 1024);
+        assert_eq!(m("1e-3").unwrap(), 0);
+        assert_eq!(m("18446744073709551615").unwrap(), u64::MAX);
+        for bad in [
+            "",
+            "G",
+            "1.2.3G",
+            "-1G",
+            "1GB",
+            "2mb",
+            "1X",
+            "1e",
+            "1e99",
+            "16777216T",
+            ".",
+        ] {
+            assert!(m(bad).is_err(), "{bad}");
+        }
+        assert!(m("1GB").unwrap_err().to_string().contains("ambiguous"));
+        assert!(m("1e99").unwrap_err().to_string().contains("too large"));
     }
 
     #[test]

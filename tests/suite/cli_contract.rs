@@ -140,3 +140,75 @@ fn bad_pin_access_in_a_variant_file_is_status_2() {
     assert_input_error(&["simulate", path, "-n", "3"], "1 pin lists for 2 stacks");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn completions_and_the_man_page_name_every_subcommand() {
+    let subcommands = [
+        "list",
+        "show",
+        "nth",
+        "table",
+        "simulate",
+        "charpoly",
+        "matrix",
+        "frame-stewart",
+        "star",
+        "search",
+        "claims",
+        "check",
+        "report",
+        "bench",
+        "completions",
+        "man",
+    ];
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let script = stdout(&["completions", shell]);
+        for s in subcommands {
+            assert!(script.contains(s), "{shell}: {s}");
+        }
+        assert!(script.contains("no-fail-exit"), "{shell}: the flags too");
+    }
+    // (roff writes a hyphen as `\-`.)
+    let page = stdout(&["man"]).replace("\\-", "-");
+    assert!(
+        page.starts_with(".ie") || page.starts_with(".TH"),
+        "roff: {page}"
+    );
+    assert!(page.contains(".TH hanoilab"), "{page}");
+    for s in subcommands {
+        assert!(page.contains(s), "man page: {s}");
+    }
+    let out = crate::common::hanoilab(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn memory_sizes_take_decimals_and_binary_units() {
+    // Lucas: classic n = 3 takes 2^3 - 1 = 7 moves, whatever the (sufficient) limit's spelling.
+    for limit in ["1.5G", "2GiB", "512MiB", "1e9", "0.25g"] {
+        let v: serde_json::Value = serde_json::from_str(&stdout(&[
+            "search",
+            "classic",
+            "-n",
+            "3",
+            "--memory-limit",
+            limit,
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        assert_eq!(v["minimum"], 7, "{limit}");
+    }
+    assert_input_error(
+        &["search", "classic", "-n", "3", "--memory-limit", "2GB"],
+        "ambiguous",
+    );
+    assert_input_error(
+        &["search", "classic", "-n", "3", "--memory-limit", "1.5X"],
+        "unknown unit",
+    );
+    // Too small for the run: refused by size (with the limit as parsed, 1.5 KiB = 1536 B).
+    let out = crate::common::hanoilab(&["search", "classic", "-n", "12", "--memory-limit", "1.5K"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("memory limit is"));
+}

@@ -28,6 +28,16 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
+/// Standard output of a run that prints a verdict `fails` (of `check` or `claims`): exit
+/// status 1, the output whole, one line on stderr.
+pub fn stdout_refuted(args: &[&str]) -> String {
+    let out = hanoilab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "hanoilab {args:?}: {err}");
+    assert!(err.contains("fail"), "hanoilab {args:?}: {err}");
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
 /// A bad input: exit status 2, the message mentions `needle`, no panic, nothing on stdout.
 pub fn assert_input_error(args: &[&str], needle: &str) {
     let out = hanoilab(args);

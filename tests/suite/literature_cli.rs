@@ -1,14 +1,14 @@
 //! `hanoilab claims` and `hanoilab check` on the real binary. Expected numbers come from the
 //! literature (sources in comments) or are computed here independently.
 
-use crate::common::{assert_input_error, stdout};
+use crate::common::{assert_input_error, stdout, stdout_refuted};
 
 #[test]
 fn claims_json_is_an_array_of_objects_with_the_contract_keys() {
-    // Sniedovich's claims are quick to check and include a failing table.
-    let text = stdout(&["claims", "sniedovich", "--format", "json"]);
+    // Sniedovich's claims are quick to check and include a failing table (exit status 1).
+    let text = stdout_refuted(&["claims", "sniedovich", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
-    let arr = v.as_array().expect("an array");
+    let arr = v["rows"].as_array().expect("an array of claims in rows");
     assert!(!arr.is_empty());
     for c in arr {
         for k in ["source", "statement", "verdict", "detail"] {
@@ -40,9 +40,10 @@ fn claims_json_is_an_array_of_objects_with_the_contract_keys() {
 
 #[test]
 fn claims_for_a_variant_are_only_about_it() {
-    let text = stdout(&["claims", "antwerp", "--format", "json"]);
+    // Lunnon's Antwerp claims include a refuted one (exit status 1).
+    let text = stdout_refuted(&["claims", "antwerp", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let arr = v.as_array().unwrap();
+    let arr = v["rows"].as_array().unwrap();
     assert!(arr.len() >= 4);
     assert!(arr.iter().all(|c| c["variant"] == "antwerp"));
     assert_input_error(&["claims", "no-such-thing"], "no-such-thing");
@@ -93,8 +94,8 @@ fn a_formula_outside_the_prover_holds_only_in_the_checked_range() {
 #[test]
 fn a_wrong_formula_fails_at_the_first_n() {
     // 12*2^n - 8n - 11 is one less than T33(n) for every n >= 2: first failure at n = 2,
-    // where T33(2) = 12*4 - 16 - 10 = 22 (Lunnon's closed form).
-    let out = stdout(&[
+    // where T33(2) = 12*4 - 16 - 10 = 22 (Lunnon's closed form); exit status 1.
+    let out = stdout_refuted(&[
         "check",
         "antwerp.T33",
         "12*2^n - 8*n - 11",
@@ -144,7 +145,7 @@ fn bfile_is_compared_and_bad_lines_are_reported_with_their_number() {
     );
     let wrong = dir.join("wrong.txt");
     std::fs::write(&wrong, "1 1\n2 3\n3 8\n").unwrap();
-    let out = stdout(&["check", "classic.T", "--bfile", wrong.to_str().unwrap()]);
+    let out = stdout_refuted(&["check", "classic.T", "--bfile", wrong.to_str().unwrap()]);
     assert!(out.starts_with("fails at n = 3"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -209,7 +210,7 @@ fn a_users_claim_file_is_checked_and_every_fault_is_reported_with_its_position()
     let ok = write("good.toml", good);
     let v: serde_json::Value =
         serde_json::from_str(&stdout(&["claims", "--file", &ok, "--format", "json"])).unwrap();
-    assert_eq!(v[0]["verdict"], "proved");
+    assert_eq!(v["rows"][0]["verdict"], "proved");
     // Line 17 is the second claim's kind, 18 its target, 19 its formula (value from column
     // 12, after `formula = "`).
     for (name, text, needle) in [
@@ -260,7 +261,7 @@ fn claims_json_carries_range_reason_and_correction() {
     // is corrected to floor(m/3^(n-1)), as his FancyItr code computes it.
     let text = stdout(&["claims", "chapla", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let arr = v.as_array().unwrap();
+    let arr = v["rows"].as_array().unwrap();
     let c = arr
         .iter()
         .find(|c| c["id"] == "chapla/iterative.index")
@@ -296,15 +297,17 @@ fn a_long_claimed_range_is_decided_by_the_proof_from_its_first_terms() {
             format!("document = \"mine\"\ntitle = \"My notes\"\n\n[[claim]]\nid = \"a\"\nsection = \"s\"\nstatement = \"x\"\nkind = \"formula\"\ntarget = \"classic.T\"\nformula = \"{formula}\"\nn = \"0..100000000\"\n"),
         )
         .unwrap();
-        let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        // A wrong formula fails: exit status 1; the verdicts are what is compared.
+        let out = crate::common::hanoilab(&[
             "claims",
             "--file",
             &p.to_string_lossy(),
             "--format",
             "json",
-        ]))
-        .unwrap();
-        v[0].clone()
+        ]);
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["rows"][0].clone()
     };
     let right = file("2^n - 1");
     assert_eq!(right["verdict"], "proved", "{right}");

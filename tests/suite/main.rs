@@ -9,6 +9,7 @@ mod checkers;
 mod checkers_reference;
 mod classic_throughput;
 mod cli_contract;
+mod cli_formats;
 #[cfg(feature = "distributed")]
 mod distributed;
 mod domino;
