@@ -331,6 +331,14 @@ impl Parser {
                 self.expect_sym(",")?;
                 let to = self.pin()?;
                 self.expect_sym(")")?;
+                // The same parameter (or the same literal) on both sides can never be legal.
+                if from == to {
+                    return Err(ProgramError::Syntax {
+                        line: pos.line,
+                        col: pos.col,
+                        message: "this move takes a disc from a pin to itself".into(),
+                    });
+                }
                 let times = if self.eat_sym("*") {
                     self.primary()?
                 } else {
