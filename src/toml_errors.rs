@@ -17,7 +17,13 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// column 1 when toml gives none) and its message on one line.
 pub(crate) fn locate(text: &str, e: &toml::de::Error) -> (usize, usize, String) {
     let (line, col) = line_col(text, e.span().map_or(0, |s| s.start));
-    let message = e.message().trim().replace('\n', " ");
+    let message = e
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ");
     let message = if message.starts_with("number too large") {
         "integer too large for 64 bits".to_string()
     } else {
