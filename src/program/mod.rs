@@ -130,6 +130,18 @@ pub enum ProgramError {
         /// Its size.
         n: i64,
     },
+    /// `/` or `%` by zero.
+    #[error("program line {line}, column {col}: division by zero (in `{name}` at n = {n})")]
+    DivisionByZero {
+        /// The procedure evaluating the expression (`call` for the top-level call).
+        name: String,
+        /// Its size.
+        n: i64,
+        /// Line of the operator, from 1.
+        line: usize,
+        /// Column of the operator, from 1.
+        col: usize,
+    },
     /// A memoised count too large to attempt (checked from the size before counting).
     #[error("counting `{name}` at n = {n} by memoised recursion needs about {n} table entries (at most {max})", max = MEMO_MAX_SIZE)]
     TooLarge {
@@ -316,14 +328,11 @@ pub fn count_call_bounded(
         return Ok(BigInt::from(0));
     };
     let slots = [n];
-    let overflow = || ProgramError::Overflow {
-        name: "call".into(),
-        n,
-    };
-    let m = size.eval(&slots, globals).ok_or_else(overflow)?;
+    let fault = |f: ast::Fault| f.error("call", n);
+    let m = size.eval(&slots, globals).map_err(fault)?;
     let args: Vec<i64> = ints
         .iter()
-        .map(|e| e.eval(&slots, globals).ok_or_else(overflow))
+        .map(|e| e.eval(&slots, globals).map_err(fault))
         .collect::<Result<_, _>>()?;
     if m > MEMO_MAX_SIZE {
         return Err(ProgramError::TooLarge {

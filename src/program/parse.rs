@@ -545,6 +545,7 @@ impl Parser {
         let mut e = operand(self)?;
         let mut d = self.depth;
         loop {
+            let at = self.pos();
             let Some(op) = ops
                 .iter()
                 .find(|(sym, _)| self.eat_sym(sym))
@@ -553,7 +554,11 @@ impl Parser {
                 self.depth = d;
                 return Ok(e);
             };
-            e = Expr::Bin(op, Box::new(e), Box::new(operand(self)?));
+            let (a, b) = (Box::new(e), Box::new(operand(self)?));
+            e = match op {
+                BinOp::Div | BinOp::Rem => Expr::Quot(op, a, b, at),
+                _ => Expr::Bin(op, a, b),
+            };
             d = d.max(self.depth) + 1;
             self.tree(d)?;
         }

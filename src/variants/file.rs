@@ -276,7 +276,7 @@ pub(super) struct FunctionFile {
     pub(super) start_colours: Option<String>,
     #[serde(default)]
     pub(super) goal_colours: Option<String>,
-    pub(super) call: String,
+    pub(super) call: toml::Spanned<String>,
     #[serde(default)]
     pub(super) n_min: Option<i64>,
     #[serde(default)]
@@ -477,13 +477,15 @@ impl Variant {
         for &name in &names {
             let f = &top.functions[name];
             let at = find(&format!("[functions.{name}]"));
-            let call_step = program::parse_call(&mut prog, &f.call).map_err(|e| {
+            // The call's text starts after its opening quote.
+            let call_at = line_col(text, f.call.span().start + 1);
+            let call_step = program::parse_call(&mut prog, f.call.get_ref()).map_err(|e| {
                 let (line, col) = line_col(text, at);
                 VariantError::Program {
                     origin: origin.into(),
                     line,
                     col,
-                    context: format!("function `{name}`, call `{}`", f.call),
+                    context: format!("function `{name}`, call `{}`", f.call.get_ref()),
                     source: e,
                 }
             })?;
@@ -565,7 +567,8 @@ impl Variant {
                 summary: f.summary.clone(),
                 source: f.source.clone(),
                 bases: f.bases.as_ref().map(|b| b.get_ref().clone()),
-                call: f.call.clone(),
+                call: f.call.get_ref().clone(),
+                call_at,
                 n_min: f.n_min.unwrap_or(0),
                 goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
                 role,
@@ -614,6 +617,7 @@ impl Variant {
             functions,
             default,
             rules,
+            program_shift: (line_shift, col_shift),
         };
         // Pins, stacks, the move digraph, pin lists and placements must fit the default
         // parameters, each refused at its place in the file (other parameter values are

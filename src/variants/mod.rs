@@ -149,6 +149,8 @@ pub struct Function {
     start_colours: Option<String>,
     goal_colours: Option<String>,
     call_step: Step,
+    /// Line and column in the file of the call's first character.
+    call_at: (usize, usize),
     parameter_min: BTreeMap<String, i64>,
     parameter_max: BTreeMap<String, i64>,
 }
@@ -179,6 +181,9 @@ pub struct Variant {
     functions: Vec<Function>,
     default: usize,
     rules: RulesFile2,
+    /// Where the program text starts in the file: lines to add, and columns to add on its
+    /// first line ([`Variant::place_in_file`]).
+    program_shift: (usize, usize),
 }
 
 pub use crate::program::MEMO_MAX_SIZE;
@@ -341,9 +346,17 @@ pub(super) fn eval_with(
         }
     }
     e.0.eval(locals, &g)
-        .ok_or_else(|| VariantError::BadParameter {
+        .map_err(|f| VariantError::BadParameter {
             variant: id.into(),
-            message: "an expression of the rules or functions overflows 64 bits".into(),
+            message: match f {
+                program::ast::Fault::Overflow => {
+                    "an expression of the rules or functions overflows 64 bits".into()
+                }
+                program::ast::Fault::DivisionByZero(at) => format!(
+                    "division by zero at column {} of an expression of the rules or functions",
+                    at.col
+                ),
+            },
         })
 }
 
