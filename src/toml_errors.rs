@@ -38,12 +38,15 @@ mod tests {
 
     #[test]
     fn positions_count_lines_and_characters() {
-        let text = "a = 1\nbé = 99999999999999999999\n";
+        let text = "a = \"é\"\nb = [\"é\", 99999999999999999999]\n";
         assert_eq!(line_col(text, 0), (1, 1));
-        assert_eq!(line_col(text, 6), (2, 1));
+        assert_eq!(line_col(text, 9), (2, 1));
+        // Columns count characters, not bytes; an offset inside a character is its start.
+        assert_eq!(line_col(text, 16), (2, 7));
+        assert_eq!(line_col(text, 6), (1, 6));
         let e = text.parse::<toml::Table>().unwrap_err();
         let (line, col, message) = locate(text, &e);
-        assert_eq!((line, col), (2, 6), "{message}");
+        assert_eq!((line, col), (2, 11), "{message}");
         assert_eq!(message, "integer too large for 64 bits");
     }
 }

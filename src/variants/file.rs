@@ -655,11 +655,11 @@ impl Variant {
                 ));
             }
         }
-        v.rules_for(&all)
-            .map_err(|e| malformed(moves_at, at_of(e)))?;
         if let Some(rule @ AccessRule::Lists(_)) = &v.rules.access {
             access_masks(rule, stacks, pins as usize).map_err(|m| malformed(access_at, m))?;
         }
+        v.rules_for(&all)
+            .map_err(|e| malformed(moves_at, at_of(e)))?;
         for (file, function) in names.iter().map(|n| &top.functions[*n]).zip(&v.functions) {
             let name = &function.name;
             for (what, spanned, placement) in [
