@@ -36,6 +36,7 @@ pub mod program;
 pub mod puzzle;
 pub mod search;
 pub mod sequences;
+mod toml_errors;
 pub mod variants;
 
 /// The README's Rust examples, compiled and run as doc-tests.

@@ -9,7 +9,15 @@ fn main() -> ExitCode {
         Err(e) => {
             // clap prints help/version to stdout with exit 0, usage errors to stderr with 2.
             let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print(); // never panics, unlike println!
+            // Not println!: it panics on a closed stream. A help text that cannot be written
+            // (a full disk) is a failure like any other lost output; a closed pipe is not.
+            if let Err(w) = e.print() {
+                if w.kind() != std::io::ErrorKind::BrokenPipe {
+                    use std::io::Write;
+                    let _ = writeln!(std::io::stderr(), "hanoilab: cannot write the output: {w}");
+                    return ExitCode::from(1);
+                }
+            }
             return ExitCode::from(code);
         }
     };

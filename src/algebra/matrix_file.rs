@@ -54,9 +54,79 @@ fn integer(v: &toml::Value, what: &str) -> Result<BigInt, String> {
     }
 }
 
+/// The shape of a TOML value with the span of every array element: where an error is.
+enum Tree {
+    Array(Vec<toml::Spanned<Tree>>),
+    Leaf,
+}
+
+impl<'de> serde::Deserialize<'de> for Tree {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Tree, D::Error> {
+        struct Shape;
+        impl<'de> serde::de::Visitor<'de> for Shape {
+            type Value = Tree;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a TOML value")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Tree, A::Error> {
+                let mut items = Vec::new();
+                while let Some(x) = a.next_element::<toml::Spanned<Tree>>()? {
+                    items.push(x);
+                }
+                Ok(Tree::Array(items))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Tree, A::Error> {
+                use serde::de::IgnoredAny;
+                while a.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                Ok(Tree::Leaf)
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Tree, E> {
+                Ok(Tree::Leaf)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Tree, E> {
+                Ok(Tree::Leaf)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Tree, E> {
+                Ok(Tree::Leaf)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Tree, E> {
+                Ok(Tree::Leaf)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Tree, E> {
+                Ok(Tree::Leaf)
+            }
+        }
+        d.deserialize_any(Shape)
+    }
+}
+
+/// `line:column: ` of the value at `key` and then the array indices `path` (as deep as the
+/// file goes), for the front of an error message.
+struct Places<'t> {
+    text: &'t str,
+    spans: std::collections::BTreeMap<String, toml::Spanned<Tree>>,
+}
+
+impl Places<'_> {
+    fn at(&self, key: &str, path: &[usize]) -> String {
+        let Some(mut node) = self.spans.get(key) else {
+            return "1:1: ".into();
+        };
+        for &i in path {
+            match node.get_ref() {
+                Tree::Array(items) if i < items.len() => node = &items[i],
+                _ => break,
+            }
+        }
+        let (line, col) = crate::toml_errors::line_col(self.text, node.span().start);
+        format!("{line}:{col}: ")
+    }
+}
+
 impl MatrixFile {
     /// Parses the TOML text of a matrix file and checks its shape (square matrix, one
-    /// initial entry and at most one name per row).
+    /// initial entry and at most one name per row, names distinct). An error starts with
+    /// the line and column of what is wrong (`LINE:COL: ...`; the caller prefixes the file).
     ///
     /// ```
     /// use hanoilab::algebra::matrix_file::MatrixFile;
@@ -64,59 +134,96 @@ impl MatrixFile {
     /// assert_eq!(f.matrix.rows(), 2);
     /// assert!(f.names.is_none());
     /// let e = MatrixFile::parse("matrix = [[2, 1]]\ninitial = [1]").unwrap_err();
+    /// assert!(e.to_string().starts_with("1:10: "), "{e}");
     /// assert!(e.to_string().contains("square"));
     /// ```
     pub fn parse(text: &str) -> Result<MatrixFile, MatrixFileError> {
         let bad = MatrixFileError;
-        let table: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| bad(format!("malformed TOML: {e}")))?;
+        let syntax = |e: toml::de::Error| {
+            let (line, col, message) = crate::toml_errors::locate(text, &e);
+            let hint = if message.contains("too large") {
+                " (write an integer beyond 64 bits as a decimal string, e.g. \"123456789012345678901\")"
+            } else {
+                ""
+            };
+            bad(format!("{line}:{col}: malformed TOML: {message}{hint}"))
+        };
+        let table: toml::Table = text.parse().map_err(syntax)?;
+        let places = Places {
+            text,
+            spans: toml::from_str(text).map_err(syntax)?,
+        };
+        let at = |key: &str, path: &[usize]| places.at(key, path);
         for key in table.keys() {
             if !["matrix", "initial", "names"].contains(&key.as_str()) {
                 return Err(bad(format!(
-                    "unknown key `{key}` (expected `matrix`, `initial` and optionally `names`)"
+                    "{}unknown key `{key}` (expected `matrix`, `initial` and optionally `names`)",
+                    at(key, &[])
                 )));
             }
         }
         let rows = table
             .get("matrix")
-            .ok_or_else(|| bad("missing `matrix = [[...], ...]` (the rows of M)".into()))?
+            .ok_or_else(|| bad("1:1: missing `matrix = [[...], ...]` (the rows of M)".into()))?
             .as_array()
-            .ok_or_else(|| bad("`matrix` must be an array of rows".into()))?;
+            .ok_or_else(|| {
+                bad(format!(
+                    "{}`matrix` must be an array of rows",
+                    at("matrix", &[])
+                ))
+            })?;
         let mut m: Vec<Vec<BigInt>> = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
-            let row = row
-                .as_array()
-                .ok_or_else(|| bad(format!("matrix row {} must be an array of integers", i + 1)))?;
+            let row = row.as_array().ok_or_else(|| {
+                bad(format!(
+                    "{}matrix row {} must be an array of integers",
+                    at("matrix", &[i]),
+                    i + 1
+                ))
+            })?;
             m.push(
                 row.iter()
                     .enumerate()
-                    .map(|(j, v)| integer(v, &format!("matrix row {}, entry {}", i + 1, j + 1)))
+                    .map(|(j, v)| {
+                        integer(v, &format!("matrix row {}, entry {}", i + 1, j + 1))
+                            .map_err(|e| format!("{}{e}", at("matrix", &[i, j])))
+                    })
                     .collect::<Result<_, _>>()
                     .map_err(bad)?,
             );
         }
-        let matrix = ZMatrix::from_rows(m).map_err(|e| bad(format!("matrix: {e}")))?;
+        let matrix =
+            ZMatrix::from_rows(m).map_err(|e| bad(format!("{}matrix: {e}", at("matrix", &[]))))?;
         if !matrix.is_square() {
             return Err(bad(format!(
-                "the matrix must be square: it has {} rows of {} entries",
+                "{}the matrix must be square: it has {} rows of {} entries",
+                at("matrix", &[]),
                 matrix.rows(),
                 matrix.cols()
             )));
         }
         let initial: Vec<BigInt> = table
             .get("initial")
-            .ok_or_else(|| bad("missing `initial = [...]` (the vector s(1))".into()))?
+            .ok_or_else(|| bad("1:1: missing `initial = [...]` (the vector s(1))".into()))?
             .as_array()
-            .ok_or_else(|| bad("`initial` must be an array of integers".into()))?
+            .ok_or_else(|| {
+                bad(format!(
+                    "{}`initial` must be an array of integers",
+                    at("initial", &[])
+                ))
+            })?
             .iter()
             .enumerate()
-            .map(|(i, v)| integer(v, &format!("initial, entry {}", i + 1)))
+            .map(|(i, v)| {
+                integer(v, &format!("initial, entry {}", i + 1))
+                    .map_err(|e| format!("{}{e}", at("initial", &[i])))
+            })
             .collect::<Result<_, _>>()
             .map_err(bad)?;
         if initial.len() != matrix.rows() {
             return Err(bad(format!(
-                "`initial` must have one entry per row of the matrix: expected {}, found {}",
+                "{}`initial` must have one entry per row of the matrix: expected {}, found {}",
+                at("initial", &[]),
                 matrix.rows(),
                 initial.len()
             )));
@@ -124,20 +231,36 @@ impl MatrixFile {
         let names = match table.get("names") {
             None => None,
             Some(v) => {
-                let arr = v
-                    .as_array()
-                    .ok_or_else(|| bad("`names` must be an array of strings".into()))?;
+                let not_strings = || {
+                    bad(format!(
+                        "{}`names` must be an array of strings",
+                        at("names", &[])
+                    ))
+                };
+                let arr = v.as_array().ok_or_else(not_strings)?;
                 let names: Vec<String> = arr
                     .iter()
                     .map(|n| n.as_str().map(str::to_string))
                     .collect::<Option<_>>()
-                    .ok_or_else(|| bad("`names` must be an array of strings".into()))?;
+                    .ok_or_else(not_strings)?;
                 if names.len() != matrix.rows() {
                     return Err(bad(format!(
-                        "`names` must name every component: expected {}, found {}",
+                        "{}`names` must name every component: expected {}, found {}",
+                        at("names", &[]),
                         matrix.rows(),
                         names.len()
                     )));
+                }
+                // Two components of one name would make every later mention ambiguous.
+                for (j, n) in names.iter().enumerate() {
+                    if let Some(i) = names[..j].iter().position(|m| m == n) {
+                        return Err(bad(format!(
+                            "{}`names`: component {} is named {n:?} like component {} (names must differ)",
+                            at("names", &[j]),
+                            j + 1,
+                            i + 1
+                        )));
+                    }
                 }
                 Some(names)
             }
@@ -173,6 +296,25 @@ mod tests {
         let e =
             MatrixFile::parse("matrix = [[1]]\ninitial = [1]\nnames = [\"a\", \"b\"]").unwrap_err();
         assert!(e.0.contains("name every component"), "{e}");
+    }
+
+    #[test]
+    fn errors_start_with_the_line_and_column() {
+        let e =
+            MatrixFile::parse("matrix = [[1, 2],\n  [3, \"x\"]]\ninitial = [1, 2]").unwrap_err();
+        assert!(e.0.starts_with("2:7: matrix row 2, entry 2"), "{e}");
+        let big =
+            MatrixFile::parse("matrix = [[99999999999999999999]]\ninitial = [1]").unwrap_err();
+        assert!(big.0.starts_with("1:12: "), "{big}");
+        assert!(big.0.contains("64 bits") && !big.0.contains('\n'), "{big}");
+        let dup = MatrixFile::parse(
+            "matrix = [[1, 0], [0, 1]]\ninitial = [1, 1]\nnames = [\"a\", \"a\"]",
+        )
+        .unwrap_err();
+        assert!(dup.0.starts_with("3:15: "), "{dup}");
+        assert!(dup.0.contains("names must differ"), "{dup}");
+        let e = MatrixFile::parse("matrix = [[1]]\ninitial = 5").unwrap_err();
+        assert!(e.0.starts_with("2:11: "), "{e}");
     }
 
     #[test]

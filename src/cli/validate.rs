@@ -53,7 +53,8 @@ pub fn parse_range(flag: &str, value: &str) -> Result<(u64, u64), CliError> {
     Ok((a, b))
 }
 
-/// Parses `--param K=V` values into a map of integer parameters.
+/// Parses `--param K=V` values into a map of integer parameters; a name given twice is
+/// refused (one of the values would be dropped without a word).
 pub fn parse_params(values: &[String]) -> Result<BTreeMap<String, i64>, CliError> {
     let mut map = BTreeMap::new();
     for v in values {
@@ -72,7 +73,11 @@ pub fn parse_params(values: &[String]) -> Result<BTreeMap<String, i64>, CliError
             .trim()
             .parse()
             .map_err(|_| CliError::input(format!("--param `{v}`: value must be an integer")))?;
-        map.insert(k.to_string(), x);
+        if map.insert(k.to_string(), x).is_some() {
+            return Err(CliError::input(format!(
+                "--param {k} is given more than once (give each parameter one value)"
+            )));
+        }
     }
     Ok(map)
 }
@@ -267,6 +272,8 @@ mod tests {
         let p = parse_params(&["l=3".into()]).unwrap();
         assert_eq!(p["l"], 3);
         assert!(parse_params(&["l".into()]).is_err());
+        let twice = parse_params(&["l=3".into(), "l=4".into()]).unwrap_err();
+        assert!(twice.to_string().contains("--param l"), "{twice}");
         assert_eq!(parse_memory("--memory-limit", "2G").unwrap(), 2 << 30);
         assert!(parse_memory("--memory-limit", "lots").is_err());
     }

@@ -643,7 +643,8 @@ pub fn line_column(text: &str, at: usize) -> (usize, usize) {
 }
 
 /// Byte offset of the value of `field` in the claim `id` of a claim file's text (the first
-/// character inside its opening quote), when it can be found.
+/// character inside its opening quote, or the value's first character when it is not a
+/// string), when it can be found.
 pub fn field_offset(text: &str, id: &str, field: &str) -> Option<usize> {
     let start = text.find(&format!("id = \"{id}\""))?;
     let end = text[start..]
@@ -658,8 +659,10 @@ pub fn field_offset(text: &str, id: &str, field: &str) -> Option<usize> {
             matches!(before, None | Some('\n' | ' ' | '{' | ',')) && after.starts_with('=')
         })?
         .0;
-    let quote = block[key..].find('"')?;
-    Some(start + key + quote + 1)
+    let eq = key + block[key..].find('=')? + 1;
+    let value = eq + (block[eq..].len() - block[eq..].trim_start().len());
+    let quote = usize::from(block[value..].starts_with('"'));
+    Some(start + value + quote)
 }
 
 /// Loads a user's claim file (stem `name` in claim ids): TOML, kinds and fields, unique ids,

@@ -866,7 +866,7 @@ impl Evaluator<'_> {
             }
             "root" => {
                 arity(3)?;
-                self.root(&args[0], &args[1], &args[2])
+                self.root(&args[0], &args[1], &args[2], pos)
             }
             _ => {
                 let vs = self.args(args)?;
@@ -915,7 +915,7 @@ impl Evaluator<'_> {
 
     /// `root(p(E), lo, hi)`: the root of the polynomial `p` in `E` between the rationals
     /// `lo` and `hi`, where `p` changes sign, enclosed by exact bisection.
-    fn root(&mut self, p: &Expr, lo: &Expr, hi: &Expr) -> Result<Value, EvalError> {
+    fn root(&mut self, p: &Expr, lo: &Expr, hi: &Expr, pos: usize) -> Result<Value, EvalError> {
         let poly = to_poly(p, "E").map_err(EvalError::Domain)?;
         let lo = self.eval(lo)?;
         let hi = self.eval(hi)?;
@@ -923,6 +923,12 @@ impl Evaluator<'_> {
         else {
             return domain("root(p, lo, hi) needs rational bounds");
         };
+        if a > b {
+            return domain(format!(
+                "at column {}: root(p, {a}, {b}): the lower bound exceeds the upper bound",
+                pos + 1
+            ));
+        }
         let sa = poly_eval(&poly, &a).cmp(&BigRational::zero());
         let sb = poly_eval(&poly, &b).cmp(&BigRational::zero());
         if sa == Ordering::Equal {

@@ -597,7 +597,28 @@ impl Parser {
             }
         }
         self.expect_sym(")")?;
+        if name == "root" && args.len() == 3 {
+            if let (Some(lo), Some(hi)) = (literal(&args[1]), literal(&args[2])) {
+                if lo > hi {
+                    return Err(ParseError {
+                        pos,
+                        message: format!(
+                            "root(p, {lo}, {hi}): the lower bound exceeds the upper bound"
+                        ),
+                    });
+                }
+            }
+        }
         Ok(Expr::Call(name, args, pos))
+    }
+}
+
+/// The value of a number written as a literal (`2`, `-1.5`), else `None`.
+fn literal(e: &Expr) -> Option<BigRational> {
+    match e {
+        Expr::Num(v) => Some(v.clone()),
+        Expr::Neg(x) => literal(x).map(|v| -v),
+        _ => None,
     }
 }
 
@@ -675,6 +696,15 @@ mod tests {
             parse("sum(i = 1..3, i)").unwrap(),
             Expr::Agg(Aggregate::Sum, ..)
         ));
+    }
+
+    #[test]
+    fn a_root_with_reversed_bounds_is_refused_at_its_position() {
+        let e = parse("1 + root(E^2 - 2, 2, 1)").unwrap_err();
+        assert_eq!(e.pos, 4, "{e}");
+        assert!(e.message.contains("lower bound exceeds"), "{e}");
+        assert!(parse("root(E^2 - 2, -2, -1)").is_ok());
+        assert!(parse("root(E^2 - 2, -1, -2)").is_err());
     }
 
     #[test]

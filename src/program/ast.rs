@@ -11,14 +11,17 @@ pub enum Expr {
     /// A global name (a variant parameter such as `l`, or the builtin `pins`), by index into
     /// [`Program::globals`].
     Global(usize),
-    /// A binary operation.
+    /// A binary operation other than `/` and `%`.
     Bin(BinOp, Box<Expr>, Box<Expr>),
+    /// `a / b` or `a % b` ([`BinOp::Div`] or [`BinOp::Rem`]) with the operator's position:
+    /// a zero divisor is an error there ([`Fault::DivisionByZero`]).
+    Quot(BinOp, Box<Expr>, Box<Expr>, Pos),
     /// Negation.
     Neg(Box<Expr>),
 }
 
 /// Binary integer operators. Division and remainder are Euclidean (`x % m` is never negative
-/// for `m > 0`); division by zero evaluates to 0 and is rejected where it matters.
+/// for `m > 0`); division by zero is an error at the operator ([`Fault::DivisionByZero`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
     /// `+`
@@ -193,41 +196,70 @@ impl Program {
     }
 }
 
-/// Euclidean integer arithmetic shared by the interpreter and the counter, checked: `None`
-/// when the result leaves the 64-bit integers (never a silent wrap).
-pub(crate) fn apply(op: BinOp, a: i64, b: i64) -> Option<i64> {
-    match op {
-        BinOp::Add => a.checked_add(b),
-        BinOp::Sub => a.checked_sub(b),
-        BinOp::Mul => a.checked_mul(b),
-        BinOp::Div => {
-            if b == 0 {
-                Some(0)
-            } else {
-                a.checked_div_euclid(b)
-            }
+/// Why an expression has no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The result leaves the 64-bit integers (checked, never wrapped), or a loop is too
+    /// long to walk.
+    Overflow,
+    /// `/` or `%` by zero, at the operator's position.
+    DivisionByZero(Pos),
+}
+
+impl Fault {
+    /// The program error of this fault in procedure `name` (`call` for the top-level call)
+    /// at size `n`.
+    pub fn error(self, name: &str, n: i64) -> crate::program::ProgramError {
+        use crate::program::ProgramError;
+        match self {
+            Fault::Overflow => ProgramError::Overflow {
+                name: name.into(),
+                n,
+            },
+            Fault::DivisionByZero(at) => ProgramError::DivisionByZero {
+                name: name.into(),
+                n,
+                line: at.line,
+                col: at.col,
+            },
         }
-        BinOp::Rem => {
-            if b == 0 {
-                Some(0)
-            } else {
-                a.checked_rem_euclid(b)
-            }
-        }
-        BinOp::Min => Some(a.min(b)),
-        BinOp::Max => Some(a.max(b)),
     }
 }
 
+/// Euclidean integer arithmetic shared by the interpreter and the counter, checked: an
+/// error when the result leaves the 64-bit integers (never a silent wrap) or the divisor of
+/// `/` or `%` (written at `at`) is zero.
+pub(crate) fn apply(op: BinOp, a: i64, b: i64, at: Pos) -> Result<i64, Fault> {
+    let r = match op {
+        BinOp::Add => a.checked_add(b),
+        BinOp::Sub => a.checked_sub(b),
+        BinOp::Mul => a.checked_mul(b),
+        BinOp::Div | BinOp::Rem if b == 0 => return Err(Fault::DivisionByZero(at)),
+        BinOp::Div => a.checked_div_euclid(b),
+        BinOp::Rem => a.checked_rem_euclid(b),
+        BinOp::Min => Some(a.min(b)),
+        BinOp::Max => Some(a.max(b)),
+    };
+    r.ok_or(Fault::Overflow)
+}
+
 impl Expr {
-    /// Evaluates with the given local slots and globals; `None` on 64-bit overflow.
-    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> Option<i64> {
+    /// Evaluates with the given local slots and globals.
+    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> Result<i64, Fault> {
         match self {
-            Expr::Const(c) => Some(*c),
-            Expr::Slot(s) => Some(slots[*s]),
-            Expr::Global(g) => Some(globals[*g]),
-            Expr::Bin(op, a, b) => apply(*op, a.eval(slots, globals)?, b.eval(slots, globals)?),
-            Expr::Neg(a) => a.eval(slots, globals)?.checked_neg(),
+            Expr::Const(c) => Ok(*c),
+            Expr::Slot(s) => Ok(slots[*s]),
+            Expr::Global(g) => Ok(globals[*g]),
+            Expr::Bin(op, a, b) => apply(
+                *op,
+                a.eval(slots, globals)?,
+                b.eval(slots, globals)?,
+                Pos::default(),
+            ),
+            Expr::Quot(op, a, b, at) => {
+                apply(*op, a.eval(slots, globals)?, b.eval(slots, globals)?, *at)
+            }
+            Expr::Neg(a) => a.eval(slots, globals)?.checked_neg().ok_or(Fault::Overflow),
         }
     }
 
@@ -235,7 +267,7 @@ impl Expr {
     pub fn uses_slot(&self, s: usize) -> bool {
         match self {
             Expr::Slot(t) => *t == s,
-            Expr::Bin(_, a, b) => a.uses_slot(s) || b.uses_slot(s),
+            Expr::Bin(_, a, b) | Expr::Quot(_, a, b, _) => a.uses_slot(s) || b.uses_slot(s),
             Expr::Neg(a) => a.uses_slot(s),
             _ => false,
         }
@@ -243,9 +275,9 @@ impl Expr {
 }
 
 impl Cond {
-    /// Evaluates with the given local slots and globals; `None` on 64-bit overflow.
-    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> Option<bool> {
-        Some(match self {
+    /// Evaluates with the given local slots and globals.
+    pub fn eval(&self, slots: &[i64], globals: &[i64]) -> Result<bool, Fault> {
+        Ok(match self {
             Cond::Cmp(op, a, b) => {
                 let (a, b) = (a.eval(slots, globals)?, b.eval(slots, globals)?);
                 op.holds(a.cmp(&b))
@@ -262,13 +294,13 @@ impl Procedure {
     /// for `n >= 1` the first clause whose guard holds (no guard: holds); for `n <= 0` only
     /// guarded clauses are considered, so a procedure does nothing on zero discs unless a
     /// clause asks for it.
-    /// `Err` when a guard overflows 64 bits.
-    pub fn select(&self, slots: &[i64], globals: &[i64]) -> Result<Option<&Clause>, Overflow> {
+    /// `Err` when a guard has no value.
+    pub fn select(&self, slots: &[i64], globals: &[i64]) -> Result<Option<&Clause>, Fault> {
         let n = slots[0];
         for c in &self.clauses {
             let holds = match &c.guard {
                 None => n >= 1,
-                Some(g) => g.eval(slots, globals).ok_or(Overflow)?,
+                Some(g) => g.eval(slots, globals)?,
             };
             if holds {
                 return Ok(Some(c));
@@ -277,7 +309,3 @@ impl Procedure {
         Ok(None)
     }
 }
-
-/// A program expression left the 64-bit integers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Overflow;

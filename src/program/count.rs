@@ -59,11 +59,8 @@ impl<'p> Counter<'p> {
         slots.push(key.1);
         slots.extend_from_slice(&key.2);
         slots.resize(p.slots, 0);
-        let overflow = || ProgramError::Overflow {
-            name: p.name.clone(),
-            n: key.1,
-        };
-        let Some(clause) = p.select(&slots, &self.globals).map_err(|_| overflow())? else {
+        let fault = |f: Fault| f.error(&p.name, key.1);
+        let Some(clause) = p.select(&slots, &self.globals).map_err(fault)? else {
             if key.1 >= 1 {
                 return Err(ProgramError::NoClause {
                     name: p.name.clone(),
@@ -75,18 +72,18 @@ impl<'p> Counter<'p> {
         let mut c = BigInt::zero();
         let mut callees = Vec::new();
         self.walk(clause.body, &mut slots, &mut c, &mut callees)
-            .ok_or_else(overflow)?;
+            .map_err(fault)?;
         Ok((c, callees))
     }
 
-    /// `None` when an expression overflows 64 bits.
+    /// `Err` when an expression has no value or a loop is too long to walk.
     fn walk(
         &self,
         block: usize,
         slots: &mut [i64],
         c: &mut BigInt,
         callees: &mut Vec<Key>,
-    ) -> Option<()> {
+    ) -> Result<(), Fault> {
         for step in &self.prog.blocks[block] {
             match step {
                 Step::Move { times, .. } => {
@@ -102,7 +99,7 @@ impl<'p> Counter<'p> {
                     let args = ints
                         .iter()
                         .map(|e| e.eval(slots, &self.globals))
-                        .collect::<Option<_>>()?;
+                        .collect::<Result<_, _>>()?;
                     callees.push((*proc, n, args));
                 }
                 Step::For {
@@ -116,7 +113,7 @@ impl<'p> Counter<'p> {
                     let b = to.eval(slots, &self.globals)?;
                     // A loop too long to walk is refused like an overflow (sizes first).
                     if a.abs_diff(b) >= MAX_LOOP {
-                        return None;
+                        return Err(Fault::Overflow);
                     }
                     let range: Box<dyn Iterator<Item = i64>> = if *down {
                         Box::new((b..=a).rev())
@@ -130,7 +127,7 @@ impl<'p> Counter<'p> {
                 }
             }
         }
-        Some(())
+        Ok(())
     }
 
     /// The number of moves procedure `proc` makes on `n` discs with integer arguments
@@ -682,7 +679,7 @@ fn generic_rows(
                 p.clauses.iter().position(|c| {
                     c.guard
                         .as_ref()
-                        .is_none_or(|g| g.eval(&s, globals) == Some(true))
+                        .is_none_or(|g| g.eval(&s, globals) == Ok(true))
                 })
             };
             let ca = sel(base + r);
@@ -803,7 +800,7 @@ fn first_generic_n(prog: &Program, globals: &[i64], period: usize) -> i64 {
                 p.clauses.iter().position(|c| {
                     c.guard
                         .as_ref()
-                        .is_none_or(|g| g.eval(&s, globals) == Some(true))
+                        .is_none_or(|g| g.eval(&s, globals) == Ok(true))
                 })
             })
             .collect();
@@ -811,7 +808,7 @@ fn first_generic_n(prog: &Program, globals: &[i64], period: usize) -> i64 {
             s[0] = m;
             let sel = p.clauses.iter().position(|c| match &c.guard {
                 None => m >= 1,
-                Some(g) => g.eval(&s, globals) == Some(true),
+                Some(g) => g.eval(&s, globals) == Ok(true),
             });
             if sel != generic[m.rem_euclid(q) as usize] {
                 b = b.max(m);
@@ -1176,7 +1173,9 @@ fn linear_walk(
     for step in &prog.blocks[block] {
         match step {
             Step::Move { times, .. } => {
-                let (Some(k), Some(kb)) = (times.eval(sa, globals), times.eval(sb, globals)) else {
+                let (Some(k), Some(kb)) =
+                    (times.eval(sa, globals).ok(), times.eval(sb, globals).ok())
+                else {
                     return Ok(false);
                 };
                 if k != kb {
@@ -1189,7 +1188,8 @@ fn linear_walk(
             Step::Call {
                 proc, size, ints, ..
             } => {
-                let (Some(x), Some(y)) = (size.eval(sa, globals), size.eval(sb, globals)) else {
+                let (Some(x), Some(y)) = (size.eval(sa, globals).ok(), size.eval(sb, globals).ok())
+                else {
                     return Ok(false);
                 };
                 let (ka, kb) = (na - x, nb - y);
@@ -1200,7 +1200,7 @@ fn linear_walk(
                 } else if x == y {
                     let Some(args) = ints
                         .iter()
-                        .map(|e| e.eval(sa, globals))
+                        .map(|e| e.eval(sa, globals).ok())
                         .collect::<Option<Vec<i64>>>()
                     else {
                         return Ok(false);
@@ -1217,10 +1217,11 @@ fn linear_walk(
                 down,
                 body,
             } => {
-                let (Some(a), Some(b)) = (from.eval(sa, globals), to.eval(sa, globals)) else {
+                let (Some(a), Some(b)) = (from.eval(sa, globals).ok(), to.eval(sa, globals).ok())
+                else {
                     return Ok(false);
                 };
-                if Some(a) != from.eval(sb, globals) || Some(b) != to.eval(sb, globals) {
+                if Ok(a) != from.eval(sb, globals) || Ok(b) != to.eval(sb, globals) {
                     return Ok(false);
                 }
                 // A loop this long at the symbolic size is no fixed linear system.

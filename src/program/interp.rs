@@ -345,9 +345,9 @@ impl MoveStream {
 
 impl State {
     #[inline]
-    fn pin(&self, p: &PinRef, frame: usize) -> Option<u8> {
+    fn pin(&self, p: &PinRef, frame: usize) -> Result<u8, Fault> {
         let f = self.frames[frame];
-        Some(match p {
+        Ok(match p {
             PinRef::Param(i) => self.pinvals[f.pins + i],
             PinRef::Index(e) => {
                 let v = e.eval(&self.slots[f.slots..], &self.globals)?;
@@ -356,18 +356,15 @@ impl State {
         })
     }
 
-    /// Ends the stream with [`ProgramError::Overflow`] for the procedure of `frame`.
+    /// Ends the stream with the error of `fault` for the procedure of `frame`.
     #[cold]
-    fn overflow(&mut self, prog: &Program, frame: usize) -> Option<Move> {
+    fn fault(&mut self, prog: &Program, frame: usize, fault: Fault) -> Option<Move> {
         let f = self.frames[frame];
         let name = prog
             .procedures
             .get(f.proc)
             .map_or("call".to_string(), |p| p.name.clone());
-        self.error = Some(ProgramError::Overflow {
-            name,
-            n: self.slots[f.slots],
-        });
+        self.error = Some(fault.error(&name, self.slots[f.slots]));
         self.stack.clear();
         self.pending = None;
         None
@@ -386,8 +383,9 @@ impl State {
         frame: usize,
     ) -> Option<Move> {
         let f = self.frames[frame];
-        let Some(n) = size.eval(&self.slots[f.slots..], &self.globals) else {
-            return self.overflow(prog, frame);
+        let n = match size.eval(&self.slots[f.slots..], &self.globals) {
+            Ok(n) => n,
+            Err(fault) => return self.fault(prog, frame, fault),
         };
         if self.frames.len() > self.max_depth {
             let p = &prog.procedures[proc];
@@ -407,9 +405,12 @@ impl State {
         let base = self.slots.len();
         self.slots.push(n);
         for e in ints {
-            let Some(v) = e.eval(&self.slots[f.slots..base], &self.globals) else {
-                self.slots.truncate(base);
-                return self.overflow(prog, frame);
+            let v = match e.eval(&self.slots[f.slots..base], &self.globals) {
+                Ok(v) => v,
+                Err(fault) => {
+                    self.slots.truncate(base);
+                    return self.fault(prog, frame, fault);
+                }
             };
             self.slots.push(v);
         }
@@ -418,11 +419,11 @@ impl State {
             let v = match pr {
                 PinRef::Param(i) => self.pinvals[f.pins + i],
                 PinRef::Index(e) => match e.eval(&self.slots[f.slots..base], &self.globals) {
-                    Some(v) => v.rem_euclid(self.pins as i64) as u8,
-                    None => {
+                    Ok(v) => v.rem_euclid(self.pins as i64) as u8,
+                    Err(fault) => {
                         self.slots.truncate(base);
                         self.pinvals.truncate(pbase);
-                        return self.overflow(prog, frame);
+                        return self.fault(prog, frame, fault);
                     }
                 },
             };
@@ -473,13 +474,16 @@ impl State {
         }
         self.slots.resize(base + p.slots, 0);
         let selected = p.select(&self.slots[base..], &self.globals);
-        let Ok(selected) = selected else {
-            self.slots.truncate(base);
-            self.pinvals.truncate(pbase);
-            if let Some(c) = self.cache.as_deref_mut() {
-                c.clear_recordings();
+        let selected = match selected {
+            Ok(selected) => selected,
+            Err(fault) => {
+                self.slots.truncate(base);
+                self.pinvals.truncate(pbase);
+                if let Some(c) = self.cache.as_deref_mut() {
+                    c.clear_recordings();
+                }
+                return self.fault(prog, frame, fault);
             }
-            return self.overflow(prog, frame);
         };
         let Some(clause) = selected else {
             self.slots.truncate(base);
@@ -575,9 +579,9 @@ impl State {
                     let k = match times {
                         Expr::Const(k) => *k,
                         e => match e.eval(&self.slots[self.frames[frame].slots..], &self.globals) {
-                            Some(k) => k,
-                            None => {
-                                self.overflow(prog, frame);
+                            Ok(k) => k,
+                            Err(fault) => {
+                                self.fault(prog, frame, fault);
                                 return None;
                             }
                         },
@@ -585,9 +589,12 @@ impl State {
                     if k <= 0 {
                         continue;
                     }
-                    let (Some(a), Some(b)) = (self.pin(from, frame), self.pin(to, frame)) else {
-                        self.overflow(prog, frame);
-                        return None;
+                    let (a, b) = match (self.pin(from, frame), self.pin(to, frame)) {
+                        (Ok(a), Ok(b)) => (a, b),
+                        (Err(fault), _) | (_, Err(fault)) => {
+                            self.fault(prog, frame, fault);
+                            return None;
+                        }
                     };
                     let m = if rev {
                         Move { from: b, to: a }
@@ -624,12 +631,15 @@ impl State {
                     body,
                 } => {
                     let base = self.frames[frame].slots;
-                    let (Some(a), Some(b)) = (
+                    let (a, b) = match (
                         from.eval(&self.slots[base..], &self.globals),
                         to.eval(&self.slots[base..], &self.globals),
-                    ) else {
-                        self.overflow(prog, frame);
-                        return None;
+                    ) {
+                        (Ok(a), Ok(b)) => (a, b),
+                        (Err(fault), _) | (_, Err(fault)) => {
+                            self.fault(prog, frame, fault);
+                            return None;
+                        }
                     };
                     let empty = if *down { a < b } else { a > b };
                     if empty {

@@ -11,7 +11,8 @@
 //! `reverse NAME(...)` (the callee's moves reversed, in reverse order), or a loop
 //! `for i = A..B { STEPS }` / `for i = A downto B { STEPS }` (inclusive; empty if the range
 //! is empty), or `skip` as the whole body. Pins are pin parameters, numbers, or `pin[EXPR]`
-//! (modulo the number of pins). Integer expressions use `+ - * / %` (Euclidean), the size
+//! (modulo the number of pins). Integer expressions use `+ - * / %` (Euclidean; a zero
+//! divisor is an error at the operator, never a value), the size
 //! and integer parameters, loop variables and globals (variant parameters such as `l`, and
 //! `pins`). Clauses of one procedure are tried in order; the first whose guard holds is
 //! used; a clause without guard applies for `n >= 1` only, so a call on zero (or fewer)
@@ -129,6 +130,18 @@ pub enum ProgramError {
         name: String,
         /// Its size.
         n: i64,
+    },
+    /// `/` or `%` by zero.
+    #[error("program line {line}, column {col}: division by zero (in `{name}` at n = {n})")]
+    DivisionByZero {
+        /// The procedure evaluating the expression (`call` for the top-level call).
+        name: String,
+        /// Its size.
+        n: i64,
+        /// Line of the operator, from 1.
+        line: usize,
+        /// Column of the operator, from 1.
+        col: usize,
     },
     /// A memoised count too large to attempt (checked from the size before counting).
     #[error("counting `{name}` at n = {n} by memoised recursion needs about {n} table entries (at most {max})", max = MEMO_MAX_SIZE)]
@@ -316,14 +329,11 @@ pub fn count_call_bounded(
         return Ok(BigInt::from(0));
     };
     let slots = [n];
-    let overflow = || ProgramError::Overflow {
-        name: "call".into(),
-        n,
-    };
-    let m = size.eval(&slots, globals).ok_or_else(overflow)?;
+    let fault = |f: ast::Fault| f.error("call", n);
+    let m = size.eval(&slots, globals).map_err(fault)?;
     let args: Vec<i64> = ints
         .iter()
-        .map(|e| e.eval(&slots, globals).ok_or_else(overflow))
+        .map(|e| e.eval(&slots, globals).map_err(fault))
         .collect::<Result<_, _>>()?;
     if m > MEMO_MAX_SIZE {
         return Err(ProgramError::TooLarge {
@@ -416,6 +426,53 @@ left(n; X, Y, Z)  = left(n-1; X, Y, Z), move(X, Y), right(n-1; Z, Y, X),
             .unwrap()
             .unwrap();
         assert_eq!(sys.initial[0], 3.into());
+    }
+
+    #[test]
+    fn division_by_zero_is_an_error_at_the_operator() {
+        let p = Program::parse("t(n) = t(n / 0), move(0, 1)").unwrap();
+        let e = p.count("t(n)", 3, &[]).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ProgramError::DivisionByZero {
+                    line: 1,
+                    col: 11,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let moves = p.moves("t(n)", 3, &[], 3).unwrap();
+        let mut moves = moves;
+        assert_eq!(moves.by_ref().count(), 0);
+        assert!(matches!(
+            moves.error(),
+            Some(ProgramError::DivisionByZero { col: 11, .. })
+        ));
+        // `%` in a repetition count, and in a guard.
+        let p = Program::parse("t(n) = t(n - 1), move(0, 1) * (n % (n - n))").unwrap();
+        assert!(matches!(
+            p.count("t(n)", 2, &[]),
+            Err(ProgramError::DivisionByZero { col: 34, .. })
+        ));
+        let p = Program::parse("t(n) when n % 0 == 1 = move(0, 1)\nt(n) = skip").unwrap();
+        assert!(matches!(
+            p.count("t(n)", 2, &[]),
+            Err(ProgramError::DivisionByZero { line: 1, .. })
+        ));
+        // A non-zero divisor is Euclidean as before.
+        let p = Program::parse("t(n) = move(0, 1) * (n / 2)").unwrap();
+        assert_eq!(p.count("t(n)", 7, &[]).unwrap(), 3.into());
+    }
+
+    #[test]
+    fn a_move_from_a_pin_to_itself_is_refused_where_it_is_written() {
+        let e = Program::parse("h(n; X, Y) = move(X, Y),\n  move(Y, Y)").unwrap_err();
+        assert!(
+            matches!(e, ProgramError::Syntax { line: 2, col: 3, ref message } if message.contains("from a pin to itself")),
+            "{e}"
+        );
     }
 
     #[test]

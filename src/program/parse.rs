@@ -331,6 +331,14 @@ impl Parser {
                 self.expect_sym(",")?;
                 let to = self.pin()?;
                 self.expect_sym(")")?;
+                // The same parameter (or the same literal) on both sides can never be legal.
+                if from == to {
+                    return Err(ProgramError::Syntax {
+                        line: pos.line,
+                        col: pos.col,
+                        message: "this move takes a disc from a pin to itself".into(),
+                    });
+                }
                 let times = if self.eat_sym("*") {
                     self.primary()?
                 } else {
@@ -537,6 +545,7 @@ impl Parser {
         let mut e = operand(self)?;
         let mut d = self.depth;
         loop {
+            let at = self.pos();
             let Some(op) = ops
                 .iter()
                 .find(|(sym, _)| self.eat_sym(sym))
@@ -545,7 +554,11 @@ impl Parser {
                 self.depth = d;
                 return Ok(e);
             };
-            e = Expr::Bin(op, Box::new(e), Box::new(operand(self)?));
+            let (a, b) = (Box::new(e), Box::new(operand(self)?));
+            e = match op {
+                BinOp::Div | BinOp::Rem => Expr::Quot(op, a, b, at),
+                _ => Expr::Bin(op, a, b),
+            };
             d = d.max(self.depth) + 1;
             self.tree(d)?;
         }

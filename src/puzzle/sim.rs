@@ -8,8 +8,10 @@ use super::model::*;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum RuleBroken {
-    /// `from` or `to` is not a pin of the puzzle, or `from == to`.
+    /// `from` or `to` is not a pin of the puzzle.
     NoSuchPin,
+    /// `from == to`: the move takes a disc from a pin to itself.
+    SamePin,
     /// The move digraph has no arc `from -> to`.
     NoArc,
     /// Pin `from` is empty.
@@ -26,6 +28,7 @@ impl fmt::Display for RuleBroken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             RuleBroken::NoSuchPin => "no such pin",
+            RuleBroken::SamePin => "the move takes a disc from a pin to itself",
             RuleBroken::NoArc => "the move digraph has no such arc",
             RuleBroken::EmptyPin => "the origin pin is empty",
             RuleBroken::NoAccess => "the disc's stack may not use that pin",
@@ -178,12 +181,15 @@ impl Tower {
                 rule,
                 detail,
             };
-        if from >= puzzle.pins || to >= puzzle.pins || from == to {
+        if from >= puzzle.pins || to >= puzzle.pins {
             return Err(err(
                 None,
                 RuleBroken::NoSuchPin,
                 Some(format!("the puzzle has pins 0..{}", puzzle.pins - 1)),
             ));
+        }
+        if from == to {
+            return Err(err(None, RuleBroken::SamePin, None));
         }
         let Some(&d) = self.pins[from].last() else {
             return Err(err(None, RuleBroken::EmptyPin, None));

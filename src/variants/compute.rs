@@ -143,15 +143,9 @@ impl Variant {
         let Step::Call { proc, size, .. } = &f.call_step else {
             return Ok((0, None));
         };
-        let m = size.eval(&[n], &globals).ok_or_else(|| VariantError::Run {
-            variant: self.id.clone(),
-            function: function.into(),
-            n,
-            source: ProgramError::Overflow {
-                name: "call".into(),
-                n,
-            },
-        })?;
+        let m = size
+            .eval(&[n], &globals)
+            .map_err(|f| self.run_error(function, n, f.error("call", n)))?;
         if m <= 256 {
             return Ok((m, None));
         }
@@ -205,14 +199,50 @@ impl Variant {
         }
         let f = self.function(function)?;
         let globals = self.globals(&self.resolve_params(params)?)?;
-        program::count_call(&self.program, &f.call_step, n, &globals).map_err(|e| {
-            VariantError::Run {
-                variant: self.id.clone(),
-                function: function.into(),
-                n,
-                source: e,
+        program::count_call(&self.program, &f.call_step, n, &globals)
+            .map_err(|e| self.run_error(function, n, e))
+    }
+
+    /// The error of a run of `function` at `n`: a division by zero is placed at its line
+    /// and column in the file (in the program text or the function's call), other errors
+    /// are [`VariantError::Run`].
+    pub(super) fn run_error(&self, function: &str, n: i64, e: ProgramError) -> VariantError {
+        if let ProgramError::DivisionByZero {
+            name, line, col, ..
+        } = &e
+        {
+            let at = if name == "call" {
+                self.function(function)
+                    .ok()
+                    .map(|f| (f.call_at.0 + line - 1, f.call_at.1 + col - 1))
+            } else {
+                Some(self.place_in_file(*line, *col))
+            };
+            if let Some((line, col)) = at {
+                return VariantError::Program {
+                    origin: self.origin.clone(),
+                    line,
+                    col,
+                    context: format!("function `{function}`, n = {n}"),
+                    source: e,
+                };
             }
-        })
+        }
+        VariantError::Run {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: e,
+        }
+    }
+
+    /// The line and column in the file of a line and column of the program text.
+    pub(super) fn place_in_file(&self, line: usize, col: usize) -> (usize, usize) {
+        let (line_shift, col_shift) = self.program_shift;
+        (
+            line + line_shift,
+            if line == 1 { col + col_shift } else { col },
+        )
     }
 
     /// Simulates `function` at `n`: every move checked, the goal checked.
@@ -241,12 +271,7 @@ impl Variant {
             simulate_with(&puzzle, &mut stream, opts)
         };
         if let Some(e) = stream.error() {
-            return Err(VariantError::Run {
-                variant: self.id.clone(),
-                function: function.into(),
-                n,
-                source: e.clone(),
-            });
+            return Err(self.run_error(function, n, e.clone()));
         }
         r.map_err(|e| VariantError::Simulation {
             variant: self.id.clone(),

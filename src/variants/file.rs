@@ -23,26 +23,122 @@ pub(super) struct FileTop {
     pub(super) program: ProgramFile,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// An integer, or an expression in the parameters written as a string (`3`, `"2*l"`).
 pub(super) enum IntOrExpr {
     Int(i64),
     Expr(String),
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// A visitor that names the accepted forms when a value has another type (serde's untagged
+/// enums only say that nothing matched). toml places the error at the value.
+macro_rules! expecting {
+    ($what:expr) => {
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str($what)
+        }
+    };
+}
+
+const INT_OR_EXPR: &str = "an integer or an expression in quotes, e.g. 3 or \"2*l\"";
+
+impl<'de> Deserialize<'de> for IntOrExpr {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<IntOrExpr, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = IntOrExpr;
+            expecting!(INT_OR_EXPR);
+            fn visit_i64<E>(self, v: i64) -> Result<IntOrExpr, E> {
+                Ok(IntOrExpr::Int(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<IntOrExpr, E> {
+                i64::try_from(v)
+                    .map(IntOrExpr::Int)
+                    .map_err(|_| E::custom("integer too large for 64 bits"))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<IntOrExpr, E> {
+                Ok(IntOrExpr::Expr(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `rules.moves`: a name, or a list of arcs `[from, to]` each with its place in the file.
 pub(super) enum MovesSpec {
     Named(String),
-    Arcs(Vec<(usize, usize)>),
+    Arcs(Vec<toml::Spanned<PinArc>>),
+}
+
+const MOVES: &str =
+    "complete, cycle, path, \"star:C\" or a list of arcs [from, to], e.g. [[0, 1], [1, 2]]";
+
+impl<'de> Deserialize<'de> for MovesSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MovesSpec, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = MovesSpec;
+            expecting!(MOVES);
+            fn visit_str<E>(self, v: &str) -> Result<MovesSpec, E> {
+                Ok(MovesSpec::Named(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<MovesSpec, A::Error> {
+                let mut arcs = Vec::new();
+                while let Some(arc) = a.next_element()? {
+                    arcs.push(arc);
+                }
+                Ok(MovesSpec::Arcs(arcs))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One arc `[from, to]` of `rules.moves`: two pin numbers (checked against the pins later).
+#[derive(Clone, Copy)]
+pub(super) struct PinArc(pub(super) usize, pub(super) usize);
+
+const ARC: &str = "an arc [from, to] of two pin numbers, e.g. [0, 1]";
+
+impl<'de> Deserialize<'de> for PinArc {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<PinArc, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = PinArc;
+            expecting!(ARC);
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<PinArc, A::Error> {
+                use serde::de::Error;
+                let mut pins = Vec::new();
+                while let Some(p) = a.next_element::<toml::Value>()? {
+                    pins.push(p);
+                }
+                let pin = |v: &toml::Value| match v {
+                    toml::Value::Integer(p) if *p >= 0 => Ok(*p as usize),
+                    other => Err(A::Error::custom(format!(
+                        "expected {ARC}; a pin number is an integer from 0, found {other}"
+                    ))),
+                };
+                match &pins[..] {
+                    [from, to] => Ok(PinArc(pin(from)?, pin(to)?)),
+                    _ => Err(A::Error::custom(format!(
+                        "expected {ARC}, found a list of {} values",
+                        pins.len()
+                    ))),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RulesFile {
-    pub(super) pins: IntOrExpr,
-    #[serde(default = "complete")]
-    pub(super) moves: MovesSpec,
+    pub(super) pins: toml::Spanned<IntOrExpr>,
+    #[serde(default)]
+    pub(super) moves: Option<toml::Spanned<MovesSpec>>,
     #[serde(default)]
     pub(super) size: SizeSpec,
     #[serde(default)]
@@ -54,7 +150,7 @@ pub(super) struct RulesFile {
     #[serde(default)]
     pub(super) colouring: Colouring,
     #[serde(default)]
-    pub(super) stacks: Option<IntOrExpr>,
+    pub(super) stacks: Option<toml::Spanned<IntOrExpr>>,
     #[serde(default)]
     pub(super) access: Option<toml::Spanned<AccessSpec>>,
 }
@@ -67,10 +163,6 @@ pub(super) enum AccessSpec {
     Named(String),
     Lists(Vec<Vec<i64>>),
     Other(toml::Value),
-}
-
-pub(super) fn complete() -> MovesSpec {
-    MovesSpec::Named("complete".into())
 }
 
 /// `rules.size`. (serde names the allowed values, and the line, when a file has another.)
@@ -136,11 +228,38 @@ impl Colouring {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// `start` / `goal`: one pin per stack (each with its place in the file), or one expression
+/// in the stack index `i` for all stacks.
 pub(super) enum Placement {
-    List(Vec<IntOrExpr>),
+    List(Vec<toml::Spanned<IntOrExpr>>),
     Expr(String),
+}
+
+const PLACEMENT: &str =
+    "a list of one pin per stack (integers or expressions in quotes), e.g. [0] or [\"2*i\"], or one expression in quotes for all stacks, e.g. \"2*i + 2\"";
+
+impl<'de> Deserialize<'de> for Placement {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Placement, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Placement;
+            expecting!(PLACEMENT);
+            fn visit_str<E>(self, v: &str) -> Result<Placement, E> {
+                Ok(Placement::Expr(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Placement, A::Error> {
+                let mut pins = Vec::new();
+                while let Some(p) = a.next_element()? {
+                    pins.push(p);
+                }
+                Ok(Placement::List(pins))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Deserialize)]
@@ -150,14 +269,14 @@ pub(super) struct FunctionFile {
     pub(super) summary: String,
     pub(super) source: String,
     #[serde(default)]
-    pub(super) bases: Option<String>,
-    pub(super) start: Placement,
-    pub(super) goal: Placement,
+    pub(super) bases: Option<toml::Spanned<String>>,
+    pub(super) start: toml::Spanned<Placement>,
+    pub(super) goal: toml::Spanned<Placement>,
     #[serde(default)]
     pub(super) start_colours: Option<String>,
     #[serde(default)]
     pub(super) goal_colours: Option<String>,
-    pub(super) call: String,
+    pub(super) call: toml::Spanned<String>,
     #[serde(default)]
     pub(super) n_min: Option<i64>,
     #[serde(default)]
@@ -182,12 +301,7 @@ pub(super) struct ProgramFile {
     pub(super) count_as: BTreeMap<String, String>,
 }
 
-pub(super) fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
+use crate::toml_errors::line_col;
 
 impl Variant {
     /// A built-in variant by id.
@@ -231,8 +345,13 @@ impl Variant {
             }
         };
         let top: FileTop = toml::from_str(text).map_err(|e| {
-            let off = e.span().map_or(0, |s| s.start);
-            malformed(off, e.message().to_string())
+            let (line, col, message) = crate::toml_errors::locate(text, &e);
+            VariantError::Malformed {
+                origin: origin.into(),
+                line,
+                col,
+                message,
+            }
         })?;
         // Error positions for fields: the header of the section.
         let find = |needle: &str| text.find(needle).unwrap_or(0);
@@ -245,19 +364,23 @@ impl Variant {
         };
         let rules_at = find("[rules]");
         let r = &top.rules;
-        let moves = match &r.moves {
-            MovesSpec::Arcs(a) => MoveGraphSpec::Graph(MoveGraph::Arcs(a.clone())),
+        let moves_at = r.moves.as_ref().map_or(rules_at, |m| m.span().start);
+        let named_complete = MovesSpec::Named("complete".into());
+        let moves = match r.moves.as_ref().map_or(&named_complete, |m| m.get_ref()) {
+            MovesSpec::Arcs(a) => MoveGraphSpec::Graph(MoveGraph::Arcs(
+                a.iter().map(|arc| (arc.get_ref().0, arc.get_ref().1)).collect(),
+            )),
             MovesSpec::Named(s) => match s.as_str() {
                 "complete" => MoveGraphSpec::Graph(MoveGraph::Complete),
                 "cycle" => MoveGraphSpec::Graph(MoveGraph::Cycle),
                 "path" => MoveGraphSpec::Graph(MoveGraph::Path),
                 s if s.starts_with("star:") => {
-                    let (e, g) = expr(&s[5..], &[], rules_at)?;
+                    let (e, g) = expr(&s[5..], &[], moves_at)?;
                     MoveGraphSpec::StarExpr(e, g)
                 }
                 other => {
                     return Err(malformed(
-                        rules_at,
+                        moves_at,
                         format!("rules.moves: expected complete, cycle, path, star:C or a list of [from, to], found `{other}`"),
                     ))
                 }
@@ -297,7 +420,7 @@ impl Variant {
             }
         };
         let rules = RulesFile2 {
-            pins: ioe(&r.pins, &[], rules_at)?,
+            pins: ioe(r.pins.get_ref(), &[], r.pins.span().start)?,
             moves,
             size,
             colour,
@@ -305,7 +428,7 @@ impl Variant {
             check_after,
             colouring: r.colouring,
             stacks: match &r.stacks {
-                Some(s) => ioe(s, &[], rules_at)?,
+                Some(s) => ioe(s.get_ref(), &[], s.span().start)?,
                 None => (Expr::Const(1), Vec::new()),
             },
             access,
@@ -351,33 +474,36 @@ impl Variant {
                 .unwrap_or(usize::MAX)
         });
         let mut functions = Vec::new();
-        for name in names {
+        for &name in &names {
             let f = &top.functions[name];
             let at = find(&format!("[functions.{name}]"));
-            let call_step = program::parse_call(&mut prog, &f.call).map_err(|e| {
+            // The call's text starts after its opening quote.
+            let call_at = line_col(text, f.call.span().start + 1);
+            let call_step = program::parse_call(&mut prog, f.call.get_ref()).map_err(|e| {
                 let (line, col) = line_col(text, at);
                 VariantError::Program {
                     origin: origin.into(),
                     line,
                     col,
-                    context: format!("function `{name}`, call `{}`", f.call),
+                    context: format!("function `{name}`, call `{}`", f.call.get_ref()),
                     source: e,
                 }
             })?;
-            let place = |p: &Placement| -> Result<Placement2, VariantError> {
-                Ok(match p {
+            let place = |p: &toml::Spanned<Placement>| -> Result<Placement2, VariantError> {
+                Ok(match p.get_ref() {
                     Placement::Expr(s) => {
-                        let (e, g) = expr(s, &["i"], at)?;
+                        let (e, g) = expr(s, &["i"], p.span().start)?;
                         Placement2::Expr(e, g)
                     }
                     Placement::List(v) => Placement2::List(
                         v.iter()
-                            .map(|x| ioe(x, &["i"], at))
+                            .map(|x| ioe(x.get_ref(), &["i"], x.span().start))
                             .collect::<Result<_, _>>()?,
                     ),
                 })
             };
             if let Some(b) = &f.bases {
+                let (at, b) = (b.span().start, b.get_ref());
                 if b.chars().any(|c| !"ABCDEF".contains(c)) || b.is_empty() {
                     return Err(malformed(at, format!("functions.{name}.bases: expected letters A-F (one per pin, or one for all), found `{b}`")));
                 }
@@ -440,8 +566,9 @@ impl Variant {
                 alternatives,
                 summary: f.summary.clone(),
                 source: f.source.clone(),
-                bases: f.bases.clone(),
-                call: f.call.clone(),
+                bases: f.bases.as_ref().map(|b| b.get_ref().clone()),
+                call: f.call.get_ref().clone(),
+                call_at,
                 n_min: f.n_min.unwrap_or(0),
                 goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
                 role,
@@ -490,15 +617,72 @@ impl Variant {
             functions,
             default,
             rules,
+            program_shift: (line_shift, col_shift),
         };
-        // Explicit pin lists must fit the default parameters' pins and stacks (other
-        // parameter values are checked when the rules are made).
+        // Pins, stacks, the move digraph, pin lists and placements must fit the default
+        // parameters, each refused at its place in the file (other parameter values are
+        // checked when the rules and puzzles are made).
+        let at_of = |e: VariantError| match e {
+            VariantError::BadParameter { message, .. } => message,
+            other => other.to_string(),
+        };
+        let all = v
+            .resolve_params(&Params::new())
+            .map_err(|e| malformed(r.pins.span().start, format!("rules.pins: {}", at_of(e))))?;
+        let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, p)| *p);
+        let stacks_at = r.stacks.as_ref().map_or(rules_at, |s| s.span().start);
+        let stacks = eval_with(&v.rules.stacks, &all, &[], &v.id)
+            .map_err(|e| malformed(stacks_at, format!("rules.stacks: {}", at_of(e))))?;
+        if !(1..=64).contains(&stacks) {
+            return Err(malformed(
+                stacks_at,
+                format!("rules.stacks: {stacks} stacks (1..=64 supported)"),
+            ));
+        }
+        if let Some(MovesSpec::Arcs(arcs)) = r.moves.as_ref().map(|m| m.get_ref()) {
+            for arc in arcs {
+                let PinArc(x, y) = *arc.get_ref();
+                let problem = if x as i64 >= pins || y as i64 >= pins {
+                    format!("the pins are 0..{}", pins - 1)
+                } else if x == y {
+                    "an arc from a pin to itself".into()
+                } else {
+                    continue;
+                };
+                return Err(malformed(
+                    arc.span().start,
+                    format!("rules.moves: arc [{x}, {y}]: {problem}"),
+                ));
+            }
+        }
         if let Some(rule @ AccessRule::Lists(_)) = &v.rules.access {
-            if let Ok(all) = v.resolve_params(&Params::new()) {
-                let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, p)| *p);
-                if let Ok(stacks) = eval_with(&v.rules.stacks, &all, &[], &v.id) {
-                    access_masks(rule, stacks, pins as usize)
-                        .map_err(|m| malformed(access_at, m))?;
+            access_masks(rule, stacks, pins as usize).map_err(|m| malformed(access_at, m))?;
+        }
+        v.rules_for(&all)
+            .map_err(|e| malformed(moves_at, at_of(e)))?;
+        for (file, function) in names.iter().map(|n| &top.functions[*n]).zip(&v.functions) {
+            let name = &function.name;
+            for (what, spanned, placement) in [
+                ("start", &file.start, &function.start),
+                ("goal", &file.goal, &function.goal),
+            ] {
+                let at = match spanned.get_ref() {
+                    Placement::List(items) => items.iter().map(|x| x.span().start).collect(),
+                    Placement::Expr(_) => vec![],
+                };
+                v.placement_pins(placement, &all, stacks, pins)
+                    .map_err(|(k, m)| {
+                        let at = at.get(k).copied().unwrap_or(spanned.span().start);
+                        malformed(at, format!("functions.{name}.{what}: {m}"))
+                    })?;
+            }
+            if let Some(b) = &file.bases {
+                let letters = b.get_ref().chars().count() as i64;
+                if letters != 1 && letters != pins {
+                    return Err(malformed(
+                        b.span().start,
+                        format!("functions.{name}.bases: {letters} letters for {pins} pins (one letter per pin, or one for all)"),
+                    ));
                 }
             }
         }

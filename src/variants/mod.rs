@@ -149,6 +149,8 @@ pub struct Function {
     start_colours: Option<String>,
     goal_colours: Option<String>,
     call_step: Step,
+    /// Line and column in the file of the call's first character.
+    call_at: (usize, usize),
     parameter_min: BTreeMap<String, i64>,
     parameter_max: BTreeMap<String, i64>,
 }
@@ -179,6 +181,9 @@ pub struct Variant {
     functions: Vec<Function>,
     default: usize,
     rules: RulesFile2,
+    /// Where the program text starts in the file: lines to add, and columns to add on its
+    /// first line ([`Variant::place_in_file`]).
+    program_shift: (usize, usize),
 }
 
 pub use crate::program::MEMO_MAX_SIZE;
@@ -341,9 +346,17 @@ pub(super) fn eval_with(
         }
     }
     e.0.eval(locals, &g)
-        .ok_or_else(|| VariantError::BadParameter {
+        .map_err(|f| VariantError::BadParameter {
             variant: id.into(),
-            message: "an expression of the rules or functions overflows 64 bits".into(),
+            message: match f {
+                program::ast::Fault::Overflow => {
+                    "an expression of the rules or functions overflows 64 bits".into()
+                }
+                program::ast::Fault::DivisionByZero(at) => format!(
+                    "division by zero at column {} of an expression of the rules or functions",
+                    at.col
+                ),
+            },
         })
 }
 
@@ -453,6 +466,89 @@ text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
             }
             other => panic!("accepted or other error: {other:?}"),
         }
+    }
+
+    /// A one-stack file on `l` pins (default 3) with the given `[rules]` and function lines.
+    fn with_fields(rules: &str, function: &str) -> String {
+        format!(
+            r#"id = "pins"
+parameters = {{ l = 3 }}
+[rules]
+pins = "l"
+{rules}
+[functions.T]
+source = "test"
+call = "t(n; 0, 1, 2)"
+{function}
+[program]
+text = "t(n; X, Y, Z) = t(n-1; X, Z, Y), move(X, Z), t(n-1; Y, X, Z)"
+"#
+        )
+    }
+
+    fn refused(rules: &str, function: &str) -> (usize, usize, String) {
+        match Variant::from_toml(&with_fields(rules, function), "pins.toml") {
+            Err(VariantError::Malformed {
+                line, col, message, ..
+            }) => (line, col, message),
+            Err(e) => panic!("{rules} / {function}: other error {e}"),
+            Ok(_) => panic!("{rules} / {function}: accepted"),
+        }
+    }
+
+    #[test]
+    fn pins_out_of_range_are_refused_at_their_place() {
+        let ok = "start = [0]\ngoal = [2]";
+        assert!(Variant::from_toml(&with_fields("", ok), "pins.toml").is_ok());
+        // Line 9 holds the first function line, line 5 the first rules line.
+        for (rules, function, at, needle) in [
+            ("", "start = [3]\ngoal = [2]", (9, 10), "pin 3 is not a pin"),
+            ("", "start = [-1]\ngoal = [2]", (9, 10), "pin -1"),
+            (
+                "",
+                "start = [0]\ngoal = [2, 1]",
+                (10, 12),
+                "2 pins listed for 1 stacks",
+            ),
+            (
+                "",
+                "start = [0]\ngoal = [2]\nbases = \"DDDD\"",
+                (11, 9),
+                "4 letters for 3 pins",
+            ),
+            ("moves = \"star:3\"", ok, (5, 9), "centre 3 is not a pin"),
+            ("moves = [[0, 1], [1, 1]]", ok, (5, 18), "a pin to itself"),
+            ("moves = [[0, 1], [1, 3]]", ok, (5, 18), "the pins are 0..2"),
+            (
+                "moves = [[0, 1, 2]]",
+                ok,
+                (5, 10),
+                "found a list of 3 values",
+            ),
+            ("moves = [[0, -1]]", ok, (5, 10), "found -1"),
+            ("moves = 7", ok, (5, 9), "complete, cycle, path"),
+            ("stacks = \"1 % 0\"", ok, (5, 10), "division by zero"),
+        ] {
+            let (line, col, m) = refused(rules, function);
+            assert_eq!((line, col), at, "{rules} / {function}: {m}");
+            assert!(m.contains(needle), "{rules} / {function}: {m}");
+        }
+        // An expression is taken modulo the pins (multi-stack placements wrap around).
+        let v = Variant::from_toml(
+            &with_fields("", "start = \"i\"\ngoal = \"i + 5\""),
+            "p.toml",
+        )
+        .unwrap();
+        assert_eq!(
+            v.puzzle("T", 1, &Params::new()).unwrap().goal.pins[2],
+            vec![0]
+        );
+        // Other parameter values: the same rules when the puzzle is made.
+        let v = Variant::from_toml(&with_fields("", ok), "pins.toml").unwrap();
+        let e = v
+            .puzzle("T", 2, &[("l".to_string(), 2)].into())
+            .unwrap_err();
+        assert!(e.to_string().contains("goal: pin 2 is not a pin"), "{e}");
     }
 
     #[test]

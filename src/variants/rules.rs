@@ -81,6 +81,52 @@ pub(super) enum MoveGraphSpec {
 }
 
 impl Variant {
+    /// The pin of each of `stacks` stacks under placement `p` on `pins` pins: a list has one
+    /// entry per stack, and a pin written as an integer must be one of `0..pins`; an
+    /// expression is taken modulo `pins` (so `"2*i + 2"` wraps around to pin 0).
+    /// `Err((entry, message))` names the list entry at fault (0 for a single expression).
+    pub(super) fn placement_pins(
+        &self,
+        p: &Placement2,
+        all: &[(String, i64)],
+        stacks: i64,
+        pins: i64,
+    ) -> Result<Vec<usize>, (usize, String)> {
+        let message = |e: VariantError| match e {
+            VariantError::BadParameter { message, .. } => message,
+            other => other.to_string(),
+        };
+        if let Placement2::List(l) = p {
+            if l.len() as i64 != stacks {
+                let k = (l.len()).min(stacks.max(0) as usize);
+                return Err((
+                    k.min(l.len().saturating_sub(1)),
+                    format!(
+                        "{} pins listed for {stacks} stacks (one pin per stack)",
+                        l.len()
+                    ),
+                ));
+            }
+        }
+        (0..stacks)
+            .map(|i| {
+                let (k, e) = match p {
+                    Placement2::Expr(e, g) => (0, (e, g)),
+                    Placement2::List(l) => (i as usize, (&l[i as usize].0, &l[i as usize].1)),
+                };
+                let v = eval_with(&(e.0.clone(), e.1.clone()), all, &[i], &self.id)
+                    .map_err(|e| (k, message(e)))?;
+                match e.0 {
+                    Expr::Const(c) if !(0..pins).contains(c) => Err((
+                        k,
+                        format!("pin {c} is not a pin (the pins are 0..{})", pins - 1),
+                    )),
+                    _ => Ok(v.rem_euclid(pins) as usize),
+                }
+            })
+            .collect()
+    }
+
     /// The rules for the given parameters.
     pub fn rules(&self, params: &Params) -> Result<Rules, VariantError> {
         let all = self.resolve_params(params)?;
@@ -91,10 +137,19 @@ impl Variant {
         let pins = all.iter().find(|(k, _)| k == "pins").map_or(0, |(_, v)| *v) as usize;
         let graph = match &self.rules.moves {
             MoveGraphSpec::Graph(g) => g.clone(),
-            MoveGraphSpec::StarExpr(e, g) => MoveGraph::Star(
-                eval_with(&(e.clone(), g.clone()), all, &[], &self.id)?.rem_euclid(pins as i64)
-                    as usize,
-            ),
+            MoveGraphSpec::StarExpr(e, g) => {
+                let centre = eval_with(&(e.clone(), g.clone()), all, &[], &self.id)?;
+                if !(0..pins as i64).contains(&centre) {
+                    return Err(VariantError::BadParameter {
+                        variant: self.id.clone(),
+                        message: format!(
+                            "rules.moves: the star's centre {centre} is not a pin (the pins are 0..{})",
+                            pins as i64 - 1
+                        ),
+                    });
+                }
+                MoveGraph::Star(centre as usize)
+            }
         };
         if let MoveGraph::Arcs(a) = &graph {
             if let Some(&(x, y)) = a.iter().find(|(x, y)| *x >= pins || *y >= pins) {
@@ -155,19 +210,12 @@ impl Variant {
                 });
             }
         }
-        let place = |p: &Placement2| -> Result<Vec<usize>, VariantError> {
-            (0..stacks)
-                .map(|i| {
-                    let v = match p {
-                        Placement2::Expr(e, g) => eval_with(&(e.clone(), g.clone()), &all, &[i], &self.id)?,
-                        Placement2::List(l) => match l.get(i as usize) {
-                            Some((e, g)) => eval_with(&(e.clone(), g.clone()), &all, &[i], &self.id)?,
-                            None => return Err(VariantError::BadParameter { variant: self.id.clone(), message: format!("function {function}: start/goal lists fewer pins than the {stacks} stacks") }),
-                        },
-                    };
-                    Ok(v.rem_euclid(pins as i64) as usize)
+        let place = |p: &Placement2, what: &str| {
+            self.placement_pins(p, &all, stacks, pins as i64)
+                .map_err(|(_, m)| VariantError::BadParameter {
+                    variant: self.id.clone(),
+                    message: format!("function {function}: {what}: {m}"),
                 })
-                .collect()
         };
         let config = |at: Vec<usize>, col: &Option<String>| {
             let mut cp = vec![Vec::new(); pins];
@@ -196,8 +244,8 @@ impl Variant {
                 colours: c,
             }
         };
-        let start = config(place(&f.start)?, &f.start_colours);
-        let mut goal = config(place(&f.goal)?, &f.goal_colours);
+        let start = config(place(&f.start, "start")?, &f.start_colours);
+        let mut goal = config(place(&f.goal, "goal")?, &f.goal_colours);
         if f.goal_colours.is_none() {
             goal.colours = start.colours.clone();
         }

@@ -87,6 +87,73 @@ fn fixtures() -> PathBuf {
         "hanoi(n; X, Y, Z) = for i = 1..n*1000000000000 { move(X, Z) }",
         None,
     );
+    // Issue 37: fields that must be refused at their line and column.
+    let edit = |name: &str, edits: &[(&str, &str)]| {
+        let mut t = classic.clone();
+        for (from, to) in edits {
+            assert!(t.contains(from), "{name}: {from}");
+            t = t.replacen(from, to, 1);
+        }
+        std::fs::write(d.join(format!("{name}.toml")), t).unwrap();
+    };
+    let halves = "hanoi(n; X, Y, Z) = hanoi(n/0; X, Z, Y), move(X, Z)";
+    edit("divz", &[(prog, halves)]);
+    let times = "hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, Z) * (n % 0)";
+    edit("modz", &[(prog, times)]);
+    let same = "hanoi(n; X, Y, Z) = hanoi(n-1; X, Z, Y), move(X, X), hanoi(n-1; Y, X, Z)";
+    edit("movexx", &[(prog, same)]);
+    let call = "call = \"hanoi(n; 0, 1, 2)\"";
+    edit("calldiv", &[(call, "call = \"hanoi(n/(n-n); 0, 1, 2)\"")]);
+    edit("pinsdiv", &[("pins = 3", "pins = \"3/0 + 3\"")]);
+    edit("start5", &[("start = [0]", "start = [5]")]);
+    edit("startm1", &[("start = [0]", "start = [-1]")]);
+    edit("pins1", &[("pins = 3", "pins = 1")]);
+    edit("pins2", &[("pins = 3", "pins = 2")]);
+    edit("goal21", &[("goal = [2]", "goal = [2, 1]")]);
+    edit(
+        "bases10",
+        &[("goal = [2]", "goal = [2]\nbases = \"DDDDDDDDDD\"")],
+    );
+    edit("star7", &[("moves = \"complete\"", "moves = \"star:7\"")]);
+    edit("arc3", &[("moves = \"complete\"", "moves = [[0,1,2]]")]);
+    edit("arcneg", &[("moves = \"complete\"", "moves = [[-1,1]]")]);
+    edit(
+        "arcneg2",
+        &[("moves = \"complete\"", "moves = [[0,1], [0,-1]]")],
+    );
+    edit(
+        "arcout",
+        &[("moves = \"complete\"", "moves = [[0,1], [1,3]]")],
+    );
+    edit("pinstrue", &[("pins = 3", "pins = true")]);
+    edit("pins35", &[("pins = 3", "pins = 3.5")]);
+    edit(
+        "dupfn",
+        &[(
+            "[program]",
+            "[functions.T]\nsource = \"x\"\nstart = [0]\ngoal = [2]\ncall = \"hanoi(n; 0, 1, 2)\"\n\n[program]",
+        )],
+    );
+    let claim = |name: &str, fields: &str| {
+        let text = format!(
+            "document = \"x\"\ntitle = \"X\"\n\n[[claim]]\nid = \"c1\"\nsection = \"s\"\nstatement = \"st\"\n{fields}"
+        );
+        std::fs::write(d.join(format!("{name}.toml")), text).unwrap();
+    };
+    let asymptotic =
+        "kind = \"asymptotic\"\ntarget = \"classic.T\"\nformula = \"2^n\"\nsamples = [10, 20]\n";
+    claim("cl_tol", &format!("{asymptotic}tolerance = \"abc\"\n"));
+    claim("cl_tol0", &format!("{asymptotic}tolerance = \"-0.5\"\n"));
+    claim("cl_rel", "kind = \"bound\"\ntarget = \"classic.T\"\nrelation = \"=<\"\nformula = \"2^n\"\nn = \"1..10\"\n");
+    claim(
+        "cl_range",
+        "kind = \"formula\"\ntarget = \"classic.T\"\nformula = \"2^n - 1\"\nn = \"10..1\"\n",
+    );
+    claim(
+        "cl_at",
+        "kind = \"value\"\ntarget = \"classic.T\"\nat = -3\nprinted = \"7\"\n",
+    );
+    claim("cl_corr", "kind = \"formula\"\ntarget = \"classic.T\"\nformula = \"2^n\"\nn = \"1..10\"\ncorrected = \"2^^n\"\n");
     let deep = format!("a = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
     let files: &[(&str, &[u8])] = &[
         ("deeptoml.toml", deep.as_bytes()),
@@ -101,6 +168,19 @@ fn fixtures() -> PathBuf {
             b"matrix = [[1,1],[0,1]]\ninitial = [1,\"x\"]\n",
         ),
         ("m_empty.toml", b"matrix = []\ninitial = []\n"),
+        (
+            "m_big.toml",
+            b"matrix = [[2,0],[1,99999999999999999999]]\ninitial = [1,1]\n",
+        ),
+        (
+            "m_names.toml",
+            b"matrix = [[2,0],[1,1]]\ninitial = [1,1]\nnames = [\"a\", \"a\"]\n",
+        ),
+        ("b_empty.b", b""),
+        ("b_comments.b", b"# A000225\n\n# nothing else\n"),
+        ("b_gap.b", b"0 0\n1 1\n3 7\n"),
+        ("b_dup.b", b"0 0\n1 1\n1 1\n"),
+        ("b_frac.b", b"0 0\n1 1.0\n"),
         ("v_min.toml", b"id = \"x\"\n"),
         ("v_syntax.toml", b"garbage [[["),
         ("v_bin.toml", &[0xff, 0xfe, 0x00, 0x80, 0x41, 0xc3]),
@@ -263,6 +343,85 @@ const CASES: &[(&str, i32, &str)] = &[
     ("claims nosuch", 2, "neither a variant"),
     ("show nosuch", 2, "unknown variant"),
     ("charpoly nosuch", 2, "unknown variant"),
+    // Issue 37: every malformed field, division by zero and pin out of range refused with
+    // its file, line and column (the classic file's lines: 8 pins, 9 moves, 18 start,
+    // 19 goal, 20 call, 26 the program's clause).
+    ("nth {D}/divz.toml 5", 2, "divz.toml:26:28: "),
+    ("simulate {D}/divz.toml -n 3", 2, "division by zero"),
+    ("nth {D}/modz.toml 5", 2, "modz.toml:26:58: "),
+    ("nth {D}/calldiv.toml 5", 2, "calldiv.toml:20:16: "),
+    (
+        "nth {D}/pinsdiv.toml 5",
+        2,
+        "pinsdiv.toml:8:8: rules.pins: division by zero",
+    ),
+    ("nth {D}/movexx.toml 5", 2, "from a pin to itself"),
+    (
+        "nth {D}/start5.toml 5",
+        2,
+        "start5.toml:18:10: functions.T.start: pin 5",
+    ),
+    ("nth {D}/startm1.toml 5", 2, "startm1.toml:18:10: "),
+    (
+        "nth {D}/pins1.toml 5",
+        2,
+        "pins1.toml:19:9: functions.T.goal: pin 2",
+    ),
+    ("nth {D}/pins2.toml 5", 2, "pins2.toml:19:9: "),
+    ("nth {D}/goal21.toml 5", 2, "goal21.toml:19:12: "),
+    ("nth {D}/bases10.toml 5", 2, "bases10.toml:20:9: "),
+    (
+        "nth {D}/star7.toml 5",
+        2,
+        "star7.toml:9:9: rules.moves: the star's centre 7",
+    ),
+    (
+        "nth {D}/arc3.toml 5",
+        2,
+        "arc3.toml:9:10: expected an arc [from, to]",
+    ),
+    ("nth {D}/arcneg.toml 5", 2, "arcneg.toml:9:10: "),
+    ("nth {D}/arcneg2.toml 5", 2, "arcneg2.toml:9:17: "),
+    (
+        "nth {D}/arcout.toml 5",
+        2,
+        "arcout.toml:9:17: rules.moves: arc [1, 3]",
+    ),
+    (
+        "nth {D}/pinstrue.toml 5",
+        2,
+        "pinstrue.toml:8:8: invalid type: boolean",
+    ),
+    (
+        "nth {D}/pins35.toml 5",
+        2,
+        "expected an integer or an expression in quotes",
+    ),
+    ("nth {D}/dupfn.toml 5", 2, "dupfn.toml:23:1: "),
+    ("claims --file {D}/cl_tol.toml", 2, "cl_tol.toml:12:14: "),
+    (
+        "claims --file {D}/cl_tol0.toml",
+        2,
+        "expected a positive number",
+    ),
+    ("claims --file {D}/cl_rel.toml", 2, "cl_rel.toml:10:13: "),
+    ("claims --file {D}/cl_range.toml", 2, "cl_range.toml:11:6: "),
+    ("claims --file {D}/cl_at.toml", 2, "cl_at.toml:10:6: "),
+    ("claims --file {D}/cl_corr.toml", 2, "cl_corr.toml:12:"),
+    ("check classic.T --bfile {D}/b_empty.b", 2, "no row"),
+    ("check classic.T --bfile /dev/null", 2, "no row"),
+    ("check classic.T --bfile {D}/b_comments.b", 2, "no row"),
+    ("check classic.T --bfile {D}/b_gap.b", 2, "line 3"),
+    ("check classic.T --bfile {D}/b_dup.b", 2, "line 3"),
+    ("check classic.T --bfile {D}/b_frac.b", 2, "line 2"),
+    ("matrix {D}/m_big.toml", 2, "m_big.toml:1:20: "),
+    ("matrix {D}/m_names.toml", 2, "m_names.toml:3:15: "),
+    (
+        "check classic.T root(E^2-2,2,1) --n 1..3",
+        2,
+        "lower bound exceeds",
+    ),
+    ("nth turtle 5 --param l=3 --param l=4", 2, "--param l"),
 ];
 
 #[test]
@@ -287,7 +446,7 @@ fn hostile_inputs_are_refused_cleanly() {
             }
         }
     }
-    assert!(CASES.len() >= 40);
+    assert!(CASES.len() >= 70);
     let _ = std::fs::remove_dir_all(&d);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -341,6 +500,11 @@ fn a_full_disk_is_an_error_not_a_panic() {
         &["nth", "classic", "10"][..],
         &["simulate", "classic", "-n", "10", "--trace"],
         &["list"],
+        &["--help"],
+        &["--version"],
+        &["help", "nth"],
+        &["show", "classic"],
+        &["list", "--hanoivar"],
     ] {
         let full = std::fs::OpenOptions::new()
             .write(true)

@@ -17,17 +17,23 @@ impl std::fmt::Display for BfileError {
     }
 }
 
-/// Parses an OEIS b-file: `n a(n)` per line; `#` comments and blank lines are skipped.
+/// Parses an OEIS b-file: `n a(n)` per line, the indices consecutive (as OEIS b-files
+/// list them); `#` comments and blank lines are skipped. A file without a row, an index
+/// that repeats or skips one, or a field that is not an integer is refused with its line.
 ///
 /// ```
 /// use hanoilab::literature::check::parse_bfile;
 /// let rows = parse_bfile("# 2^n - 1\n1 1\n2 3\n").unwrap();
 /// assert_eq!(rows[1], (2, 3.into()));
 /// assert_eq!(parse_bfile("1 1\n2 x\n").unwrap_err().line, 2);
+/// assert_eq!(parse_bfile("1 1\n3 7\n").unwrap_err().line, 2);
+/// assert!(parse_bfile("# only a comment\n").is_err());
 /// ```
 pub fn parse_bfile(text: &str) -> Result<Vec<(i64, BigInt)>, BfileError> {
-    let mut out = vec![];
+    let mut out: Vec<(i64, BigInt)> = vec![];
+    let mut lines = 0;
     for (i, line) in text.lines().enumerate() {
+        lines = i + 1;
         let l = line.trim();
         if l.is_empty() || l.starts_with('#') {
             continue;
@@ -40,9 +46,31 @@ pub fn parse_bfile(text: &str) -> Result<Vec<(i64, BigInt)>, BfileError> {
         let (Some(n), Some(v), None) = (parts.next(), parts.next(), parts.next()) else {
             return Err(error(format!("expected 'n a(n)', found '{l}'")));
         };
-        let n: i64 = n.parse().map_err(|_| error(format!("bad index '{n}'")))?;
-        let v: BigInt = v.parse().map_err(|_| error(format!("bad value '{v}'")))?;
+        let n: i64 = n
+            .parse()
+            .map_err(|_| error(format!("bad index '{n}' (expected an integer)")))?;
+        let v: BigInt = v
+            .parse()
+            .map_err(|_| error(format!("bad value '{v}' (expected an integer)")))?;
+        if let Some(&(last, _)) = out.last() {
+            if n != last.saturating_add(1) {
+                let what = if n <= last {
+                    "repeats or goes back"
+                } else {
+                    "skips"
+                };
+                return Err(error(format!(
+                    "index {n} after {last}: the index {what} (a b-file lists consecutive n)"
+                )));
+            }
+        }
         out.push((n, v));
+    }
+    if out.is_empty() {
+        return Err(BfileError {
+            line: lines.max(1),
+            message: "no row 'n a(n)' in the file (a b-file needs at least one)".into(),
+        });
     }
     Ok(out)
 }

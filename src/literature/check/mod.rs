@@ -134,6 +134,7 @@ pub type ClaimFault = (String, &'static str, Option<usize>, String);
 pub fn validate_claims(claims: &[Claim]) -> Result<(), ClaimFault> {
     use crate::literature::eval::EvalError;
     for c in claims {
+        validate_fields(c)?;
         let fault =
             |field: &'static str, pos: Option<usize>, m: String| Err((c.id.clone(), field, pos, m));
         let (target, params, context, first) = match &c.kind {
@@ -192,6 +193,71 @@ pub fn validate_claims(claims: &[Claim]) -> Result<(), ClaimFault> {
         }
     }
     Ok(())
+}
+
+/// The fields of `c` that need no variant: ranges `A..B` with `A <= B`, non-negative n,
+/// a known `relation`, a `tolerance` that is a positive number. A fault here would
+/// otherwise surface only when the claim is checked, as `unverifiable` or `fails`.
+fn validate_fields(c: &Claim) -> Result<(), ClaimFault> {
+    let fault = |field: &'static str, m: String| Err((c.id.clone(), field, None, m));
+    let range = |field: &'static str, n: &str| match parse_range(n) {
+        Ok((a, _)) if a < 0 => fault(field, format!("range '{n}': n must not be negative")),
+        Ok(_) => Ok(()),
+        Err(m) => fault(field, m),
+    };
+    let ns = |field: &'static str, ns: &[i64]| match ns.iter().find(|n| **n < 0) {
+        Some(n) => fault(field, format!("n = {n}: n must not be negative")),
+        None => Ok(()),
+    };
+    match &c.kind {
+        ClaimKind::Formula { n, .. } => range("n", n),
+        ClaimKind::Bound { n, relation, .. } => {
+            range("n", n)?;
+            if !["<=", ">=", "<", ">"].contains(&relation.as_str()) {
+                return fault(
+                    "relation",
+                    format!("unknown relation '{relation}' (expected <=, >=, < or >)"),
+                );
+            }
+            Ok(())
+        }
+        ClaimKind::Value { at, .. } => ns("at", &[*at]),
+        ClaimKind::Table { rows, .. } => ns("rows", &rows.iter().map(|r| r.0).collect::<Vec<_>>()),
+        ClaimKind::Asymptotic {
+            samples,
+            tolerance,
+            dominant,
+            ..
+        } => {
+            if samples.is_empty() {
+                return fault("samples", "no sample n (expected e.g. [10, 20, 40])".into());
+            }
+            ns("samples", samples)?;
+            if let Some(t) = tolerance {
+                match parse_printed(t) {
+                    Some((v, _)) if num_traits::Signed::is_positive(&v) => {}
+                    _ => {
+                        return fault(
+                            "tolerance",
+                            format!("tolerance '{t}': expected a positive number, e.g. \"0.01\""),
+                        )
+                    }
+                }
+            }
+            if let Some((_, printed)) = dominant {
+                if parse_printed(printed).is_none() {
+                    return fault(
+                        "dominant",
+                        format!("dominant constant '{printed}': expected a number as printed, e.g. \"0.6576...\""),
+                    );
+                }
+            }
+            Ok(())
+        }
+        ClaimKind::Longest(l) => range("n", &l.n),
+        ClaimKind::Trace(t) if t.n.contains("..") => range("n", &t.n),
+        _ => Ok(()),
+    }
 }
 
 /// Parses `A..B` (inclusive).

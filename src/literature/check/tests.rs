@@ -974,6 +974,15 @@ fn bfile_lines_are_validated_with_line_numbers() {
     assert_eq!(ok.len(), 3);
     assert_eq!(parse_bfile("1 1\n2 three\n").unwrap_err().line, 2);
     assert_eq!(parse_bfile("1 1 1\n").unwrap_err().line, 1);
+    assert_eq!(parse_bfile("1 1\n2 1.5\n").unwrap_err().line, 2);
+    // Rows must be consecutive: a gap, a repeat and a step back are refused at their line.
+    assert_eq!(parse_bfile("1 1\n2 3\n4 15\n").unwrap_err().line, 3);
+    assert_eq!(parse_bfile("1 1\n# c\n1 1\n").unwrap_err().line, 3);
+    assert_eq!(parse_bfile("5 31\n4 15\n").unwrap_err().line, 2);
+    // No rows at all: refused, not "holds on all 0 rows".
+    for empty in ["", "\n\n", "# a comment\n# another\n"] {
+        assert!(parse_bfile(empty).is_err(), "{empty:?}");
+    }
 }
 
 #[test]
