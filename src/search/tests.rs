@@ -1628,14 +1628,14 @@ fn a_checkpoint_resumes_only_its_own_search() {
     };
     let e = search(&p, &o).unwrap_err();
     assert!(
-        matches!(&e, SearchError::Checkpoint(m) if m.contains("checksum")),
+        matches!(&e, SearchError::Damaged(m) if m.contains("checksum")),
         "{e}"
     );
     // Truncated.
     std::fs::write(&file, &good[..good.len() / 2]).unwrap();
     let e = search(&p, &o).unwrap_err();
     assert!(
-        matches!(&e, SearchError::Checkpoint(m) if m.contains("truncated")),
+        matches!(&e, SearchError::Damaged(m) if m.contains("truncated")),
         "{e}"
     );
     // A section length past the file (2^39 words): refused without allocating for it.
@@ -1652,7 +1652,7 @@ fn a_checkpoint_resumes_only_its_own_search() {
     std::fs::write(&file, &huge).unwrap();
     let e = search(&p, &o).unwrap_err();
     assert!(
-        matches!(&e, SearchError::Checkpoint(m) if m.contains("longer than the rest of the file")),
+        matches!(&e, SearchError::Damaged(m) if m.contains("longer than the rest of the file")),
         "{e}"
     );
     // Restored, it resumes to the uninterrupted answer.
