@@ -1297,6 +1297,159 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
+    /// Damaged or forged layer files and manifests are refused with
+    /// [`SearchError::Damaged`] (never another answer): the last layer truncated (by a
+    /// record, by 3 bytes), a byte flipped in it, an older layer (or the file of every state
+    /// met) copied over it, the manifest's last size edited (plainly, and with its checksum
+    /// recomputed), the goal's depth forged; the undamaged files still resume to the answer.
+    #[test]
+    fn damaged_or_forged_layer_files_are_refused() {
+        let root =
+            std::env::temp_dir().join(format!("hanoilab-disk-forged-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let reves = crate::sequences::moves::frame_stewart_puzzle(4, 7);
+        let cyclic = crate::search::tests::variant_puzzle("cyclic4", "N", 5);
+        for (i, (p, count)) in [
+            (&reves, false),
+            (&reves, true),
+            (&cyclic, false),
+            (&cyclic, true),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let dir = root.join(i.to_string());
+            std::fs::create_dir_all(&dir).unwrap();
+            let plain = DiskOptions {
+                count,
+                ..DiskOptions::new(&dir, 0)
+            };
+            let whole = disk_search(p, &plain).unwrap();
+            let stop = AtomicBool::new(false);
+            let hook = |pr: Progress| {
+                if pr.depth == 4 {
+                    stop.store(true, Relaxed);
+                }
+            };
+            let o = DiskOptions {
+                progress: Some(&hook),
+                stop: Some(&stop),
+                resumable: true,
+                ..plain
+            };
+            assert!(matches!(
+                disk_search(p, &o),
+                Err(SearchError::Interrupted { depth: 4, .. })
+            ));
+            let layers = dir.join("layers");
+            let saved = root.join(format!("{i}-saved"));
+            let copy = |from: &Path, to: &Path| {
+                let _ = std::fs::remove_dir_all(to);
+                std::fs::create_dir_all(to).unwrap();
+                for e in std::fs::read_dir(from).unwrap() {
+                    let e = e.unwrap();
+                    std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+                }
+            };
+            copy(&layers, &saved);
+            let resume = DiskOptions {
+                resume: true,
+                resumable: true,
+                ..plain
+            };
+            let last = layers.join("layer-4");
+            let manifest = layers.join(MANIFEST);
+            let older = if space_is_symmetric(p) {
+                layers.join("layer-3")
+            } else {
+                layers.join("visited-4")
+            };
+            type Damage<'a> = (&'a str, Box<dyn Fn() + 'a>);
+            let damages: Vec<Damage> = vec![
+                ("the last layer truncated by a record", {
+                    let last = last.clone();
+                    Box::new(move || {
+                        let b = std::fs::read(&last).unwrap();
+                        std::fs::write(&last, &b[..b.len() - 8]).unwrap();
+                    })
+                }),
+                ("the last layer truncated by 3 bytes", {
+                    let last = last.clone();
+                    Box::new(move || {
+                        let b = std::fs::read(&last).unwrap();
+                        std::fs::write(&last, &b[..b.len() - 3]).unwrap();
+                    })
+                }),
+                ("a byte of the last layer flipped", {
+                    let last = last.clone();
+                    Box::new(move || {
+                        let mut b = std::fs::read(&last).unwrap();
+                        b[1] ^= 0x40;
+                        std::fs::write(&last, &b).unwrap();
+                    })
+                }),
+                ("an older file copied over the last layer", {
+                    let (last, older) = (last.clone(), older.clone());
+                    Box::new(move || {
+                        std::fs::copy(&older, &last).unwrap();
+                    })
+                }),
+                ("the manifest's last size edited", {
+                    let manifest = manifest.clone();
+                    Box::new(move || {
+                        let mut m: Manifest =
+                            serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+                        *m.sizes.last_mut().unwrap() += 1;
+                        std::fs::write(&manifest, serde_json::to_vec(&m).unwrap()).unwrap();
+                    })
+                }),
+                (
+                    "the manifest's last size edited, its checksum recomputed",
+                    {
+                        let manifest = manifest.clone();
+                        Box::new(move || {
+                            let mut m: Manifest =
+                                serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+                            *m.sizes.last_mut().unwrap() += 1;
+                            m.check = manifest_sum(&m);
+                            std::fs::write(&manifest, serde_json::to_vec(&m).unwrap()).unwrap();
+                        })
+                    },
+                ),
+                ("the goal's depth forged, the checksum recomputed", {
+                    let manifest = manifest.clone();
+                    Box::new(move || {
+                        let mut m: Manifest =
+                            serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+                        m.found = Some(4);
+                        m.goal_count = count.then(|| "1".to_string());
+                        m.check = manifest_sum(&m);
+                        std::fs::write(&manifest, serde_json::to_vec(&m).unwrap()).unwrap();
+                    })
+                }),
+            ];
+            for (what, damage) in &damages {
+                copy(&saved, &layers);
+                damage();
+                match disk_search(p, &resume) {
+                    Err(SearchError::Damaged(m)) => assert!(!m.is_empty()),
+                    other => panic!("puzzle {i}, {what}: {other:?}"),
+                }
+            }
+            copy(&saved, &layers);
+            let r = disk_search(p, &resume).unwrap();
+            assert_eq!(
+                (r.minimum, &r.layers, &r.optimal_solutions),
+                (whole.minimum, &whole.layers, &whole.optimal_solutions)
+            );
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    fn space_is_symmetric(p: &Puzzle) -> bool {
+        DenseSpace::new(p).unwrap().is_symmetric()
+    }
+
     /// Limb addition equals big-integer addition, carries through every limb included.
     #[test]
     fn limb_sums_equal_big_integer_sums() {
