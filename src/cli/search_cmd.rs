@@ -249,6 +249,7 @@ pub fn search_cmd(
         SearchError::MemoryLimit { .. }
         | SearchError::Malformed(_)
         | SearchError::Checkpoint(_)
+        | SearchError::Damaged(_)
         | SearchError::NotApplicable(_) => CliError::input(format!("{name}: {e}")),
         SearchError::CheckpointIo(_) | SearchError::Interrupted { .. } | SearchError::Disk(_) => {
             CliError::failure(format!("{name}: {e}"))
@@ -428,9 +429,10 @@ fn disk_route(
     // search itself).
     let _ = std::fs::remove_dir(&dir);
     let r = r.map_err(|e| match e {
-        SearchError::Malformed(_) | SearchError::Checkpoint(_) | SearchError::NotApplicable(_) => {
-            CliError::input(format!("{name}: {e}"))
-        }
+        SearchError::Malformed(_)
+        | SearchError::Checkpoint(_)
+        | SearchError::Damaged(_)
+        | SearchError::NotApplicable(_) => CliError::input(format!("{name}: {e}")),
         // The hint only when there is something to resume (not, say, for a directory that
         // was occupied before the run).
         _ if dir.join("layers").join("manifest.json").is_file() => CliError::failure(format!(

@@ -14,6 +14,7 @@ use super::frontier::{
 use super::packed::{peak_bytes_for, Full, Scratch};
 use super::retrace::{expand_marking, Marks};
 use super::twobit::{two_bit_bfs, two_bit_bytes, two_bit_estimate};
+use super::validate::{check_ends, check_frontier, check_list, holds, members, Kept, Origin};
 use super::{check_config, Encoding, SearchError, SearchOptions, SearchResult, SearchStats};
 use crate::puzzle::{Config, Disc, Move, Puzzle, Recolour, SizeRule};
 use num_bigint::{BigInt, BigUint};
@@ -614,7 +615,13 @@ fn dense_bfs(
             let cur = read_layer(&mut r, words)?;
             let stored = read_stored(&mut r)?;
             let h = r.header.clone();
-            r.finish()?;
+            let o = r.finish()?;
+            let tables = DenseTables {
+                visited: &visited,
+                cur: &cur,
+                stored: &stored,
+            };
+            tables.check(&o, space.space, start, goal, &h.sizes, h.found, keep)?;
             (visited, cur, stored, h.sizes, h.states, h.found)
         }
     };
@@ -707,6 +714,138 @@ fn dense_bfs(
     })
 }
 
+/// The tables of the bitset route restored from a checkpoint.
+struct DenseTables<'a> {
+    visited: &'a [AtomicU64],
+    cur: &'a Layer,
+    stored: &'a [Vec<u64>],
+}
+
+impl DenseTables<'_> {
+    /// The invariants after the layer at depth `sizes.len() - 1` ([`super::validate`]): the
+    /// visited bitset holds the layers' sum of states, the frontier its layer's, inside it;
+    /// with `keep`, the stored layers and the frontier are sorted, of their sizes, and
+    /// partition the visited set, the first one the start alone.
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        &self,
+        o: &Origin,
+        space: u64,
+        start: u64,
+        goal: Option<u64>,
+        sizes: &[u64],
+        found: Option<u64>,
+        keep: bool,
+    ) -> Result<(), SearchError> {
+        let states: u64 = sizes.iter().sum();
+        let last = sizes.len() as u64 - 1;
+        let held = members(o, "the visited bitset", self.visited, space)?;
+        o.require(
+            held == states,
+            format_args!("the visited bitset holds {held} states, the layer sizes {states}"),
+        )?;
+        let len = sizes[sizes.len() - 1];
+        check_frontier(o, "the frontier", self.cur, len, self.visited, space, keep)?;
+        let visited = |v: u64| get_bit(self.visited, v);
+        let in_frontier = |v: u64| holds(self.cur, v);
+        check_ends(o, start, goal, found, last, visited, in_frontier)?;
+        if !keep {
+            return o.require(
+                self.stored.is_empty(),
+                "stored layers in a search that keeps none",
+            );
+        }
+        let Layer::List(cur) = self.cur else {
+            return Err(o.fail("a frontier bitset in a search that keeps its layers"));
+        };
+        let seen = new_bits(self.visited.len());
+        let layers = Kept {
+            stored: self.stored,
+            cur,
+        };
+        layers.check(o, space, start, goal, sizes, found, visited, |v| {
+            set_bit(&seen, v)
+        })
+    }
+}
+
+/// The invariants of the sparse route's restored tables, as [`DenseTables::check`]'s over
+/// a hash set: every visited index in the space and listed once, as many as the layers'
+/// sum; the frontier of its layer's size, visited, each state once (sorted with `keep`).
+#[allow(clippy::too_many_arguments)]
+fn check_sparse(
+    o: &Origin,
+    space: u64,
+    start: u64,
+    goal: Option<u64>,
+    sizes: &[u64],
+    found: Option<u64>,
+    keep: bool,
+    all: &[u64],
+    visited: &IndexSet,
+    cur: &[u64],
+    stored: &[Vec<u64>],
+) -> Result<(), SearchError> {
+    let states: u64 = sizes.iter().sum();
+    o.require(
+        all.iter().all(|&v| v < space),
+        "the visited set holds an index past the index space",
+    )?;
+    o.require(
+        visited.len() == all.len(),
+        "the visited set holds a state twice",
+    )?;
+    o.require(
+        all.len() as u64 == states,
+        format_args!(
+            "the visited set holds {} states, the layer sizes {states}",
+            all.len()
+        ),
+    )?;
+    let last = sizes.len() as u64 - 1;
+    let len = sizes[sizes.len() - 1];
+    check_list(o, "the frontier", cur, space, keep, None)?;
+    o.require(
+        cur.iter().all(|v| visited.contains(v)),
+        "the frontier holds a state the visited set does not",
+    )?;
+    o.require(
+        cur.len() as u64 == len,
+        format_args!(
+            "the frontier holds {} states, its layer size is {len}",
+            cur.len()
+        ),
+    )?;
+    let in_frontier = |v: u64| cur.contains(&v);
+    check_ends(
+        o,
+        start,
+        goal,
+        found,
+        last,
+        |v| visited.contains(&v),
+        in_frontier,
+    )?;
+    if !keep {
+        return o.require(
+            stored.is_empty(),
+            "stored layers in a search that keeps none",
+        );
+    }
+    let mut seen = IndexSet::default();
+    let layers = Kept { stored, cur };
+    layers.check(
+        o,
+        space,
+        start,
+        goal,
+        sizes,
+        found,
+        |v| visited.contains(&v),
+        |v| seen.insert(v),
+    )
+}
+
 type IndexSet = std::collections::HashSet<u64, std::hash::BuildHasherDefault<IndexHasher>>;
 
 /// Bytes per visited state in a sparse search (hash set slot with growth slack, and the
@@ -735,11 +874,25 @@ fn sparse_bfs(
             (visited, vec![start], Vec::new(), vec![1u64], found)
         }
         Some(mut r) => {
-            let visited: IndexSet = r.words()?.into_iter().collect();
+            let all = r.words()?;
             let cur = r.words()?;
             let stored = read_stored(&mut r)?;
             let h = r.header.clone();
-            r.finish()?;
+            let o = r.finish()?;
+            let visited: IndexSet = all.iter().copied().collect();
+            check_sparse(
+                &o,
+                space.space,
+                start,
+                goal,
+                &h.sizes,
+                h.found,
+                keep,
+                &all,
+                &visited,
+                &cur,
+                &stored,
+            )?;
             (visited, cur, stored, h.sizes, h.found)
         }
     };
@@ -844,19 +997,35 @@ fn generic_bfs(
             let states = decode_configs(puzzle, &bytes)
                 .ok_or_else(|| r.invalid("damaged configuration table"))?;
             let h = r.header.clone();
-            r.finish()?;
+            let o = r.finish()?;
+            o.require(
+                states.first() == Some(&puzzle.start),
+                "the first configuration is not the start",
+            )?;
             for c in &states {
-                if !g.intern(c, limit).map_err(full)?.1 {
-                    return Err(SearchError::Checkpoint(
-                        "a configuration is listed twice".into(),
-                    ));
-                }
+                o.require(
+                    g.intern(c, limit).map_err(full)?.1,
+                    "a configuration is listed twice",
+                )?;
             }
-            if states.len() as u64 != h.sizes.iter().sum::<u64>() {
-                return Err(SearchError::Checkpoint(
-                    "the configurations do not match the layer sizes".into(),
-                ));
-            }
+            let sum: u64 = h.sizes.iter().sum();
+            o.require(
+                states.len() as u64 == sum,
+                format_args!("{} configurations, the layer sizes {sum}", states.len()),
+            )?;
+            // Indices follow the discovery order: the goal's lies in its layer's range.
+            let layer_of = |i: u64| {
+                let mut at = 0u64;
+                h.sizes.iter().position(|&s| {
+                    at += s;
+                    i < at
+                })
+            };
+            let goal_layer = g.find(&puzzle.goal).and_then(layer_of);
+            o.require(
+                goal_layer.map(|d| d as u64) == h.found,
+                "the goal's layer is not the depth it was found at",
+            )?;
             (h.sizes, h.found)
         }
     };

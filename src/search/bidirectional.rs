@@ -372,8 +372,18 @@ fn write_side<C: PathCount>(w: &mut Writer, s: &Side<C>) -> std::io::Result<()> 
     w.word_section(width * s.counts.len(), limbs)
 }
 
-/// Reads a side written by [`write_side`]; `Ok(None)` when a count does not fit `C`.
-fn read_side<C: PathCount>(r: &mut Reader, count: bool) -> Result<Option<Side<C>>, SearchError> {
+/// Reads a side written by [`write_side`] of the search from `root` over `space` indices,
+/// checked against its own invariants ([`super::validate`]): both layers strictly
+/// increasing, inside the space and apart; the layer sizes decode to `len` sizes summing
+/// to `sum`, the first the root alone, the last two those of the layers held; one nonzero
+/// count per state of the newer layer when counting. `Ok(None)` when a count does not fit
+/// `C`.
+fn read_side<C: PathCount>(
+    r: &mut Reader,
+    count: bool,
+    space: u64,
+    root: u64,
+) -> Result<Option<Side<C>>, SearchError> {
     let prev = r.words()?;
     let cur = r.words()?;
     let bytes = r.bytes()?;
@@ -391,6 +401,36 @@ fn read_side<C: PathCount>(r: &mut Reader, count: bool) -> Result<Option<Side<C>
             r.invalid("a side of the bidirectional search is inconsistent (the file is damaged)")
         );
     }
+    let side = |what: &str| r.invalid(&format!("a side of the bidirectional search: {what}"));
+    if prev.last().is_some_and(|&v| v >= space) || cur.last().is_some_and(|&v| v >= space) {
+        return Err(side("an index past the index space"));
+    }
+    let Some(decoded) = decode_sizes(&bytes) else {
+        return Err(side("an unreadable layer size"));
+    };
+    let total = decoded.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+    if total != Some(sum) || decoded.contains(&0) || decoded[0] != 1 {
+        return Err(side("the layer sizes do not sum to its states"));
+    }
+    let older = match len {
+        1 => 0,
+        _ => decoded[len - 2],
+    };
+    if decoded[len - 1] != cur.len() as u64 || older != prev.len() as u64 {
+        return Err(side("a layer of another size than the sizes say"));
+    }
+    if len == 1 && cur[..] != [root] {
+        return Err(side("the first layer is not its end alone"));
+    }
+    if !apart_sorted(&prev, &cur) {
+        return Err(side("its two layers share a state"));
+    }
+    if limbs
+        .chunks_exact(width.max(1))
+        .any(|c| c.iter().all(|&l| l == 0))
+    {
+        return Err(side("a state with no path from its end"));
+    }
     let counts = match count {
         true => match limbs.chunks_exact(width).map(C::from_limbs).collect() {
             Some(c) => c,
@@ -405,6 +445,39 @@ fn read_side<C: PathCount>(r: &mut Reader, count: bool) -> Result<Option<Side<C>
         counts,
         sizes,
     }))
+}
+
+/// The layer sizes of [`LayerSizes::push`]'s encoding; `None` for a size past 64 bits or
+/// an unfinished last one.
+fn decode_sizes(bytes: &[u8]) -> Option<Vec<u64>> {
+    let mut out = Vec::new();
+    let (mut x, mut shift) = (0u64, 0u32);
+    for &b in bytes {
+        let part = u64::from(b & 0x7f);
+        if shift >= 64 || (shift > 0 && part >> (64 - shift) != 0) {
+            return None;
+        }
+        x |= part << shift;
+        shift += 7;
+        if b < 0x80 {
+            out.push(x);
+            (x, shift) = (0, 0);
+        }
+    }
+    (shift == 0).then_some(out)
+}
+
+/// Whether two strictly increasing lists have no entry in common.
+fn apart_sorted(a: &[u64], b: &[u64]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return false,
+        }
+    }
+    true
 }
 
 fn counts_bytes<C: PathCount>(counts: &Vec<C>) -> u64 {
@@ -436,13 +509,23 @@ impl Run<'_> {
         // 10^8 layers).
         let (mut fwd, mut bwd, mut visited, mut peak) = match resume {
             Some(mut r) => {
-                let fwd = read_side::<C>(&mut r, count)?;
-                let bwd = read_side::<C>(&mut r, count)?;
+                let space = self.space.space;
+                let fwd = read_side::<C>(&mut r, count, space, start)?;
+                let bwd = read_side::<C>(&mut r, count, space, goal)?;
                 let (visited, peak) = (r.u64()?, r.u64()?);
-                r.finish()?;
+                let o = r.finish()?;
                 let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
                     return Ok(None);
                 };
+                // The sides never met (a meeting ends the search): their states are apart.
+                o.require(
+                    Some(visited) == fwd.sizes.sum.checked_add(bwd.sizes.sum),
+                    "the visited states are not the two sides' sum",
+                )?;
+                o.require(
+                    apart_sorted(&fwd.cur, &bwd.cur),
+                    "the two sides' layers share a state",
+                )?;
                 let peak = peak.max(fwd.bytes() + bwd.bytes());
                 (fwd, bwd, visited, peak)
             }

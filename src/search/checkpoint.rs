@@ -15,6 +15,7 @@
 //! route (bitsets, two bits per index, counting, sparse, generic) is the checkpoint's: the
 //! resumed run continues with the tables it finds.
 
+use super::validate::Origin;
 use super::{Checkpointing, SearchError, SearchOptions};
 use crate::puzzle::Puzzle;
 use std::fs::File;
@@ -133,15 +134,16 @@ pub(super) fn fingerprint(puzzle: &Puzzle) -> String {
     format!("{h:016x}")
 }
 
-/// A running checksum over 8-byte words (bytes buffered up to a word).
-struct Sum {
+/// A running checksum over 8-byte words (bytes buffered up to a word); the disk search's
+/// layer files carry one too.
+pub(super) struct Sum {
     h: u64,
     pending: [u8; 8],
     used: usize,
 }
 
 impl Sum {
-    fn new() -> Sum {
+    pub(super) fn new() -> Sum {
         Sum {
             h: 0x9E37_79B9_7F4A_7C15,
             pending: [0; 8],
@@ -150,11 +152,11 @@ impl Sum {
     }
 
     #[inline]
-    fn word(&mut self, w: u64) {
+    pub(super) fn word(&mut self, w: u64) {
         self.h = (self.h.rotate_left(23) ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     }
 
-    fn update(&mut self, mut bytes: &[u8]) {
+    pub(super) fn update(&mut self, mut bytes: &[u8]) {
         while self.used > 0 && !bytes.is_empty() {
             self.pending[self.used] = bytes[0];
             self.used += 1;
@@ -174,7 +176,7 @@ impl Sum {
         }
     }
 
-    fn finish(&self) -> u64 {
+    pub(super) fn finish(&self) -> u64 {
         let mut h = self.h;
         for &b in &self.pending[..self.used] {
             h = (h.rotate_left(7) ^ b as u64).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -258,7 +260,7 @@ impl Reader {
     }
 
     fn bad(&self, what: &str) -> SearchError {
-        SearchError::Checkpoint(format!("{}: {what}", self.path.display()))
+        SearchError::Damaged(format!("{}: {what}", self.path.display()))
     }
 
     /// A section's number of entries of `size` bytes, checked against the bytes left in
@@ -323,8 +325,9 @@ impl Reader {
         Ok(out)
     }
 
-    /// Checks the checksum after the last section.
-    pub fn finish(mut self) -> Result<(), SearchError> {
+    /// Checks the checksum after the last section; the origin of the tables, for the
+    /// checks of their content ([`super::validate`]).
+    pub fn finish(mut self) -> Result<Origin, SearchError> {
         let want = self.sum.finish();
         let mut b = [0u8; 8];
         self.input
@@ -342,12 +345,71 @@ impl Reader {
         {
             return Err(self.bad("trailing bytes after the checksum"));
         }
-        Ok(())
+        Ok(Origin::new(self.path))
     }
 
-    /// A consistency failure found while restoring (a table of the wrong size ...).
+    /// A consistency failure found while restoring (a table of the wrong size, a layer
+    /// size the tables do not hold ...): [`SearchError::Damaged`].
     pub fn invalid(&self, what: &str) -> SearchError {
         self.bad(what)
+    }
+
+    /// The header's own invariants, before any table is read: every layer holds a state
+    /// (an empty layer ends a search, it is never checkpointed), the first one the start
+    /// alone, the states are the layers' sum, the goal's depth is a layer's, and the route
+    /// is one this question writes.
+    fn check_header(&self) -> Result<(), SearchError> {
+        let h = &self.header;
+        if h.route == Route::Bidirectional {
+            return match h.sizes.is_empty() && h.found.is_none() {
+                true => Ok(()),
+                false => Err(self.bad("layer sizes in the header of a bidirectional search")),
+            };
+        }
+        if h.sizes.first() != Some(&1) {
+            return Err(self.bad("the first layer is not the start alone"));
+        }
+        if h.sizes.contains(&0) {
+            return Err(self.bad("an empty layer in the header"));
+        }
+        let sum = h.sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+        if sum != Some(h.states) {
+            return Err(self.bad(&format!(
+                "the header's {} states are not the sum of its layer sizes",
+                h.states
+            )));
+        }
+        let last = h.sizes.len() as u64 - 1;
+        if let Some(f) = h.found {
+            // A search that stops at the goal checkpoints the goal's layer last.
+            if f > last || (!h.explore_all && f != last) {
+                return Err(self.bad(&format!(
+                    "the goal at depth {f} of a search checkpointed at depth {last}"
+                )));
+            }
+        }
+        if h.goal_count.is_some() && h.found.is_none() {
+            return Err(self.bad("a goal count without a goal"));
+        }
+        let keep = h.count || h.solution;
+        let fits = match h.route {
+            Route::Bitset => !h.sparse,
+            Route::TwoBit => !keep && !h.sparse,
+            Route::Counting => h.count && !h.solution && !h.sparse,
+            Route::Sparse => h.sparse,
+            Route::Generic => !h.sparse,
+            Route::Retrace | Route::Bidirectional => false,
+        };
+        if !fits {
+            return Err(self.bad(&format!(
+                "a checkpoint by {}, a route that question never checkpoints",
+                h.route.describe()
+            )));
+        }
+        if h.route != Route::Counting && (h.limbs != 0 || h.goal_count.is_some()) {
+            return Err(self.bad("counts in the header of a route without counts"));
+        }
+        Ok(())
     }
 }
 
@@ -514,6 +576,7 @@ impl<'a> Checkpointer<'a> {
                 question(b)
             ));
         }
+        reader.check_header()?;
         self.base.route = h.route;
         Ok(reader)
     }
@@ -609,7 +672,11 @@ impl<'a> Checkpointer<'a> {
             }
             Ok(())
         };
-        run().map_err(|e| io_error(&path, e))
+        run().map_err(|e| {
+            // A failed write (a full disk) leaves no temporary file to keep the disk full.
+            let _ = std::fs::remove_file(&tmp);
+            io_error(&path, e)
+        })
     }
 
     /// After a finished search: removes the checkpoint (and a stale temporary file).
@@ -634,7 +701,7 @@ fn read_header(path: &Path) -> Result<Reader, SearchError> {
             io_error(path, e)
         }
     })?;
-    let bad = |what: &str| SearchError::Checkpoint(format!("{}: {what}", path.display()));
+    let bad = |what: &str| SearchError::Damaged(format!("{}: {what}", path.display()));
     let size = file.metadata().map_err(|e| io_error(path, e))?.len();
     let mut input = BufReader::with_capacity(1 << 20, file);
     let mut sum = Sum::new();
@@ -662,13 +729,14 @@ fn read_header(path: &Path) -> Result<Reader, SearchError> {
         return Err(bad("no layers in the header"));
     }
     let read = (MAGIC.len() + line.len() + 1) as u64;
-    Ok(Reader {
+    let reader = Reader {
         input,
         sum,
         path: path.to_path_buf(),
         left: size.saturating_sub(read),
         header,
-    })
+    };
+    Ok(reader)
 }
 
 /// Whether `dir` holds a readable checkpoint of a bidirectional search: a command line can

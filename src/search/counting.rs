@@ -48,6 +48,7 @@ use super::frontier::{
     report_layer, report_start, set_bit, worker_threads, write_layer, BitsSpill, Layer, Run,
     SpinBarrier, LIST_CHUNK, SMALL_LAYER, WORD_CHUNK,
 };
+use super::validate::{apart, check_ends, check_frontier, holds, members, Origin};
 use super::{SearchError, SearchOptions};
 use num_bigint::BigUint;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -1237,6 +1238,75 @@ fn limb_span(counts: &[u64], w: usize) -> (u64, usize) {
 
 /// Breadth-first search over the dense index counting minimal sequences to `goal` on the
 /// way (see the module documentation). Memory is checked against `limit` after every layer.
+/// The tables of the counting route restored from a checkpoint.
+struct CountTables<'a> {
+    visited: &'a [AtomicU64],
+    prev: &'a Layer,
+    prev_counts: &'a [u64],
+    cur: &'a Layer,
+}
+
+impl CountTables<'_> {
+    /// The invariants after the layer at depth `sizes.len() - 1` ([`super::validate`]): the
+    /// visited bitset holds the layers' sum of states; the two layers their sizes, visited,
+    /// apart, lists strictly increasing (they are ranked by binary search); until the goal
+    /// is found, a nonzero count of `limbs` limbs for each state of the older one (none
+    /// after); the start visited and the goal
+    /// visited exactly when found (or in the newer layer, found when it is expanded).
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        &self,
+        o: &Origin,
+        space: u64,
+        start: u64,
+        goal: Option<u64>,
+        sizes: &[u64],
+        found: Option<u64>,
+        limbs: usize,
+    ) -> Result<(), SearchError> {
+        let k = sizes.len();
+        let states: u64 = sizes.iter().sum();
+        let held = members(o, "the visited bitset", self.visited, space)?;
+        o.require(
+            held == states,
+            format_args!("the visited bitset holds {held} states, the layer sizes {states}"),
+        )?;
+        let (older, newer) = ("the layer before the frontier", "the frontier");
+        check_frontier(o, older, self.prev, sizes[k - 2], self.visited, space, true)?;
+        check_frontier(o, newer, self.cur, sizes[k - 1], self.visited, space, true)?;
+        o.require(
+            apart(self.prev, self.cur, self.visited.len()),
+            "the frontier shares a state with the layer before it",
+        )?;
+        // Once the goal is found its count is kept, and no layer's counts after it.
+        let expected = match found {
+            Some(_) => Some(0),
+            None => usize::try_from(sizes[k - 2])
+                .ok()
+                .and_then(|n| n.checked_mul(limbs)),
+        };
+        o.require(
+            expected == Some(self.prev_counts.len()),
+            format_args!(
+                "{} limbs of counts for {} states of {limbs} limbs",
+                self.prev_counts.len(),
+                sizes[k - 2]
+            ),
+        )?;
+        o.require(
+            self.prev_counts
+                .chunks_exact(limbs)
+                .all(|c| c.iter().any(|&l| l != 0)),
+            "a state with no path from the start",
+        )?;
+        let last = k as u64 - 1;
+        let in_frontier = |v: u64| holds(self.cur, v);
+        let found = found.or_else(|| goal.filter(|&g| in_frontier(g)).map(|_| last));
+        let visited = |v: u64| get_bit(self.visited, v);
+        check_ends(o, start, goal, found, last, visited, in_frontier)
+    }
+}
+
 pub(super) fn dense_count_bfs(
     space: &DenseSpace,
     start: u64,
@@ -1287,19 +1357,30 @@ pub(super) fn dense_count_bfs(
             let prev_counts = r.words()?;
             let cur = read_layer(&mut r, words)?;
             let h = r.header.clone();
-            r.finish()?;
+            let o = r.finish()?;
             let k = h.sizes.len();
             let count = match &h.goal_count {
-                Some(c) => Some(c.parse::<BigUint>().map_err(|_| {
-                    SearchError::Checkpoint(format!("unreadable goal count `{c}`"))
-                })?),
+                Some(c) => Some(
+                    c.parse::<BigUint>()
+                        .map_err(|_| o.fail(format_args!("unreadable goal count `{c}`")))?,
+                ),
                 None => None,
             };
-            if k < 2 || h.limbs == 0 {
-                return Err(SearchError::Checkpoint(
-                    "a counting checkpoint without its first layer".into(),
-                ));
-            }
+            o.require(
+                k >= 2 && h.limbs > 0,
+                "a counting checkpoint without its first layer",
+            )?;
+            let tables = CountTables {
+                visited: &visited,
+                prev: &prev,
+                prev_counts: &prev_counts,
+                cur: &cur,
+            };
+            tables.check(&o, space.space, start, goal, &h.sizes, h.found, h.limbs)?;
+            o.require(
+                count.as_ref().is_none_or(|c| c.bits() > 0) && count.is_some() == h.found.is_some(),
+                "the goal's count does not match its depth",
+            )?;
             (
                 visited,
                 Ranked::new(prev, h.sizes[k - 2], threads),

@@ -32,6 +32,7 @@
 //! its files; [`DiskOptions::resume`] continues from them (the files of the unfinished layer
 //! are written again) and gives the answer of an uninterrupted run.
 
+use super::checkpoint::Sum;
 use super::counting::to_biguint;
 use super::dense::DenseSpace;
 use super::{check_config, Encoding, Progress, SearchError, SearchResult};
@@ -87,7 +88,7 @@ impl<'a> DiskOptions<'a> {
 }
 
 /// What a resumable run's manifest records after a completed layer.
-#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug, Clone)]
 struct Manifest {
     format: u32,
     version: String,
@@ -101,10 +102,27 @@ struct Manifest {
     /// Counting: the goal's count (decimal), once found.
     #[serde(default)]
     goal_count: Option<String>,
+    /// The files the next layer reads, each with its length, records and checksum: a
+    /// truncated file, a flipped byte or a layer copied over another is refused on resume.
+    #[serde(default)]
+    files: Vec<Stamp>,
+    /// The checksum of the manifest itself (written with this field empty), in hex.
+    #[serde(default)]
+    check: String,
+}
+
+/// What a manifest records of one file.
+#[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug, Clone)]
+struct Stamp {
+    name: String,
+    bytes: u64,
+    records: u64,
+    /// The file's checksum (of its 8-byte words), in hex.
+    sum: String,
 }
 
 /// Bumped whenever the layout of the files or the manifest changes.
-const MANIFEST_FORMAT: u32 = 1;
+const MANIFEST_FORMAT: u32 = 2;
 
 /// The breadth-first search of `puzzle` with its layers on disk: the minimum, the layer
 /// sizes and, with `opts.count`, the number of optimal solutions (no solution). Needs the
@@ -150,7 +168,7 @@ fn search_with_fan_in(
         .encode(&puzzle.start)
         .ok_or_else(|| SearchError::Malformed("the start has no dense index".into()))?;
     let goal = space.encode(&puzzle.goal);
-    let mut dir = Layers::create(opts.dir, opts.resume)?;
+    let mut dir = Layers::create(opts.dir, opts.resume, space.space)?;
     // Kept on the way out unless the search ends with an answer (a resumable run's files
     // are its checkpoint; a resumed run's files were the user's).
     dir.keep = opts.resumable || opts.resume;
@@ -158,21 +176,26 @@ fn search_with_fan_in(
     let count = opts.count;
     let cap = (opts.memory / 8).max(8192) as usize;
     let branching = space.max_branching() as usize;
-    let stamp = |sizes: &[u64], found: Option<u64>, goal_count: Option<String>| Manifest {
-        format: MANIFEST_FORMAT,
-        version: env!("CARGO_PKG_VERSION").to_string(),
-        puzzle: super::checkpoint::fingerprint(puzzle),
-        explore_all: opts.explore_all,
-        sizes: sizes.to_vec(),
-        found,
-        count,
-        goal_count,
-    };
+    let stamp =
+        |sizes: &[u64], found: Option<u64>, goal_count: Option<String>, files: &[Stamp]| Manifest {
+            format: MANIFEST_FORMAT,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            puzzle: super::checkpoint::fingerprint(puzzle),
+            explore_all: opts.explore_all,
+            sizes: sizes.to_vec(),
+            found,
+            count,
+            goal_count,
+            files: files.to_vec(),
+            check: String::new(),
+        };
+    // The files the next layer reads, as the manifest records them.
+    let mut files: Vec<Stamp>;
     // The goal's count, once found (limbs).
     let mut goal_count: Option<Vec<u64>> = None;
     let (mut sizes, mut found) = if opts.resume {
         let m = dir.read_manifest()?;
-        let mine = stamp(&m.sizes, m.found, None);
+        let mine = stamp(&m.sizes, m.found, None, &[]);
         if (m.format, &m.version, &m.puzzle, m.explore_all, m.count)
             != (
                 mine.format,
@@ -191,23 +214,26 @@ fn search_with_fan_in(
         }
         if let Some(c) = &m.goal_count {
             let c: num_bigint::BigUint = c.parse().map_err(|_| {
-                SearchError::Checkpoint(format!("{}: unreadable goal count", dir.root.display()))
+                SearchError::Damaged(format!("{}: unreadable goal count", dir.root.display()))
             })?;
             goal_count = Some(c.to_u64_digits());
         }
+        let ends = Ends { start, goal };
+        verify(&dir, &m, symmetric, &ends, goal_count.as_deref())?;
+        files = m.files;
         (m.sizes, m.found)
     } else {
         let root = [Record::new(start, &[1])];
-        dir.write_records(&dir.layer(0), &root, count)?;
+        files = vec![dir.write_records(&dir.layer(0), &root, count)?];
         if !symmetric {
-            dir.write(&dir.visited(0), &[start])?;
+            files.push(dir.write(&dir.visited(0), &[start])?);
         }
         let found = (goal == Some(start)).then_some(0u64);
         if found.is_some() && count {
             goal_count = Some(vec![1]);
         }
         if opts.resumable {
-            dir.write_manifest(&stamp(&[1], found, decimal(&goal_count)))?;
+            dir.write_manifest(&stamp(&[1], found, decimal(&goal_count), &files))?;
         }
         (vec![1u64], found)
     };
@@ -219,7 +245,7 @@ fn search_with_fan_in(
         let d = sizes.len() - 1;
         // Successors of layer d: sorted unique runs.
         let mut runs: Vec<PathBuf> = Vec::new();
-        let mut reader = Words::open(&dir.layer(d), count)?;
+        let mut reader = dir.open(&dir.layer(d), count)?;
         // A new run's path; once `fan_in` are written, they are merged into one.
         let new_run = |runs: &mut Vec<PathBuf>| {
             runs.push(dir.run(runs.len()));
@@ -268,7 +294,7 @@ fn search_with_fan_in(
         }
         drop(reader);
         // Merged (counts added), the states met before dropped, written as layer d + 1.
-        let mut merged = Merge::new(&runs, buf, count)?;
+        let mut merged = Merge::new(&dir, &runs, buf, count)?;
         let old: Vec<(PathBuf, bool)> = if symmetric {
             (d.saturating_sub(1)..=d)
                 .map(|e| (dir.layer(e), count))
@@ -278,7 +304,7 @@ fn search_with_fan_in(
         };
         let mut seen: Vec<Words> = old
             .iter()
-            .map(|(p, counted)| Words::open(p, *counted))
+            .map(|(p, counted)| dir.open(p, *counted))
             .collect::<Result<_, _>>()?;
         let next = dir.layer(d + 1);
         let mut out = dir.writer(&next)?;
@@ -293,7 +319,7 @@ fn search_with_fan_in(
                 }
             }
             if !met {
-                write_record(&mut out, &Record::new(v, &sum), count, &next)?;
+                out.record(&Record::new(v, &sum), count)?;
                 layer_len += 1;
                 if goal == Some(v) {
                     found_here = Some(d as u64 + 1);
@@ -303,8 +329,7 @@ fn search_with_fan_in(
                 }
             }
         }
-        out.flush().map_err(|e| io(&next, e))?;
-        drop(out);
+        let new_layer = out.finish()?;
         for r in &runs {
             let _ = std::fs::remove_file(r);
         }
@@ -312,15 +337,18 @@ fn search_with_fan_in(
             break true;
         }
         found = found.or(found_here);
-        if !symmetric {
-            merge_into_visited(&dir, d + 1, count)?;
-        }
+        files = if symmetric {
+            let older = files.iter().find(|f| f.name == file_name(&dir.layer(d)));
+            older.into_iter().cloned().chain([new_layer]).collect()
+        } else {
+            vec![new_layer, merge_into_visited(&dir, d + 1, count)?]
+        };
         sizes.push(layer_len);
         states += layer_len;
         // The manifest first, then the files only the previous layer needed: a kill in
         // between leaves extra files, never missing ones.
         if opts.resumable || opts.resume {
-            dir.write_manifest(&stamp(&sizes, found, decimal(&goal_count)))?;
+            dir.write_manifest(&stamp(&sizes, found, decimal(&goal_count), &files))?;
         }
         if symmetric {
             // Layer d - 1 is no longer needed: d + 1's successors lie in d .. d + 2.
@@ -443,9 +471,9 @@ impl CountedBlock {
                 add_limbs(&mut sum, self.count(self.pairs[i].1));
                 i += 1;
             }
-            write_record(&mut w, &Record::new(v, &sum), true, path)?;
+            w.record(&Record::new(v, &sum), true)?;
         }
-        w.flush().map_err(|e| io(path, e))?;
+        w.finish()?;
         self.pairs.clear();
         self.limbs.clear();
         self.starts.clear();
@@ -462,36 +490,66 @@ fn io(path: &Path, e: std::io::Error) -> SearchError {
     SearchError::Disk(format!("{}: {e}", path.display()))
 }
 
-fn write_word(w: &mut BufWriter<File>, v: u64, path: &Path) -> Result<(), SearchError> {
-    w.write_all(&v.to_le_bytes()).map_err(|e| io(path, e))
+/// A file's name (for the manifest, which names files within the layers directory).
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
-/// A record: the state, then with `counted` its count's number of limbs and the limbs.
-fn write_record(
-    w: &mut BufWriter<File>,
-    r: &Record,
-    counted: bool,
-    path: &Path,
-) -> Result<(), SearchError> {
-    write_word(w, r.state, path)?;
-    if counted {
-        write_word(w, r.count.len() as u64, path)?;
-        for &l in r.count {
-            write_word(w, l, path)?;
-        }
+/// A file being written, with the length, records and checksum its [`Stamp`] records.
+struct Out {
+    w: BufWriter<File>,
+    path: PathBuf,
+    sum: Sum,
+    bytes: u64,
+    records: u64,
+}
+
+impl Out {
+    fn word(&mut self, v: u64) -> Result<(), SearchError> {
+        self.sum.word(v);
+        self.bytes += 8;
+        self.w
+            .write_all(&v.to_le_bytes())
+            .map_err(|e| io(&self.path, e))
     }
-    Ok(())
+
+    /// A record: the state, then with `counted` its count's number of limbs and the limbs.
+    fn record(&mut self, r: &Record, counted: bool) -> Result<(), SearchError> {
+        self.records += 1;
+        self.word(r.state)?;
+        if counted {
+            self.word(r.count.len() as u64)?;
+            for &l in r.count {
+                self.word(l)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Flushes the file; what the manifest records of it.
+    fn finish(mut self) -> Result<Stamp, SearchError> {
+        self.w.flush().map_err(|e| io(&self.path, e))?;
+        Ok(Stamp {
+            name: file_name(&self.path),
+            bytes: self.bytes,
+            records: self.records,
+            sum: format!("{:016x}", self.sum.finish()),
+        })
+    }
 }
 
-/// The search's own subdirectory, removed when the search ends (unless `keep`).
+/// The search's own subdirectory, removed when the search ends (unless `keep`), over an
+/// index space of `space` indices.
 struct Layers {
     root: PathBuf,
     keep: bool,
+    space: u64,
 }
 
 impl Layers {
     /// A fresh `dir/layers`, or with `resume` the existing one of a resumable run.
-    fn create(dir: &Path, resume: bool) -> Result<Layers, SearchError> {
+    fn create(dir: &Path, resume: bool, space: u64) -> Result<Layers, SearchError> {
         let root = dir.join("layers");
         if resume {
             if !root.join(MANIFEST).is_file() {
@@ -500,7 +558,11 @@ impl Layers {
                     root.display()
                 )));
             }
-            return Ok(Layers { root, keep: true });
+            return Ok(Layers {
+                root,
+                keep: true,
+                space,
+            });
         }
         std::fs::create_dir(&root).map_err(|e| match e.kind() {
             // Occupied: the user's mistake, as for an in-memory checkpoint directory that
@@ -515,7 +577,11 @@ impl Layers {
                 root.display()
             )),
         })?;
-        Ok(Layers { root, keep: false })
+        Ok(Layers {
+            root,
+            keep: false,
+            space,
+        })
     }
     fn layer(&self, d: usize) -> PathBuf {
         self.root.join(format!("layer-{d}"))
@@ -527,28 +593,38 @@ impl Layers {
     fn visited(&self, d: usize) -> PathBuf {
         self.root.join(format!("visited-{d}"))
     }
-    fn writer(&self, path: &Path) -> Result<BufWriter<File>, SearchError> {
+    fn writer(&self, path: &Path) -> Result<Out, SearchError> {
         let f = File::create(path).map_err(|e| io(path, e))?;
-        Ok(BufWriter::with_capacity(1 << 16, f))
+        Ok(Out {
+            w: BufWriter::with_capacity(1 << 16, f),
+            path: path.to_path_buf(),
+            sum: Sum::new(),
+            bytes: 0,
+            records: 0,
+        })
     }
-    fn write(&self, path: &Path, words: &[u64]) -> Result<(), SearchError> {
+    /// A sorted file of states (records when `counted`) of this index space.
+    fn open(&self, path: &Path, counted: bool) -> Result<Words, SearchError> {
+        Words::open(path, counted, self.space)
+    }
+    fn write(&self, path: &Path, words: &[u64]) -> Result<Stamp, SearchError> {
         let mut w = self.writer(path)?;
         for &v in words {
-            write_word(&mut w, v, path)?;
+            w.record(&Record::new(v, &[]), false)?;
         }
-        w.flush().map_err(|e| io(path, e))
+        w.finish()
     }
     fn write_records(
         &self,
         path: &Path,
         records: &[Record],
         counted: bool,
-    ) -> Result<(), SearchError> {
+    ) -> Result<Stamp, SearchError> {
         let mut w = self.writer(path)?;
         for r in records {
-            write_record(&mut w, r, counted, path)?;
+            w.record(r, counted)?;
         }
-        w.flush().map_err(|e| io(path, e))
+        w.finish()
     }
     /// The manifest through a synced temporary file renamed over the old one (the layer
     /// files it names are synced first).
@@ -560,7 +636,9 @@ impl Layers {
             }
         }
         let tmp = self.root.join(format!("{MANIFEST}.tmp"));
-        let text = serde_json::to_string(m).expect("a manifest serialises");
+        let mut sealed = m.clone();
+        sealed.check = manifest_sum(m);
+        let text = serde_json::to_string(&sealed).expect("a manifest serialises");
         let mut f = File::create(&tmp).map_err(|e| io(&tmp, e))?;
         f.write_all(text.as_bytes()).map_err(|e| io(&tmp, e))?;
         f.sync_all().map_err(|e| io(&tmp, e))?;
@@ -569,10 +647,28 @@ impl Layers {
     fn read_manifest(&self) -> Result<Manifest, SearchError> {
         let path = self.root.join(MANIFEST);
         let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
-        serde_json::from_str(&text).map_err(|e| {
-            SearchError::Checkpoint(format!("{}: unreadable manifest ({e})", path.display()))
-        })
+        let m: Manifest = serde_json::from_str(&text).map_err(|e| {
+            SearchError::Damaged(format!("{}: unreadable manifest ({e})", path.display()))
+        })?;
+        // (A manifest of another format is refused as another search's, by the caller.)
+        if m.format == MANIFEST_FORMAT && m.check != manifest_sum(&m) {
+            return Err(SearchError::Damaged(format!(
+                "{}: checksum mismatch (the manifest is damaged or edited)",
+                path.display()
+            )));
+        }
+        Ok(m)
     }
+}
+
+/// The checksum of a manifest with its `check` field empty, in hex.
+fn manifest_sum(m: &Manifest) -> String {
+    let mut bare = m.clone();
+    bare.check.clear();
+    let text = serde_json::to_vec(&bare).expect("a manifest serialises");
+    let mut sum = Sum::new();
+    sum.update(&text);
+    format!("{:016x}", sum.finish())
 }
 
 /// The manifest's file name in the layers directory.
@@ -587,7 +683,9 @@ impl Drop for Layers {
 }
 
 /// A sorted file of states (with `counted`, records: each state followed by its count),
-/// read one at a time.
+/// read one at a time, each checked as it comes: strictly increasing, inside the index
+/// space, a count of 1 to [`MAX_LIMBS`] limbs not all zero, no partial record at the end.
+/// The words read are summed as the writer's [`Out`] summed them.
 struct Words {
     r: BufReader<File>,
     path: PathBuf,
@@ -596,14 +694,28 @@ struct Words {
     counted: bool,
     /// The count of the state last read (with `counted`).
     count: Vec<u64>,
+    space: u64,
+    last: Option<u64>,
+    sum: Sum,
+    bytes: u64,
+    records: u64,
+    /// A state looked for, and its count (empty when not counted) once it is read.
+    watch: Option<u64>,
+    watched: Option<Vec<u64>>,
 }
 
 /// Limbs of a count past which a record is taken as damaged (2^(64 * 2^20)).
 const MAX_LIMBS: u64 = 1 << 20;
 
 impl Words {
-    fn open(path: &Path, counted: bool) -> Result<Words, SearchError> {
-        let f = File::open(path).map_err(|e| io(path, e))?;
+    fn open(path: &Path, counted: bool, space: u64) -> Result<Words, SearchError> {
+        let f = File::open(path).map_err(|e| match e.kind() {
+            // A file the manifest names is missing: the layers were tampered with.
+            std::io::ErrorKind::NotFound => {
+                SearchError::Damaged(format!("{}: missing", path.display()))
+            }
+            _ => io(path, e),
+        })?;
         Ok(Words {
             r: BufReader::with_capacity(1 << 16, f),
             path: path.to_path_buf(),
@@ -611,34 +723,72 @@ impl Words {
             started: false,
             counted,
             count: Vec::new(),
+            space,
+            last: None,
+            sum: Sum::new(),
+            bytes: 0,
+            records: 0,
+            watch: None,
+            watched: None,
         })
     }
     fn word(&mut self) -> Result<Option<u64>, SearchError> {
         let mut b = [0u8; 8];
-        match self.r.read_exact(&mut b) {
-            Ok(()) => Ok(Some(u64::from_le_bytes(b))),
-            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => Ok(None),
-            Err(e) => Err(io(&self.path, e)),
+        let mut got = 0;
+        while got < 8 {
+            match self.r.read(&mut b[got..]) {
+                Ok(0) => break,
+                Ok(k) => got += k,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(io(&self.path, e)),
+            }
+        }
+        match got {
+            0 => Ok(None),
+            8 => {
+                let w = u64::from_le_bytes(b);
+                self.sum.word(w);
+                self.bytes += 8;
+                Ok(Some(w))
+            }
+            _ => Err(self.damaged("a partial word at the end (truncated)")),
         }
     }
-    fn damaged(&self) -> SearchError {
-        io(&self.path, std::io::Error::other("a damaged count record"))
+    fn damaged(&self, what: &str) -> SearchError {
+        SearchError::Damaged(format!("{}: {what}", self.path.display()))
     }
     /// The next state (and, with `counted`, its count in `self.count`).
     fn next_word(&mut self) -> Result<Option<u64>, SearchError> {
         let v = self.word()?;
-        if v.is_some() && self.counted {
+        let Some(state) = v else {
+            return Ok(None);
+        };
+        if state >= self.space {
+            return Err(self.damaged("an index past the index space"));
+        }
+        if self.last.is_some_and(|l| state <= l) {
+            return Err(self.damaged("states not strictly increasing"));
+        }
+        self.last = Some(state);
+        self.records += 1;
+        if self.counted {
             let k = match self.word()? {
                 Some(k) if (1..=MAX_LIMBS).contains(&k) => k,
-                _ => return Err(self.damaged()),
+                _ => return Err(self.damaged("a damaged count record")),
             };
             self.count.clear();
             for _ in 0..k {
                 match self.word()? {
                     Some(l) => self.count.push(l),
-                    None => return Err(self.damaged()),
+                    None => return Err(self.damaged("a damaged count record")),
                 }
             }
+            if self.count.iter().all(|&l| l == 0) {
+                return Err(self.damaged("a state with no path from the start"));
+            }
+        }
+        if self.watch == v {
+            self.watched = Some(self.count.clone());
         }
         Ok(v)
     }
@@ -656,6 +806,170 @@ impl Words {
         }
         Ok(self.head)
     }
+    /// Reads to the end; the file as its [`Stamp`] would record it.
+    fn stamp(&mut self) -> Result<Stamp, SearchError> {
+        while self.next_word()?.is_some() {}
+        Ok(Stamp {
+            name: file_name(&self.path),
+            bytes: self.bytes,
+            records: self.records,
+            sum: format!("{:016x}", self.sum.finish()),
+        })
+    }
+}
+
+/// The start and the goal's indices.
+struct Ends {
+    start: u64,
+    goal: Option<u64>,
+}
+
+/// Before a resume: the files the manifest names against it and against each other. Each
+/// is there, of the length, records and checksum recorded; states strictly increasing in
+/// the space; the layer files of their sizes, the visited file (one-way moves) of their
+/// sum holding the last layer, two consecutive layers (moves that can be undone) apart;
+/// layer 0 the start alone; a goal found in a layer still on disk in that layer, with the
+/// manifest's count, and a goal not found in none of them. One pass over each file.
+fn verify(
+    dir: &Layers,
+    m: &Manifest,
+    symmetric: bool,
+    ends: &Ends,
+    goal_count: Option<&[u64]>,
+) -> Result<(), SearchError> {
+    let bad = |what: String| SearchError::Damaged(format!("{}: {what}", dir.root.display()));
+    let sizes = &m.sizes;
+    let d = sizes.len() - 1;
+    if sizes[0] != 1 || sizes.contains(&0) {
+        return Err(bad(
+            "the manifest's layer sizes are not those of a search".into()
+        ));
+    }
+    if let Some(f) = m.found {
+        if f as usize > d || (!m.explore_all && f as usize != d) {
+            return Err(bad(format!(
+                "the goal found at depth {f} of a search at depth {d}"
+            )));
+        }
+    }
+    if m.found.is_some() != goal_count.is_some() && m.count {
+        return Err(bad("the goal's count does not match its depth".into()));
+    }
+    let states = sizes.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+    // (path, counted, records) of the files the next layer reads: the older one first.
+    let mut wanted = Vec::new();
+    if symmetric {
+        if d >= 1 {
+            wanted.push((dir.layer(d - 1), m.count, Some(sizes[d - 1])));
+        }
+    } else {
+        wanted.push((dir.visited(d), false, states));
+    }
+    wanted.push((dir.layer(d), m.count, Some(sizes[d])));
+    let names: Vec<String> = wanted.iter().map(|w| file_name(&w.0)).collect();
+    let mut recorded: Vec<&Stamp> = m.files.iter().collect();
+    recorded.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut sorted_names = names.clone();
+    sorted_names.sort();
+    if recorded.iter().map(|f| &f.name).ne(sorted_names.iter()) {
+        return Err(bad(format!(
+            "the manifest does not name the files a search at depth {d} reads ({})",
+            names.join(", ")
+        )));
+    }
+    let stamp_of = |name: &str| m.files.iter().find(|f| f.name == name).expect("named");
+    for (path, counted, records) in &wanted {
+        let s = stamp_of(&file_name(path));
+        let len = std::fs::metadata(path)
+            .map_err(|_| SearchError::Damaged(format!("{}: missing", path.display())))?
+            .len();
+        let whole = *counted || s.bytes == 8 * s.records;
+        if len != s.bytes || Some(s.records) != *records || !whole {
+            return Err(SearchError::Damaged(format!(
+                "{}: {len} bytes, the manifest records {} bytes of {} states and the layers                  {} (truncated, replaced or edited)",
+                path.display(),
+                s.bytes,
+                s.records,
+                records.map_or("more than 2^64".into(), |r| r.to_string())
+            )));
+        }
+    }
+    // One pass over both files: `older` (the layer before, or every state met) and the
+    // last layer, each watched for the goal.
+    let open = |(path, counted, _): &(PathBuf, bool, Option<u64>)| {
+        let mut w = dir.open(path, *counted)?;
+        w.watch = ends.goal;
+        Ok::<Words, SearchError>(w)
+    };
+    let last_path = &wanted[wanted.len() - 1].0;
+    let mut last = open(&wanted[wanted.len() - 1])?;
+    let mut older = (wanted.len() == 2).then(|| open(&wanted[0])).transpose()?;
+    while let Some(v) = last.next_word()? {
+        let met = match older.as_mut() {
+            Some(o) => o.skip_below(v)? == Some(v),
+            None => false,
+        };
+        if met == symmetric {
+            let what = match symmetric {
+                true => "shares a state with the layer before it",
+                false => "holds a state the file of every state met does not",
+            };
+            return Err(SearchError::Damaged(format!(
+                "{}: {what}",
+                last_path.display()
+            )));
+        }
+    }
+    let mut stamps = vec![last.stamp()?];
+    if let Some(o) = older.as_mut() {
+        stamps.push(o.stamp()?);
+    }
+    let first = match d {
+        0 => last.last,
+        1 if symmetric => older.as_ref().and_then(|o| o.last),
+        _ => Some(ends.start),
+    };
+    for s in &stamps {
+        if stamp_of(&s.name) != s {
+            return Err(SearchError::Damaged(format!(
+                "{}: checksum mismatch (the file is damaged or another layer's)",
+                dir.root.join(&s.name).display()
+            )));
+        }
+    }
+    if first != Some(ends.start) {
+        return Err(bad("the first layer is not the start alone".into()));
+    }
+    let in_last = last.watched.take();
+    let in_older = older.and_then(|mut o| o.watched.take());
+    // Where the goal must be (depth, count) for the depth it was found at, as far as the
+    // files on disk tell.
+    let fail = |what: &str| Err(bad(format!("the goal {what}")));
+    match (m.found, symmetric) {
+        (Some(f), _) if f as usize == d => match &in_last {
+            None => return fail(&format!("found at depth {f} is not in that layer")),
+            Some(c) if m.count && goal_count != Some(&c[..]) => {
+                return fail("has another count than its record's")
+            }
+            _ => {}
+        },
+        (Some(f), true) => {
+            if in_last.is_some() || (f as usize + 1 == d) != in_older.is_some() {
+                return fail(&format!("found at depth {f} is not in that layer"));
+            }
+        }
+        (Some(f), false) => {
+            if in_last.is_some() || in_older.is_none() {
+                return fail(&format!("found at depth {f} is not in that layer"));
+            }
+        }
+        (None, _) => {
+            if in_last.is_some() || in_older.is_some() {
+                return fail("is met but was not found");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The sorted union of sorted runs on disk and one sorted buffer in memory (the counts of
@@ -667,11 +981,16 @@ struct Merge {
 }
 
 impl Merge {
-    fn new(paths: &[PathBuf], buf: Vec<u64>, counted: bool) -> Result<Merge, SearchError> {
+    fn new(
+        dir: &Layers,
+        paths: &[PathBuf],
+        buf: Vec<u64>,
+        counted: bool,
+    ) -> Result<Merge, SearchError> {
         let mut m = Merge {
             runs: paths
                 .iter()
-                .map(|p| Words::open(p, counted))
+                .map(|p| dir.open(p, counted))
                 .collect::<Result<_, _>>()?,
             buf: buf.into_iter(),
             heap: BinaryHeap::new(),
@@ -726,13 +1045,13 @@ fn merge_runs(
     out: &Path,
     counted: bool,
 ) -> Result<(), SearchError> {
-    let mut merged = Merge::new(runs, Vec::new(), counted)?;
+    let mut merged = Merge::new(dir, runs, Vec::new(), counted)?;
     let mut w = dir.writer(out)?;
     let mut sum = Vec::new();
     while let Some(v) = merged.next_record(&mut sum)? {
-        write_record(&mut w, &Record::new(v, &sum), counted, out)?;
+        w.record(&Record::new(v, &sum), counted)?;
     }
-    w.flush().map_err(|e| io(out, e))?;
+    w.finish()?;
     drop(merged);
     for r in runs {
         let _ = std::fs::remove_file(r);
@@ -740,12 +1059,13 @@ fn merge_runs(
     Ok(())
 }
 
-/// `visited-d`: the sorted union of `visited-(d-1)` and (the states of) layer `d`.
-fn merge_into_visited(dir: &Layers, d: usize, counted: bool) -> Result<(), SearchError> {
+/// `visited-d`: the sorted union of `visited-(d-1)` and (the states of) layer `d`; what
+/// the manifest records of it.
+fn merge_into_visited(dir: &Layers, d: usize, counted: bool) -> Result<Stamp, SearchError> {
     let next = dir.root.join("visited.new");
-    {
-        let mut a = Words::open(&dir.visited(d - 1), false)?;
-        let mut b = Words::open(&dir.layer(d), counted)?;
+    let mut stamp = {
+        let mut a = dir.open(&dir.visited(d - 1), false)?;
+        let mut b = dir.open(&dir.layer(d), counted)?;
         let mut out = dir.writer(&next)?;
         let (mut x, mut y) = (a.next_word()?, b.next_word()?);
         loop {
@@ -764,11 +1084,13 @@ fn merge_into_visited(dir: &Layers, d: usize, counted: bool) -> Result<(), Searc
                     q
                 }
             };
-            write_word(&mut out, v, &next)?;
+            out.record(&Record::new(v, &[]), false)?;
         }
-        out.flush().map_err(|e| io(&next, e))?;
-    }
-    std::fs::rename(&next, dir.visited(d)).map_err(|e| io(&next, e))
+        out.finish()?
+    };
+    std::fs::rename(&next, dir.visited(d)).map_err(|e| io(&next, e))?;
+    stamp.name = file_name(&dir.visited(d));
+    Ok(stamp)
 }
 
 #[cfg(test)]
@@ -973,6 +1295,159 @@ mod tests {
             Err(SearchError::Checkpoint(_))
         ));
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Damaged or forged layer files and manifests are refused with
+    /// [`SearchError::Damaged`] (never another answer): the last layer truncated (by a
+    /// record, by 3 bytes), a byte flipped in it, an older layer (or the file of every state
+    /// met) copied over it, the manifest's last size edited (plainly, and with its checksum
+    /// recomputed), the goal's depth forged; the undamaged files still resume to the answer.
+    #[test]
+    fn damaged_or_forged_layer_files_are_refused() {
+        let root =
+            std::env::temp_dir().join(format!("hanoilab-disk-forged-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let reves = crate::sequences::moves::frame_stewart_puzzle(4, 7);
+        let cyclic = crate::search::tests::variant_puzzle("cyclic4", "N", 5);
+        for (i, (p, count)) in [
+            (&reves, false),
+            (&reves, true),
+            (&cyclic, false),
+            (&cyclic, true),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let dir = root.join(i.to_string());
+            std::fs::create_dir_all(&dir).unwrap();
+            let plain = DiskOptions {
+                count,
+                ..DiskOptions::new(&dir, 0)
+            };
+            let whole = disk_search(p, &plain).unwrap();
+            let stop = AtomicBool::new(false);
+            let hook = |pr: Progress| {
+                if pr.depth == 4 {
+                    stop.store(true, Relaxed);
+                }
+            };
+            let o = DiskOptions {
+                progress: Some(&hook),
+                stop: Some(&stop),
+                resumable: true,
+                ..plain
+            };
+            assert!(matches!(
+                disk_search(p, &o),
+                Err(SearchError::Interrupted { depth: 4, .. })
+            ));
+            let layers = dir.join("layers");
+            let saved = root.join(format!("{i}-saved"));
+            let copy = |from: &Path, to: &Path| {
+                let _ = std::fs::remove_dir_all(to);
+                std::fs::create_dir_all(to).unwrap();
+                for e in std::fs::read_dir(from).unwrap() {
+                    let e = e.unwrap();
+                    std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+                }
+            };
+            copy(&layers, &saved);
+            let resume = DiskOptions {
+                resume: true,
+                resumable: true,
+                ..plain
+            };
+            let last = layers.join("layer-4");
+            let manifest = layers.join(MANIFEST);
+            let older = if space_is_symmetric(p) {
+                layers.join("layer-3")
+            } else {
+                layers.join("visited-4")
+            };
+            type Damage<'a> = (&'a str, Box<dyn Fn() + 'a>);
+            let damages: Vec<Damage> = vec![
+                ("the last layer truncated by a record", {
+                    let last = last.clone();
+                    Box::new(move || {
+                        let b = std::fs::read(&last).unwrap();
+                        std::fs::write(&last, &b[..b.len() - 8]).unwrap();
+                    })
+                }),
+                ("the last layer truncated by 3 bytes", {
+                    let last = last.clone();
+                    Box::new(move || {
+                        let b = std::fs::read(&last).unwrap();
+                        std::fs::write(&last, &b[..b.len() - 3]).unwrap();
+                    })
+                }),
+                ("a byte of the last layer flipped", {
+                    let last = last.clone();
+                    Box::new(move || {
+                        let mut b = std::fs::read(&last).unwrap();
+                        b[1] ^= 0x40;
+                        std::fs::write(&last, &b).unwrap();
+                    })
+                }),
+                ("an older file copied over the last layer", {
+                    let (last, older) = (last.clone(), older.clone());
+                    Box::new(move || {
+                        std::fs::copy(&older, &last).unwrap();
+                    })
+                }),
+                ("the manifest's last size edited", {
+                    let manifest = manifest.clone();
+                    Box::new(move || {
+                        let mut m: Manifest =
+                            serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+                        *m.sizes.last_mut().unwrap() += 1;
+                        std::fs::write(&manifest, serde_json::to_vec(&m).unwrap()).unwrap();
+                    })
+                }),
+                (
+                    "the manifest's last size edited, its checksum recomputed",
+                    {
+                        let manifest = manifest.clone();
+                        Box::new(move || {
+                            let mut m: Manifest =
+                                serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+                            *m.sizes.last_mut().unwrap() += 1;
+                            m.check = manifest_sum(&m);
+                            std::fs::write(&manifest, serde_json::to_vec(&m).unwrap()).unwrap();
+                        })
+                    },
+                ),
+                ("the goal's depth forged, the checksum recomputed", {
+                    let manifest = manifest.clone();
+                    Box::new(move || {
+                        let mut m: Manifest =
+                            serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+                        m.found = Some(4);
+                        m.goal_count = count.then(|| "1".to_string());
+                        m.check = manifest_sum(&m);
+                        std::fs::write(&manifest, serde_json::to_vec(&m).unwrap()).unwrap();
+                    })
+                }),
+            ];
+            for (what, damage) in &damages {
+                copy(&saved, &layers);
+                damage();
+                match disk_search(p, &resume) {
+                    Err(SearchError::Damaged(m)) => assert!(!m.is_empty()),
+                    other => panic!("puzzle {i}, {what}: {other:?}"),
+                }
+            }
+            copy(&saved, &layers);
+            let r = disk_search(p, &resume).unwrap();
+            assert_eq!(
+                (r.minimum, &r.layers, &r.optimal_solutions),
+                (whole.minimum, &whole.layers, &whole.optimal_solutions)
+            );
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    fn space_is_symmetric(p: &Puzzle) -> bool {
+        DenseSpace::new(p).unwrap().is_symmetric()
     }
 
     /// Limb addition equals big-integer addition, carries through every limb included.

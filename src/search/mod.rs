@@ -84,6 +84,7 @@ mod packed;
 mod retrace;
 mod symmetry;
 mod twobit;
+mod validate;
 
 #[cfg(test)]
 mod tests;
@@ -336,6 +337,11 @@ pub enum SearchError {
     /// Reading or writing a checkpoint failed (a full disk, permissions).
     #[error("checkpoint {0}")]
     CheckpointIo(String),
+    /// A checkpoint or a disk search's layer file fails a check of its content (truncated,
+    /// a flipped byte, a layer copied over another, a size edited with the checksum
+    /// recomputed): refused before any of it is used, so it never gives an answer.
+    #[error("damaged checkpoint {0}; not resumed")]
+    Damaged(String),
     /// The stop flag ([`SearchOptions::stop`]) was set; the search stopped after the layer
     /// at `depth`, its checkpoint (if any) written.
     #[error("interrupted after the layer at depth {depth}{}", checkpoint.as_ref().map_or(String::new(), |d| format!(" (resume with --resume {})", d.display())))]

@@ -1628,14 +1628,14 @@ fn a_checkpoint_resumes_only_its_own_search() {
     };
     let e = search(&p, &o).unwrap_err();
     assert!(
-        matches!(&e, SearchError::Checkpoint(m) if m.contains("checksum")),
+        matches!(&e, SearchError::Damaged(m) if m.contains("checksum")),
         "{e}"
     );
     // Truncated.
     std::fs::write(&file, &good[..good.len() / 2]).unwrap();
     let e = search(&p, &o).unwrap_err();
     assert!(
-        matches!(&e, SearchError::Checkpoint(m) if m.contains("truncated")),
+        matches!(&e, SearchError::Damaged(m) if m.contains("truncated")),
         "{e}"
     );
     // A section length past the file (2^39 words): refused without allocating for it.
@@ -1652,7 +1652,7 @@ fn a_checkpoint_resumes_only_its_own_search() {
     std::fs::write(&file, &huge).unwrap();
     let e = search(&p, &o).unwrap_err();
     assert!(
-        matches!(&e, SearchError::Checkpoint(m) if m.contains("longer than the rest of the file")),
+        matches!(&e, SearchError::Damaged(m) if m.contains("longer than the rest of the file")),
         "{e}"
     );
     // Restored, it resumes to the uninterrupted answer.
@@ -1751,5 +1751,187 @@ fn print_memory_estimates_against_peaks() {
             let (_, st) = super::bfs::search_inner(p, &opts(), true, true, true).unwrap();
             println!("{name:14} two-bit    peak {}", st.peak_bytes.unwrap());
         }
+    }
+}
+
+/// A checkpoint's bytes with its checksum recomputed (an edit made on purpose, which the
+/// checksum cannot catch).
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let body = bytes.len() - 8;
+    let mut sum = super::checkpoint::Sum::new();
+    sum.update(&bytes[..body]);
+    bytes[body..].copy_from_slice(&sum.finish().to_le_bytes());
+    bytes
+}
+
+/// Where a checkpoint's header line ends (the first section's length word follows).
+fn header_end(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0
+        + 1
+}
+
+/// The number of layers in a checkpoint's header.
+fn header_layers(bytes: &[u8]) -> usize {
+    let magic = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let h: serde_json::Value =
+        serde_json::from_slice(&bytes[magic..header_end(bytes) - 1]).unwrap();
+    h["sizes"].as_array().unwrap().len()
+}
+
+/// A checkpoint with its header's JSON changed by `edit`, resealed.
+fn with_header(bytes: &[u8], edit: impl Fn(&mut serde_json::Value)) -> Vec<u8> {
+    let magic = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let end = header_end(bytes);
+    let mut h: serde_json::Value = serde_json::from_slice(&bytes[magic..end - 1]).unwrap();
+    edit(&mut h);
+    let mut out = bytes[..magic].to_vec();
+    out.extend(serde_json::to_vec(&h).unwrap());
+    out.push(b'\n');
+    out.extend(&bytes[end..]);
+    resealed(out)
+}
+
+/// Every route's checkpoint (bitsets, stored layers, two bits, counting, sparse, generic,
+/// bidirectional) refused when damaged or forged — truncated, a bit of its first table
+/// flipped (checksum recomputed), a layer size edited (with the states to match, checksum
+/// recomputed), the visited states edited — with [`SearchError::Damaged`], never a panic
+/// and never another answer; the undamaged checkpoint still resumes to the answer.
+#[test]
+fn damaged_or_forged_checkpoints_of_every_route_are_refused() {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    let reves = crate::sequences::moves::frame_stewart_puzzle(4, 7);
+    let cyclic = variant_puzzle("cyclic4", "N", 5);
+    let count = SearchOptions {
+        count: true,
+        ..opts()
+    };
+    let keep = SearchOptions {
+        solution: true,
+        ..opts()
+    };
+    let sparse = SearchOptions {
+        sparse: true,
+        ..opts()
+    };
+    // (name, puzzle, question, dense index, two bits, whether a flipped bit of the first
+    // table is always caught: a bitset's or two-bit array's count changes; an index list's
+    // entry may become another valid state)
+    let cases: [(&str, &Puzzle, &SearchOptions, bool, bool, bool); 7] = [
+        ("bitset", &reves, &opts(), true, false, true),
+        ("stored layers", &cyclic, &keep, true, false, true),
+        ("two-bit", &reves, &opts(), true, true, true),
+        ("counting", &reves, &count, true, false, true),
+        ("sparse", &cyclic, &sparse, true, false, false),
+        ("generic", &cyclic, &opts(), false, false, false),
+        ("bidirectional", &reves, &count, true, false, false),
+    ];
+    for (name, p, o, dense, two_bits, bits_caught) in cases {
+        let bidirectional = name == "bidirectional";
+        let answer = |r: &SearchResult| (r.minimum, r.layers.clone(), r.optimal_solutions.clone());
+        let plain = search(p, o).unwrap();
+        let mut ck = Checkpointing::new(checkpoint_dir("forged"), "test");
+        let stop = AtomicBool::new(false);
+        let hook = |pr: Progress| {
+            if pr.depth >= 3 {
+                stop.store(true, Relaxed);
+            }
+        };
+        let run = SearchOptions {
+            checkpoint: Some(&ck),
+            stop: Some(&stop),
+            progress: Some(&hook),
+            ..*o
+        };
+        let stopped = match bidirectional {
+            true => super::bidirectional_search(p, &run).map(|_| ()),
+            false => super::bfs::search_inner(p, &run, dense, true, two_bits).map(|_| ()),
+        };
+        assert!(
+            matches!(stopped, Err(SearchError::Interrupted { .. })),
+            "{name}: {stopped:?}"
+        );
+        ck.resume = true;
+        let file = ck.dir.join("checkpoint");
+        let good = std::fs::read(&file).unwrap();
+        // The resumed run: refused as damaged, or (for a change the invariants cannot tell
+        // from a real search's tables) the uninterrupted answer.
+        let resume = |bytes: &[u8], what: &str, must_refuse: bool| {
+            std::fs::write(&file, bytes).unwrap();
+            let o = SearchOptions {
+                checkpoint: Some(&ck),
+                ..*o
+            };
+            let r = match bidirectional {
+                true => super::bidirectional_search(p, &o)
+                    .map(|m| (m.minimum, plain.layers.clone(), m.optimal_solutions)),
+                false => super::bfs::search_inner(p, &o, dense, true, false).map(|r| answer(&r.0)),
+            };
+            match r {
+                Err(SearchError::Damaged(m)) => assert!(!m.is_empty()),
+                Ok(a) if !must_refuse => assert_eq!(a, answer(&plain), "{name}, {what}"),
+                other => panic!("{name}, {what}: {other:?}"),
+            }
+            // A finished run removed the directory: put it back for the next case.
+            std::fs::create_dir_all(&ck.dir).unwrap();
+        };
+        resume(&good[..good.len() - 9], "truncated", true);
+        resume(
+            &good[..header_end(&good) + 20],
+            "truncated in a table",
+            true,
+        );
+        let at = header_end(&good) + 8 + 3;
+        for bit in 0..8 {
+            let mut flipped = good.clone();
+            flipped[at] ^= 1 << bit;
+            resume(
+                &resealed(flipped),
+                &format!("bit {bit} flipped"),
+                bits_caught,
+            );
+        }
+        if !bidirectional {
+            let last_size_edited = with_header(&good, |h| {
+                let sizes = h["sizes"].as_array_mut().unwrap();
+                let last = sizes.len() - 1;
+                sizes[last] = (sizes[last].as_u64().unwrap() + 1).into();
+                h["states"] = (h["states"].as_u64().unwrap() + 1).into();
+            });
+            resume(&last_size_edited, "the last layer size edited", true);
+            let first_size_edited = with_header(&good, |h| {
+                h["sizes"][1] = (h["sizes"][1].as_u64().unwrap() + 1).into();
+                h["states"] = (h["states"].as_u64().unwrap() + 1).into();
+            });
+            resume(&first_size_edited, "a layer size edited", true);
+            // Two different sizes of layers before the last swapped. (Only a route that
+            // keeps its layers holds the sizes of the layers before the last two: the others
+            // have the header's word for them.)
+            let sizes = plain.layers.clone();
+            let last = header_layers(&good);
+            let swap = (1..last.saturating_sub(1)).find(|&i| sizes[i] != sizes[i + 1]);
+            if let (Some(i), "stored layers") = (swap, name) {
+                let sizes_swapped = with_header(&good, |h| {
+                    let (a, b) = (h["sizes"][i].clone(), h["sizes"][i + 1].clone());
+                    (h["sizes"][i], h["sizes"][i + 1]) = (b, a);
+                });
+                resume(&sizes_swapped, "two layer sizes swapped", true);
+            }
+            let found_edited = with_header(&good, |h| h["found"] = 2.into());
+            resume(&found_edited, "the goal's depth edited", true);
+        } else {
+            // The visited states (the last section before the peak and the checksum).
+            let mut visited = good.clone();
+            let at = good.len() - 24;
+            visited[at] ^= 1;
+            resume(&resealed(visited), "the visited states edited", true);
+        }
+        resume(&good, "undamaged", false);
+        let _ = std::fs::remove_dir_all(&ck.dir);
     }
 }

@@ -18,6 +18,7 @@ use super::frontier::{
     close, entry, expand_from, layer_bytes, reach, report_layer, report_start, worker_threads,
     Layer, Run, Source, Spill,
 };
+use super::validate::{check_ends, two_bit_tally, Origin};
 use super::{SearchError, SearchOptions};
 use std::sync::atomic::AtomicU64;
 
@@ -78,6 +79,43 @@ pub(super) fn two_bit_estimate(space: &DenseSpace, opts: &SearchOptions, limit: 
     two_bit_bytes(space.space).saturating_add(lists)
 }
 
+/// The invariants of a restored two-bit array after the layer at depth `d`
+/// ([`super::validate`]): as many entries of layer `d`'s value as its size, none of the
+/// other layer value, the layers before expanded, nothing past the index space; the start
+/// reached, the goal reached exactly when found (and of layer `d`'s value when found there).
+fn check_marks(
+    o: &Origin,
+    marks: &[AtomicU64],
+    space: u64,
+    start: u64,
+    goal: Option<u64>,
+    sizes: &[u64],
+    found: Option<u64>,
+) -> Result<(), SearchError> {
+    let tally = two_bit_tally(o, marks, space)?;
+    let d = sizes.len() as u64 - 1;
+    let here = (d % 2 + 1) as usize;
+    let len = sizes[d as usize];
+    let before: u64 = sizes[..d as usize].iter().sum();
+    o.require(
+        tally[here] == len && tally[3 - here] == 0,
+        format_args!(
+            "the two-bit array holds {} states of the layer at depth {d}, its size is {len}",
+            tally[here] + tally[3 - here]
+        ),
+    )?;
+    o.require(
+        tally[3] == before,
+        format_args!(
+            "the two-bit array holds {} expanded states, the layers before {before}",
+            tally[3]
+        ),
+    )?;
+    let reached = |v: u64| entry(marks, v) != 0;
+    let in_layer = |v: u64| entry(marks, v) as usize == here;
+    check_ends(o, start, goal, found, d, reached, in_layer)
+}
+
 /// The breadth-first search of [`super::search`] without counts or solutions, in two bits
 /// per index. A layer is found by a scan of the array for its value, or, while it is thin,
 /// kept as a list as well ([`LIST_SHARE`]); a resumed search scans for its first layer
@@ -110,7 +148,8 @@ pub(super) fn two_bit_bfs(
         Some(mut r) => {
             let marks = r.atomic_words(words)?;
             let h = r.header.clone();
-            r.finish()?;
+            let o = r.finish()?;
+            check_marks(&o, &marks, space.space, start, goal, &h.sizes, h.found)?;
             (marks, None, h.sizes, h.states, h.found)
         }
     };
