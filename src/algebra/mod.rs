@@ -13,6 +13,7 @@ mod dominant;
 pub mod error;
 pub mod factor;
 pub mod genfun;
+pub mod guess;
 pub(crate) mod hensel;
 pub mod interval;
 pub mod kronecker;

@@ -360,6 +360,56 @@ pub enum Command {
     },
     /// Print the man page (roff), e.g. `hanoilab man > hanoilab.1 && man ./hanoilab.1`.
     Man,
+    /// Conjecture a law from terms: the minimal linear recurrence (the n it holds from, its
+    /// generating function, closed form and lambda), else a P-recursive law, else laws per
+    /// residue class of n; with how many terms determined it and how many confirm it.
+    Guess {
+        /// A b-file (`-` for stdin), or a variant function `VARIANT.FUNCTION` with `--n`.
+        source: Option<String>,
+        /// The terms themselves, comma-separated (instead of SOURCE).
+        #[arg(long, value_name = "A,B,...")]
+        terms: Option<String>,
+        /// With --terms: the n of the first term.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        first_n: u64,
+        /// With a variant function: the range of n, `A..B`.
+        #[arg(long = "n", value_name = "A..B")]
+        range: Option<String>,
+        /// Terms beyond those that determine a law which must confirm it.
+        #[arg(long, value_name = "C", default_value_t = crate::algebra::guess::DEFAULT_CONFIRMATIONS)]
+        confirmations: usize,
+        /// Largest order of a P-recursive law.
+        #[arg(long, value_name = "R", default_value_t = 4)]
+        max_order: usize,
+        /// Largest degree of its polynomial coefficients.
+        #[arg(long, value_name = "D", default_value_t = 4)]
+        max_degree: usize,
+        /// Largest period of a law per residue class of n.
+        #[arg(long, value_name = "M", default_value_t = 4)]
+        max_period: usize,
+        /// Certified digits of lambda and the closed form's constants.
+        #[arg(long, default_value_t = 30)]
+        digits: usize,
+        /// Extra parameters of a variant function.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: GuessFormat,
+    },
+}
+
+/// Output formats of `guess`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GuessFormat {
+    /// Text for people (the default).
+    Human,
+    /// One JSON object.
+    Json,
+    /// Markdown.
+    Md,
+    /// LaTeX lines.
+    Tex,
 }
 
 /// Flags of the distributed search (`docs/distributed.md`; needs the cargo feature

@@ -13,9 +13,17 @@ fn wanted(which: Option<&str>, group: &str) -> bool {
     which.is_none_or(|w| w == group || w == "all")
 }
 
-/// Runs the benchmarks of `which` (`simulate`, `sequences`, `algebra`, `search`, `report`) or all.
+/// Runs the benchmarks of `which` (`simulate`, `sequences`, `algebra`, `guess`, `search`,
+/// `report`) or all.
 pub fn bench(which: Option<&str>) -> Result<(), CliError> {
-    const GROUPS: [&str; 5] = ["simulate", "sequences", "algebra", "search", "report"];
+    const GROUPS: [&str; 6] = [
+        "simulate",
+        "sequences",
+        "algebra",
+        "guess",
+        "search",
+        "report",
+    ];
     if let Some(w) = which {
         if w != "all" && !GROUPS.contains(&w) {
             return Err(CliError::input(format!(
@@ -115,6 +123,9 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 ),
             )?;
         }
+    }
+    if wanted(which, "guess") {
+        guess_against_peers()?;
     }
     if wanted(which, "search") {
         for n in [10u32, 12] {
@@ -276,6 +287,70 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
 /// `polroots` at `realprecision` 30) and FLINT (python-flint: `fmpz_poly.factor`,
 /// `complex_roots` at 110 bits) in the same run, where they are installed. Every figure is
 /// a mean over repetitions filling 50 ms, as the peers are timed.
+/// `guess` on an order-30 recurrence from 200 terms of about 1,000 digits, and PARI/GP's
+/// `bestapprPade` and SymPy's `find_simple_recurrence_vector` on the same terms when they
+/// are installed (SymPy given at most a minute).
+fn guess_against_peers() -> Result<(), CliError> {
+    use crate::algebra::guess::bench::{bench_guess, bench_terms, gp_script, sympy_script};
+    let (order, count, digits) = (30, 200, 1000);
+    let b = bench_guess(order, count, digits);
+    let what = format!("guess, order {order}, {count} terms of {digits} digits");
+    line(
+        &format!("{what}: recurrence, gf, factors"),
+        b.recurrence.as_secs_f64(),
+        &format!(
+            "order {} found, {}, largest term {} digits",
+            b.order,
+            if b.recovered {
+                "the generating recurrence"
+            } else {
+                "NOT the generating recurrence"
+            },
+            b.max_digits
+        ),
+    )?;
+    line(
+        &format!("{what}: with closed form and lambda"),
+        b.full.as_secs_f64(),
+        "",
+    )?;
+    let (_, terms) = bench_terms(order, count, digits);
+    let peer = |rows: Option<Vec<(char, usize, f64)>>, kind: char| {
+        rows.map(|v| {
+            let ms = v.iter().find(|r| r.0 == kind).map(|r| r.2);
+            let deg = v.iter().find(|r| r.0 == 'D').map(|r| r.2);
+            (ms, deg)
+        })
+    };
+    let gp = peer(run_peer("gp", &["-q", "-f"], &gp_script(&terms)), 'G');
+    let sympy = peer(
+        run_peer("timeout", &["60", "python3", "-"], &sympy_script(&terms)),
+        'S',
+    );
+    for (name, r) in [
+        ("PARI/GP bestapprPade", gp),
+        ("SymPy find_simple_recurrence_vector", sympy),
+    ] {
+        match r {
+            Some((Some(ms), deg)) => line(
+                &format!("{what}: {name}"),
+                ms / 1e3,
+                &format!(
+                    "order {}, {:.1}x our time",
+                    deg.map_or("?".into(), |d| format!("{d:.0}")),
+                    (ms / 1e3) / b.recurrence.as_secs_f64().max(1e-9)
+                ),
+            )?,
+            _ => line(
+                &format!("{what}: {name}"),
+                f64::NAN,
+                "not installed, failed or over a minute",
+            )?,
+        }
+    }
+    Ok(())
+}
+
 fn algebra_against_peers() -> Result<(), CliError> {
     use crate::algebra::bench::{
         degree40_product, peer_syntax, roots_case, time_factor, time_roots,

@@ -10,6 +10,7 @@ pub mod charpoly_cmd;
 pub mod claims_cmd;
 pub mod commands;
 pub mod common;
+pub mod guess_cmd;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
 pub mod records;
@@ -174,6 +175,35 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench { which } => bench::bench(which.as_deref()),
         Command::Completions { shell } => shell_cmd::completions(shell),
         Command::Man => shell_cmd::man(),
+        Command::Guess {
+            source,
+            terms,
+            first_n,
+            range,
+            confirmations,
+            max_order,
+            max_degree,
+            max_period,
+            digits,
+            params,
+            format,
+        } => guess_cmd::guess_cmd(
+            &guess_cmd::GuessSource {
+                source: source.as_deref(),
+                terms: terms.as_deref(),
+                first_n,
+                range: range.as_deref(),
+                params: &params.params,
+            },
+            guess_cmd::GuessLimits {
+                confirmations,
+                max_order,
+                max_degree,
+                max_period,
+                digits,
+            },
+            format,
+        ),
         Command::Charpoly {
             variant,
             factor,

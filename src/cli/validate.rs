@@ -172,6 +172,8 @@ pub fn formats(command: &Command) -> &'static [Format] {
         | Command::Bench { .. }
         | Command::Completions { .. }
         | Command::Man => &[Human],
+        // `guess` has its own format enum (human, json, md, tex), refused by clap otherwise.
+        Command::Guess { .. } => &[Human],
     }
 }
 
@@ -195,6 +197,7 @@ fn name_and_format(command: &Command) -> (&'static str, Format) {
         Command::Bench { .. } => ("bench", Format::Human),
         Command::Completions { .. } => ("completions", Format::Human),
         Command::Man => ("man", Format::Human),
+        Command::Guess { .. } => ("guess", Format::Human),
     }
 }
 
