@@ -296,7 +296,7 @@ fn guess_against_peers() -> Result<(), CliError> {
     let b = bench_guess(order, count, digits);
     let what = format!("guess, order {order}, {count} terms of {digits} digits");
     line(
-        &format!("{what}: recurrence, gf, factors"),
+        &format!("{what}: recurrence, gf, factors (median of 5)"),
         b.recurrence.as_secs_f64(),
         &format!(
             "order {} found, {}, largest term {} digits",

@@ -12,6 +12,7 @@ use crate::algebra::analysis::factorization_text;
 use crate::algebra::guess::{guess, CFinite, Guess, GuessOptions, Holonomic, Law, Periodic};
 use crate::algebra::Poly;
 use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -231,9 +232,9 @@ pub fn guess_cmd(
     let g = guess(&terms, first_n, &opts)
         .map_err(|e| CliError::input(format!("{description}: {e}")))?;
     let text = match format {
-        GuessFormat::Json => json(&report(&g, &description)),
-        GuessFormat::Human => human(&g, &description),
-        GuessFormat::Md => markdown(&g, &description),
+        GuessFormat::Json => json(&report(&g, &description, &terms)),
+        GuessFormat::Human => human(&g, &description, &terms),
+        GuessFormat::Md => markdown(&g, &description, &terms),
         GuessFormat::Tex => tex(&g),
     };
     emit(&text)
@@ -261,6 +262,9 @@ pub struct GuessReport {
     /// The linear recurrence (C-finite).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recurrence: Option<RecurrenceReport>,
+    /// The same law one order lower with a constant term, when 1 is a root.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inhomogeneous: Option<InhomogeneousReport>,
     /// Its generating function.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gf: Option<GfReport>,
@@ -386,6 +390,7 @@ fn law_report(
         confirmed_by: law.confirmed_by(),
         holds_from: first_n,
         recurrence: None,
+        inhomogeneous: None,
         gf: None,
         lambda: None,
         closed_form: None,
@@ -438,9 +443,33 @@ fn class_name(p: &Periodic, j: usize) -> String {
     format!("b(k) = a({}k + {})", p.period, p.first_n + j as u64)
 }
 
-/// The JSON report of a guess.
-pub fn report(g: &Guess, source: &str) -> GuessReport {
-    law_report(&g.law, g.first_n, g.terms, source.to_string(), "a", "n")
+/// The JSON report of a guess from `terms`.
+pub fn report(g: &Guess, source: &str, terms: &[BigInt]) -> GuessReport {
+    let mut r = law_report(&g.law, g.first_n, g.terms, source.to_string(), "a", "n");
+    if let Law::CFinite(c) = &g.law {
+        r.inhomogeneous = c
+            .inhomogeneous(terms)
+            .map(|(ic, b, from)| InhomogeneousReport {
+                coefficients: ic.iter().map(|v| v.to_string()).collect(),
+                constant: b.to_string(),
+                holds_from: from,
+                text: inhomogeneous_text(&ic, &b, "a", "n"),
+            });
+    }
+    r
+}
+
+/// `a(n) = c_1 a(n-1) + ... + b`, when 1 is a root of the recurrence.
+#[derive(Serialize)]
+pub struct InhomogeneousReport {
+    /// `c_1, ...` as decimal strings.
+    pub coefficients: Vec<String>,
+    /// `b`.
+    pub constant: String,
+    /// The first n at which it holds.
+    pub holds_from: u64,
+    /// As text.
+    pub text: String,
 }
 
 fn counts_line(law: &Law) -> String {
@@ -451,7 +480,32 @@ fn counts_line(law: &Law) -> String {
     )
 }
 
-fn human_law(o: &mut String, law: &Law, first_n: u64, indent: &str, name: &str, idx: &str) {
+/// `a(n) = 2 a(n-1) + 1`.
+fn inhomogeneous_text(c: &[BigInt], b: &BigInt, name: &str, idx: &str) -> String {
+    let mut t = crate::algebra::guess::linear_text(c, name, idx, false);
+    if b.is_zero() {
+        return t;
+    }
+    if t.ends_with("= 0") {
+        t.truncate(t.len() - 1);
+        t.push_str(&b.to_string());
+    } else if b.is_negative() {
+        t.push_str(&format!(" - {}", -b));
+    } else {
+        t.push_str(&format!(" + {b}"));
+    }
+    t
+}
+
+fn human_law(
+    o: &mut String,
+    law: &Law,
+    first_n: u64,
+    terms: Option<&[BigInt]>,
+    indent: &str,
+    name: &str,
+    idx: &str,
+) {
     match law {
         Law::CFinite(c) => {
             let text = crate::algebra::guess::linear_text(&c.coefficients(), name, idx, false);
@@ -461,6 +515,13 @@ fn human_law(o: &mut String, law: &Law, first_n: u64, indent: &str, name: &str, 
                 c.order(),
                 c.holds_from()
             );
+            if let Some((ic, b, from)) = terms.and_then(|t| c.inhomogeneous(t)) {
+                let _ = writeln!(
+                    o,
+                    "{indent}equivalently: {}   for {idx} >= {from}",
+                    inhomogeneous_text(&ic, &b, name, idx)
+                );
+            }
             let _ = writeln!(
                 o,
                 "{indent}minimal polynomial: {}",
@@ -516,13 +577,13 @@ fn human_law(o: &mut String, law: &Law, first_n: u64, indent: &str, name: &str, 
             let _ = writeln!(o, "{indent}{}", counts_line(law));
             for (j, l) in p.classes.iter().enumerate() {
                 let _ = writeln!(o, "{indent}class {j}, {}:", class_name(p, j));
-                human_law(o, l, 0, &format!("{indent}  "), "b", "k");
+                human_law(o, l, 0, None, &format!("{indent}  "), "b", "k");
             }
         }
     }
 }
 
-fn human(g: &Guess, source: &str) -> String {
+fn human(g: &Guess, source: &str, terms: &[BigInt]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
@@ -531,11 +592,11 @@ fn human(g: &Guess, source: &str) -> String {
         g.first_n,
         g.first_n + g.terms as u64 - 1
     );
-    human_law(&mut o, &g.law, g.first_n, "  ", "a", "n");
+    human_law(&mut o, &g.law, g.first_n, Some(terms), "  ", "a", "n");
     o
 }
 
-fn markdown(g: &Guess, source: &str) -> String {
+fn markdown(g: &Guess, source: &str, terms: &[BigInt]) -> String {
     let mut o = format!(
         "### Guess from {source} ({} terms, n = {}..{})\n\n",
         g.terms,
@@ -543,7 +604,7 @@ fn markdown(g: &Guess, source: &str) -> String {
         g.first_n + g.terms as u64 - 1
     );
     let mut body = String::new();
-    human_law(&mut body, &g.law, g.first_n, "", "a", "n");
+    human_law(&mut body, &g.law, g.first_n, Some(terms), "", "a", "n");
     for l in body.lines() {
         let indent = l.len() - l.trim_start().len();
         let _ = writeln!(o, "{}- {}", " ".repeat(indent), l.trim_start());

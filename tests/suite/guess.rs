@@ -122,6 +122,21 @@ fn the_printed_recurrence_reproduces_the_terms_from_its_printed_start() {
     }
     assert_eq!(series, a);
     assert_eq!(g["lambda"], "2");
+    // the law with a constant, one order lower: a(n) = 2 a(n-1) + 1 from n = 3 on
+    let ih = &g["inhomogeneous"];
+    let ic = ints(&ih["coefficients"]);
+    let b: BigInt = ih["constant"].as_str().unwrap().parse().unwrap();
+    let ifrom = ih["holds_from"].as_u64().unwrap();
+    let step = |n: usize| -> BigInt {
+        ic.iter()
+            .enumerate()
+            .map(|(i, ci)| ci * &a[n - 1 - i])
+            .sum::<BigInt>()
+            + &b
+    };
+    assert!((ifrom as usize..20).all(|n| step(n) == a[n]));
+    assert_ne!(step(ifrom as usize - 1), a[ifrom as usize - 1]);
+    assert_eq!(ih["text"], "a(n) = 2 a(n-1) + 1");
     let human = stdout(&["guess", "--terms", &list]);
     assert!(
         human.contains("a(n) = 3 a(n-1) - 2 a(n-2)   for n >= 4"),

@@ -55,19 +55,28 @@ pub struct GuessBench {
     pub max_digits: usize,
 }
 
-/// Times [`guess`] on [`bench_terms`].
+/// The median of five timings of `f`.
+fn median_of_five<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut times = Vec::with_capacity(5);
+    let mut last = None;
+    for _ in 0..5 {
+        let t = Instant::now();
+        last = Some(f());
+        times.push(t.elapsed());
+    }
+    times.sort();
+    (times[2], last.expect("five runs"))
+}
+
+/// Times [`guess`] on [`bench_terms`] (medians of five runs).
 pub fn bench_guess(order: usize, count: usize, digits: usize) -> GuessBench {
     let (c, terms) = bench_terms(order, count, digits);
     let opts = GuessOptions {
         closed_form: false,
         ..GuessOptions::default()
     };
-    let t = Instant::now();
-    let g = guess(&terms, 0, &opts);
-    let recurrence = t.elapsed();
-    let t = Instant::now();
-    let _ = guess(&terms, 0, &GuessOptions::default());
-    let full = t.elapsed();
+    let (recurrence, g) = median_of_five(|| guess(&terms, 0, &opts));
+    let (full, _) = median_of_five(|| guess(&terms, 0, &GuessOptions::default()));
     let (found, recovered) = match g {
         Ok(Guess {
             law: Law::CFinite(cf),

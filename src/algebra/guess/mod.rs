@@ -143,6 +143,43 @@ impl CFinite {
             .expect("the initial terms of the recurrence's order")
     }
 
+    /// When 1 is a root of the reduced recurrence, the same law one order lower with a
+    /// constant: `a(n) = c_1 a(n-1) + ... + c_(d-1) a(n-d+1) + b` (`(E - 1) g(E)` annihilates
+    /// the sequence exactly when `g(E)` maps it to a constant). Returns the coefficients, `b`
+    /// and the first `n` from which it holds on the terms given (`terms[i] = a(first_n + i)`).
+    ///
+    /// ```
+    /// use hanoilab::algebra::guess::{guess, GuessOptions, Law};
+    /// let a: Vec<num_bigint::BigInt> = (0..20).map(|n| ((1u64 << n) - 1).into()).collect();
+    /// let g = guess(&a, 0, &GuessOptions::default()).unwrap();
+    /// let Law::CFinite(c) = &g.law else { panic!() };
+    /// let (coeffs, b, from) = c.inhomogeneous(&a).unwrap();
+    /// assert_eq!((coeffs, b, from), (vec![2.into()], 1.into(), 1));
+    /// ```
+    pub fn inhomogeneous(&self, terms: &[BigInt]) -> Option<(Vec<BigInt>, BigInt, u64)> {
+        let q = self.recurrence.reduced();
+        let one = super::poly::Poly::from_i64(&[-1, 1]);
+        let (g, r) = q.divrem_monic(&one);
+        if !r.is_zero() {
+            return None;
+        }
+        let rec = Recurrence::from_poly(g).expect("a monic quotient");
+        let (c, d) = (rec.coefficients(), rec.order());
+        let value = |j: usize| -> BigInt {
+            &terms[j] - (1..=d).map(|i| &c[i - 1] * &terms[j - i]).sum::<BigInt>()
+        };
+        let last = terms.len().checked_sub(1)?;
+        if last < d {
+            return None;
+        }
+        let b = value(last);
+        let mut from = last;
+        while from > d && value(from - 1) == b {
+            from -= 1;
+        }
+        Some((c, b, self.first_n + from as u64))
+    }
+
     /// `a(n) = 3 a(n-1) - 2 a(n-2)`.
     pub fn to_text(&self) -> String {
         linear_text(&self.coefficients(), "a", "n", false)
