@@ -1130,4 +1130,153 @@ mod damaged_checkpoints {
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// Refused cleanly (exit 2, a one-line message about the checkpoint, no panic), or the
+    /// answer of the undamaged run.
+    fn refused_or_same(what: &str, got: &(Option<i32>, String, String), answer: &str) {
+        let (status, err, out) = got;
+        match status {
+            Some(2) => {
+                assert!(err.contains("checkpoint"), "{what}: {err}");
+                assert_eq!(err.trim().lines().count(), 1, "{what}: {err}");
+            }
+            Some(0) => assert_eq!(out, answer, "{what}"),
+            _ => panic!("{what}: {status:?} {err}"),
+        }
+        assert!(!err.contains("panicked"), "{what}: {err}");
+    }
+
+    /// Fuzz target "checkpoints": real bitset and counting checkpoints, damaged at random —
+    /// truncated, a byte flipped, a run of bytes copied over another, a bit of the visited
+    /// bitset flipped with the checksum recomputed, a layer size (with the states) or the
+    /// goal's depth edited with the checksum recomputed — and resumed by the binary.
+    #[test]
+    fn fuzz_checkpoints() {
+        let dir = fresh("fuzz-ck");
+        let p = puzzle("reves", "FS", 7);
+        let mut cases = Vec::new();
+        for count in [false, true] {
+            let ck = dir.join(format!("ck-{count}"));
+            let o = SearchOptions {
+                count,
+                ..Default::default()
+            };
+            checkpoint(&ck, &p, &o, false);
+            let mut args = vec!["search", "reves.FS", "-n", "7"];
+            if count {
+                args.push("--count");
+            }
+            let answer = cli(&args).2;
+            let good = std::fs::read(ck.join("checkpoint")).unwrap();
+            cases.push((ck, args, answer, good));
+        }
+        let mut rng = Rng(0x37_c4ec_5eed);
+        for round in 0..rounds(24) {
+            let (ck, args, answer, good) = &cases[rng.below(cases.len())];
+            let mut bad = good.clone();
+            let body = header_end(good);
+            let kind = rng.below(5);
+            match kind {
+                0 => bad.truncate(rng.below(good.len())),
+                1 => {
+                    let at = rng.below(good.len());
+                    bad[at] ^= 1 << rng.below(8);
+                }
+                2 => {
+                    let len = 8 + rng.below(56);
+                    let from = rng.below(good.len() - len);
+                    let to = rng.below(good.len() - len);
+                    bad.copy_within(from..from + len, to);
+                }
+                3 => {
+                    // The visited bitset: the first table (its length word first).
+                    let words = u64::from_le_bytes(good[body..body + 8].try_into().unwrap());
+                    let at = body + 8 + rng.below(8 * words as usize);
+                    bad[at] ^= 1 << rng.below(8);
+                    reseal(&mut bad);
+                }
+                _ => {
+                    let i = 1 + rng.below(3);
+                    let field = rng.below(2);
+                    bad = with_header(good, |h| match field {
+                        0 => {
+                            h["sizes"][i] = (h["sizes"][i].as_u64().unwrap() + 1).into();
+                            h["states"] = (h["states"].as_u64().unwrap() + 1).into();
+                        }
+                        _ => h["found"] = (i as u64).into(),
+                    });
+                    reseal(&mut bad);
+                }
+            }
+            std::fs::create_dir_all(ck).unwrap();
+            std::fs::write(ck.join("checkpoint"), &bad).unwrap();
+            let c = ck.to_str().unwrap();
+            let resume = [&args[..], &["--resume", c]].concat();
+            let what = format!("round {round}, damage {kind}");
+            refused_or_same(&what, &cli(&resume), answer);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Fuzz target "layer files": a disk search's layers (with and without counts), a file
+    /// truncated, a byte of it flipped, another file copied over it, or a digit of the
+    /// manifest changed, at random, and resumed by the binary.
+    #[test]
+    fn fuzz_layer_files() {
+        let dir = fresh("fuzz-layers");
+        let p = puzzle("reves", "FS", 7);
+        let mut cases = Vec::new();
+        for count in [false, true] {
+            let disk = dir.join(format!("disk-{count}"));
+            std::fs::create_dir_all(&disk).unwrap();
+            layers(&disk, &p, count);
+            let saved = dir.join(format!("saved-{count}"));
+            copy_dir(&disk, &saved);
+            let mut args = vec!["search", "reves.FS", "-n", "7"];
+            if count {
+                args.push("--count");
+            }
+            let answer = cli(&args).2;
+            cases.push((disk, saved, args, answer));
+        }
+        let mut rng = Rng(0x1a7e_f11e5);
+        for round in 0..rounds(24) {
+            let (disk, saved, args, answer) = &cases[rng.below(cases.len())];
+            copy_dir(saved, disk);
+            let l = disk.join("layers");
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&l)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            let f = &files[rng.below(files.len())];
+            let mut b = std::fs::read(f).unwrap();
+            let kind = rng.below(4);
+            match kind {
+                0 => b.truncate(rng.below(b.len())),
+                1 => {
+                    let at = rng.below(b.len());
+                    b[at] ^= 1 << rng.below(8);
+                }
+                2 => b = std::fs::read(&files[rng.below(files.len())]).unwrap(),
+                _ => {
+                    let m = l.join("manifest.json");
+                    b = std::fs::read(&m).unwrap();
+                    let digits: Vec<usize> =
+                        (0..b.len()).filter(|&i| b[i].is_ascii_digit()).collect();
+                    let at = digits[rng.below(digits.len())];
+                    b[at] = b'0' + (b[at] - b'0' + 1 + rng.below(9) as u8) % 10;
+                    std::fs::write(&m, &b).unwrap();
+                }
+            }
+            if kind != 3 {
+                std::fs::write(f, &b).unwrap();
+            }
+            let d = disk.to_str().unwrap();
+            let resume = [&args[..], &["--memory-limit", "1K", "--resume", d]].concat();
+            let what = format!("round {round}, damage {kind} of {}", f.display());
+            refused_or_same(&what, &cli(&resume), answer);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
