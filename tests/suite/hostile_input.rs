@@ -1061,3 +1061,386 @@ fn nth_log10_and_digits_agree_with_the_exact_value() {
         assert!((got - want).abs() <= bound + 1e-12, "{line} vs {want}");
     }
 }
+
+/// Issue 37: checkpoints and the disk search's layer files, damaged or forged.
+mod damaged_checkpoints {
+    use super::{rounds, run, Rng};
+    use hanoilab::search::{
+        bidirectional_search, disk_search, search, Checkpointing, DiskOptions, Progress,
+        SearchError, SearchOptions,
+    };
+    use hanoilab::variants::{Params, Variant};
+    use std::path::{Path, PathBuf};
+    use std::process::Stdio;
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+    fn puzzle(variant: &str, function: &str, n: i64) -> hanoilab::puzzle::Puzzle {
+        Variant::load(variant)
+            .unwrap()
+            .puzzle(function, n, &Params::new())
+            .unwrap()
+    }
+
+    fn fresh(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("hanoilab-damaged-{}-{tag}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// The checkpoint's checksum, as the file format defines it (a word-wise hash of
+    /// everything before it): written again after an edit, as a forger would.
+    fn reseal(bytes: &mut [u8]) {
+        let body = bytes.len() - 8;
+        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+        let words = body / 8;
+        for c in bytes[..8 * words].chunks_exact(8) {
+            let w = u64::from_le_bytes(c.try_into().unwrap());
+            h = (h.rotate_left(23) ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        }
+        for &b in &bytes[8 * words..body] {
+            h = (h.rotate_left(7) ^ b as u64).wrapping_mul(0x94D0_49BB_1331_11EB);
+        }
+        h ^= (body % 8) as u64;
+        bytes[body..].copy_from_slice(&h.to_le_bytes());
+    }
+
+    /// Where the header line ends (the first table's length word follows).
+    fn header_end(bytes: &[u8]) -> usize {
+        let mut lines = bytes.iter().enumerate().filter(|(_, &b)| b == b'\n');
+        lines.nth(1).unwrap().0 + 1
+    }
+
+    /// A checkpoint with its header's JSON changed by `edit` (the checksum not yet
+    /// recomputed).
+    fn with_header(bytes: &[u8], edit: impl Fn(&mut serde_json::Value)) -> Vec<u8> {
+        let magic = bytes.iter().position(|&b| b == b'\n').unwrap() + 1;
+        let end = header_end(bytes);
+        let mut h: serde_json::Value = serde_json::from_slice(&bytes[magic..end - 1]).unwrap();
+        edit(&mut h);
+        let mut out = bytes[..magic].to_vec();
+        out.extend(serde_json::to_vec(&h).unwrap());
+        out.push(b'\n');
+        out.extend(&bytes[end..]);
+        out
+    }
+
+    /// The library's checkpoint of `search {variant}.{function} -n n {flags}` after the
+    /// layer at depth 3, in `dir`.
+    fn checkpoint(dir: &Path, p: &hanoilab::puzzle::Puzzle, o: &SearchOptions, meet: bool) {
+        let ck = Checkpointing::new(dir, "test");
+        let stop = AtomicBool::new(false);
+        let hook = |pr: Progress| {
+            if pr.depth >= 3 {
+                stop.store(true, Relaxed);
+            }
+        };
+        let run = SearchOptions {
+            checkpoint: Some(&ck),
+            stop: Some(&stop),
+            progress: Some(&hook),
+            ..*o
+        };
+        let e = match meet {
+            true => bidirectional_search(p, &run).map(|_| ()).unwrap_err(),
+            false => search(p, &run).map(|_| ()).unwrap_err(),
+        };
+        assert!(matches!(e, SearchError::Interrupted { .. }), "{e}");
+    }
+
+    /// The library's layer files of a disk search stopped after the layer at depth 4, in
+    /// `dir/layers`.
+    fn layers(dir: &Path, p: &hanoilab::puzzle::Puzzle, count: bool) {
+        let stop = AtomicBool::new(false);
+        let hook = |pr: Progress| {
+            if pr.depth == 4 {
+                stop.store(true, Relaxed);
+            }
+        };
+        let o = DiskOptions {
+            progress: Some(&hook),
+            stop: Some(&stop),
+            resumable: true,
+            count,
+            ..DiskOptions::new(dir, 0)
+        };
+        let e = disk_search(p, &o).map(|_| ()).unwrap_err();
+        assert!(matches!(e, SearchError::Interrupted { .. }), "{e}");
+    }
+
+    fn copy_dir(from: &Path, to: &Path) {
+        let _ = std::fs::remove_dir_all(to);
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            if e.path().is_dir() {
+                copy_dir(&e.path(), &to.join(e.file_name()));
+            } else {
+                std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+            }
+        }
+    }
+
+    /// The binary with `args`: exit status, stderr, stdout.
+    fn cli(args: &[&str]) -> (Option<i32>, String, String) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (status, err, out) = run(&args, Stdio::piped()).expect("ends in time");
+        (status, err, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// Refused: exit 2, one line naming the damage, no panic.
+    fn assert_refused(what: &str, (status, err, out): &(Option<i32>, String, String)) {
+        assert_eq!(*status, Some(2), "{what}: {err}{out}");
+        assert!(err.contains("damaged checkpoint"), "{what}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{what}: {err}");
+        assert!(!err.contains("panicked"), "{what}: {err}");
+    }
+
+    /// The issue's reproducers on the command line: the disk search's last layer
+    /// truncated, a byte flipped, another layer copied over it, the manifest's size edited;
+    /// a bitset checkpoint with a flipped byte and with edited layer sizes, its checksum
+    /// recomputed; each refused with exit 2 and a one-line message.
+    #[test]
+    fn damaged_checkpoints_and_layer_files_are_refused_by_the_command_line() {
+        let dir = fresh("cli");
+        let p = puzzle("reves", "FS", 9);
+        let disk = dir.join("disk");
+        std::fs::create_dir_all(&disk).unwrap();
+        layers(&disk, &p, false);
+        let saved = dir.join("disk-saved");
+        copy_dir(&disk, &saved);
+        let d = disk.to_str().unwrap();
+        let resume = [
+            "search",
+            "reves.FS",
+            "-n",
+            "9",
+            "--memory-limit",
+            "1K",
+            "--resume",
+            d,
+        ];
+        let l = disk.join("layers");
+        let edits: [(&str, Box<dyn Fn()>); 4] = [
+            (
+                "truncated last layer",
+                Box::new(|| {
+                    let b = std::fs::read(l.join("layer-4")).unwrap();
+                    std::fs::write(l.join("layer-4"), &b[..b.len() - 8]).unwrap();
+                }),
+            ),
+            (
+                "flipped byte",
+                Box::new(|| {
+                    let mut b = std::fs::read(l.join("layer-4")).unwrap();
+                    b[9] ^= 0x10;
+                    std::fs::write(l.join("layer-4"), &b).unwrap();
+                }),
+            ),
+            (
+                "copied layer",
+                Box::new(|| {
+                    std::fs::copy(l.join("layer-3"), l.join("layer-4")).unwrap();
+                }),
+            ),
+            (
+                "edited manifest size",
+                Box::new(|| {
+                    let m = std::fs::read_to_string(l.join("manifest.json")).unwrap();
+                    let at = m.find("\"sizes\":[1,").unwrap() + "\"sizes\":[".len();
+                    let edited = format!("{}2{}", &m[..at], &m[at + 1..]);
+                    std::fs::write(l.join("manifest.json"), edited).unwrap();
+                }),
+            ),
+        ];
+        for (what, edit) in &edits {
+            copy_dir(&saved, &disk);
+            edit();
+            assert_refused(what, &cli(&resume));
+        }
+        copy_dir(&saved, &disk);
+        let (status, err, out) = cli(&resume);
+        assert_eq!(status, Some(0), "{err}");
+        let (_, _, plain) = cli(&["search", "reves.FS", "-n", "9"]);
+        assert_eq!(out, plain);
+
+        for count in [false, true] {
+            let ck = dir.join(format!("ck-{count}"));
+            let o = SearchOptions {
+                count,
+                ..Default::default()
+            };
+            checkpoint(&ck, &p, &o, false);
+            let file = ck.join("checkpoint");
+            let good = std::fs::read(&file).unwrap();
+            let c = ck.to_str().unwrap();
+            let mut args = vec!["search", "reves.FS", "-n", "9", "--resume", c];
+            if count {
+                args.push("--count");
+            }
+            let mut flipped = good.clone();
+            flipped[header_end(&good) + 8 + 5] ^= 0x04;
+            reseal(&mut flipped);
+            std::fs::write(&file, &flipped).unwrap();
+            assert_refused("flipped byte, checksum recomputed", &cli(&args));
+            // A layer size and the states edited to agree, the checksum recomputed.
+            let mut edited = with_header(&good, |h| {
+                h["sizes"][1] = (h["sizes"][1].as_u64().unwrap() + 1).into();
+                h["states"] = (h["states"].as_u64().unwrap() + 1).into();
+            });
+            reseal(&mut edited);
+            std::fs::write(&file, &edited).unwrap();
+            assert_refused("edited layer sizes, checksum recomputed", &cli(&args));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Refused cleanly (exit 2, a one-line message about the checkpoint, no panic), or the
+    /// answer of the undamaged run.
+    fn refused_or_same(what: &str, got: &(Option<i32>, String, String), answer: &str) {
+        let (status, err, out) = got;
+        match status {
+            Some(2) => {
+                assert!(err.contains("checkpoint"), "{what}: {err}");
+                assert_eq!(err.trim().lines().count(), 1, "{what}: {err}");
+            }
+            Some(0) => assert_eq!(out, answer, "{what}"),
+            _ => panic!("{what}: {status:?} {err}"),
+        }
+        assert!(!err.contains("panicked"), "{what}: {err}");
+    }
+
+    /// Fuzz target "checkpoints": real bitset and counting checkpoints, damaged at random —
+    /// truncated, a byte flipped, a run of bytes copied over another, a bit of the visited
+    /// bitset flipped with the checksum recomputed, a layer size (with the states) or the
+    /// goal's depth edited with the checksum recomputed — and resumed by the binary.
+    #[test]
+    fn fuzz_checkpoints() {
+        let dir = fresh("fuzz-ck");
+        let p = puzzle("reves", "FS", 7);
+        let mut cases = Vec::new();
+        for count in [false, true] {
+            let ck = dir.join(format!("ck-{count}"));
+            let o = SearchOptions {
+                count,
+                ..Default::default()
+            };
+            checkpoint(&ck, &p, &o, false);
+            let mut args = vec!["search", "reves.FS", "-n", "7"];
+            if count {
+                args.push("--count");
+            }
+            let answer = cli(&args).2;
+            let good = std::fs::read(ck.join("checkpoint")).unwrap();
+            cases.push((ck, args, answer, good));
+        }
+        let mut rng = Rng(0x37_c4ec_5eed);
+        for round in 0..rounds(24) {
+            let (ck, args, answer, good) = &cases[rng.below(cases.len())];
+            let mut bad = good.clone();
+            let body = header_end(good);
+            let kind = rng.below(5);
+            match kind {
+                0 => bad.truncate(rng.below(good.len())),
+                1 => {
+                    let at = rng.below(good.len());
+                    bad[at] ^= 1 << rng.below(8);
+                }
+                2 => {
+                    let len = 8 + rng.below(56);
+                    let from = rng.below(good.len() - len);
+                    let to = rng.below(good.len() - len);
+                    bad.copy_within(from..from + len, to);
+                }
+                3 => {
+                    // The visited bitset: the first table (its length word first).
+                    let words = u64::from_le_bytes(good[body..body + 8].try_into().unwrap());
+                    let at = body + 8 + rng.below(8 * words as usize);
+                    bad[at] ^= 1 << rng.below(8);
+                    reseal(&mut bad);
+                }
+                _ => {
+                    let i = 1 + rng.below(3);
+                    let field = rng.below(2);
+                    bad = with_header(good, |h| match field {
+                        0 => {
+                            h["sizes"][i] = (h["sizes"][i].as_u64().unwrap() + 1).into();
+                            h["states"] = (h["states"].as_u64().unwrap() + 1).into();
+                        }
+                        _ => h["found"] = (i as u64).into(),
+                    });
+                    reseal(&mut bad);
+                }
+            }
+            std::fs::create_dir_all(ck).unwrap();
+            std::fs::write(ck.join("checkpoint"), &bad).unwrap();
+            let c = ck.to_str().unwrap();
+            let resume = [&args[..], &["--resume", c]].concat();
+            let what = format!("round {round}, damage {kind}");
+            refused_or_same(&what, &cli(&resume), answer);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Fuzz target "layer files": a disk search's layers (with and without counts), a file
+    /// truncated, a byte of it flipped, another file copied over it, or a digit of the
+    /// manifest changed, at random, and resumed by the binary.
+    #[test]
+    fn fuzz_layer_files() {
+        let dir = fresh("fuzz-layers");
+        let p = puzzle("reves", "FS", 7);
+        let mut cases = Vec::new();
+        for count in [false, true] {
+            let disk = dir.join(format!("disk-{count}"));
+            std::fs::create_dir_all(&disk).unwrap();
+            layers(&disk, &p, count);
+            let saved = dir.join(format!("saved-{count}"));
+            copy_dir(&disk, &saved);
+            let mut args = vec!["search", "reves.FS", "-n", "7"];
+            if count {
+                args.push("--count");
+            }
+            let answer = cli(&args).2;
+            cases.push((disk, saved, args, answer));
+        }
+        let mut rng = Rng(0x1a7e_f11e5);
+        for round in 0..rounds(24) {
+            let (disk, saved, args, answer) = &cases[rng.below(cases.len())];
+            copy_dir(saved, disk);
+            let l = disk.join("layers");
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&l)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            files.sort();
+            let f = &files[rng.below(files.len())];
+            let mut b = std::fs::read(f).unwrap();
+            let kind = rng.below(4);
+            match kind {
+                0 => b.truncate(rng.below(b.len())),
+                1 => {
+                    let at = rng.below(b.len());
+                    b[at] ^= 1 << rng.below(8);
+                }
+                2 => b = std::fs::read(&files[rng.below(files.len())]).unwrap(),
+                _ => {
+                    let m = l.join("manifest.json");
+                    b = std::fs::read(&m).unwrap();
+                    let digits: Vec<usize> =
+                        (0..b.len()).filter(|&i| b[i].is_ascii_digit()).collect();
+                    let at = digits[rng.below(digits.len())];
+                    b[at] = b'0' + (b[at] - b'0' + 1 + rng.below(9) as u8) % 10;
+                    std::fs::write(&m, &b).unwrap();
+                }
+            }
+            if kind != 3 {
+                std::fs::write(f, &b).unwrap();
+            }
+            let d = disk.to_str().unwrap();
+            let resume = [&args[..], &["--memory-limit", "1K", "--resume", d]].concat();
+            let what = format!("round {round}, damage {kind} of {}", f.display());
+            refused_or_same(&what, &cli(&resume), answer);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
