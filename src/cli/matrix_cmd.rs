@@ -40,7 +40,7 @@ pub const AUTO_ANALYSIS_MAX_SIZE: u64 = 1024;
 /// Parses the TOML text of a matrix file (`file` only names it in messages); the format
 /// and its checks are [`MatrixFile::parse`]'s.
 fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
-    MatrixFile::parse(text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))
+    MatrixFile::parse(text).map_err(|e| CliError::input(format!("{}:{e}", file.display())))
 }
 
 fn transfer_system(parsed: &MatrixFile) -> TransferSystem {

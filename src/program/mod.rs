@@ -437,18 +437,17 @@ left(n; X, Y, Z)  = left(n-1; X, Y, Z), move(X, Y), right(n-1; Z, Y, X),
                 e,
                 ProgramError::DivisionByZero {
                     line: 1,
-                    col: 11,
+                    col: 12,
                     ..
                 }
             ),
             "{e}"
         );
-        let moves = p.moves("t(n)", 3, &[], 3).unwrap();
-        let mut moves = moves;
+        let mut moves = p.moves("t(n)", 3, &[], 3).unwrap();
         assert_eq!(moves.by_ref().count(), 0);
         assert!(matches!(
             moves.error(),
-            Some(ProgramError::DivisionByZero { col: 11, .. })
+            Some(ProgramError::DivisionByZero { col: 12, .. })
         ));
         // `%` in a repetition count, and in a guard.
         let p = Program::parse("t(n) = t(n - 1), move(0, 1) * (n % (n - n))").unwrap();

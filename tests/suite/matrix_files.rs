@@ -135,7 +135,7 @@ fn bad_files_are_input_errors() {
     assert_input_error(
         &run(&["matrix", f.to_str().unwrap()]),
         "broken.toml",
-        "line",
+        "broken.toml:2:1: malformed TOML",
     );
 
     let f = write("nomatrix.toml", "initial = [1]\n");

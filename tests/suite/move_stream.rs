@@ -125,12 +125,10 @@ fn random_program(r: &mut Lcg) -> String {
                         r.pick(&["k", "k+1", "k*2 % 7", "n"]),
                         r.pick(&perms)
                     ),
-                    2 => format!(
-                        "move({}, {}) * {}",
-                        r.pick(&pins),
-                        r.pick(&pins),
-                        r.pick(&["2", "k % 3", "0"])
-                    ),
+                    2 => {
+                        let (from, to) = two_pins(r, &pins);
+                        format!("move({from}, {to}) * {}", r.pick(&["2", "k % 3", "0"]))
+                    }
                     3 => format!(
                         "for i = {} {{ move(pin[i], {}), f{}(n-1, i; {}) }}",
                         r.pick(&["1..k % 3", "2 downto 0", "k..k+1"]),
@@ -138,7 +136,10 @@ fn random_program(r: &mut Lcg) -> String {
                         r.below(3),
                         r.pick(&perms)
                     ),
-                    _ => format!("move({}, {})", r.pick(&pins), r.pick(&pins)),
+                    _ => {
+                        let (from, to) = two_pins(r, &pins);
+                        format!("move({from}, {to})")
+                    }
                 });
             }
             text.push_str(&format!(
@@ -148,6 +149,17 @@ fn random_program(r: &mut Lcg) -> String {
         }
     }
     text
+}
+
+/// Two pins written differently (a `move` with the same pin on both sides does not parse).
+fn two_pins<'a>(r: &mut Lcg, pins: &[&'a str]) -> (&'a str, &'a str) {
+    let from = r.pick(pins);
+    loop {
+        let to = r.pick(pins);
+        if to != from {
+            return (from, to);
+        }
+    }
 }
 
 #[test]
