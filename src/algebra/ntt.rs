@@ -15,6 +15,7 @@
 //! natural out), so no permutation pass is needed.
 
 use num_bigint::BigUint;
+use num_traits::One;
 
 /// Limbs of the shorter factor from which [`mul`] transforms (measured: below it
 /// num-bigint's Toom-3 is faster).
@@ -57,11 +58,17 @@ impl Prime {
         let m = (t as u64).wrapping_mul(self.neg_inv);
         // t + m p < 2^128 (both terms are below p 2^64 < 2^127) and divisible by 2^64.
         let u = ((t + m as u128 * self.p as u128) >> 64) as u64;
-        if u >= self.p {
-            u - self.p
-        } else {
-            u
-        }
+        self.reduce_once(u)
+    }
+
+    /// `u mod p` for `u < 2p`, without a branch (the transforms' operands are random, so a
+    /// branch would be mispredicted half the time): `u - p` has its top bit set exactly when
+    /// `u < p`, as `p < 2^63`.
+    #[inline(always)]
+    fn reduce_once(&self, u: u64) -> u64 {
+        let t = u.wrapping_sub(self.p);
+        let mask = ((t as i64) >> 63) as u64;
+        t.wrapping_add(self.p & mask)
     }
 
     /// `x` in Montgomery form (`x R mod p`).
@@ -72,21 +79,15 @@ impl Prime {
 
     #[inline(always)]
     fn add(&self, a: u64, b: u64) -> u64 {
-        let s = a + b;
-        if s >= self.p {
-            s - self.p
-        } else {
-            s
-        }
+        self.reduce_once(a + b)
     }
 
     #[inline(always)]
     fn sub(&self, a: u64, b: u64) -> u64 {
-        if a >= b {
-            a - b
-        } else {
-            a + self.p - b
-        }
+        // a - b wraps above 2^63 exactly when a < b.
+        let t = a.wrapping_sub(b);
+        let mask = ((t as i64) >> 63) as u64;
+        t.wrapping_add(self.p & mask)
     }
 
     /// `base^e` with `base` and the result in Montgomery form.
@@ -135,11 +136,11 @@ impl Prime {
         t
     }
 
-    /// Forward transform in place (natural order in, bit-reversed out).
-    fn forward(&self, a: &mut [u64], w: &[u64]) {
-        let n = a.len();
-        let mut h = n / 2;
-        while h >= 1 {
+    /// The forward stages of half-lengths `h` from `top` down to `bottom` (powers of two) on
+    /// every block of `2h` of `a`.
+    fn forward_stages(&self, a: &mut [u64], w: &[u64], top: usize, bottom: usize) {
+        let mut h = top;
+        while h >= bottom {
             let tw = &w[h..2 * h];
             for block in a.chunks_exact_mut(2 * h) {
                 let (lo, hi) = block.split_at_mut(h);
@@ -153,11 +154,23 @@ impl Prime {
         }
     }
 
-    /// Inverse transform in place (bit-reversed in, natural order out), without the `1/n`.
-    fn inverse(&self, a: &mut [u64], w: &[u64]) {
+    /// Forward transform in place (natural order in, bit-reversed out). The stages below
+    /// [`CACHE_BLOCK`] run block by block, so that a block stays in cache through them.
+    fn forward(&self, a: &mut [u64], w: &[u64]) {
         let n = a.len();
-        let mut h = 1;
-        while h < n {
+        let block = CACHE_BLOCK.min(n);
+        if n > block {
+            self.forward_stages(a, w, n / 2, block);
+        }
+        for b in a.chunks_exact_mut(block) {
+            self.forward_stages(b, w, block / 2, 1);
+        }
+    }
+
+    /// The inverse stages of half-lengths `h` from `bottom` up to `top`.
+    fn inverse_stages(&self, a: &mut [u64], w: &[u64], bottom: usize, top: usize) {
+        let mut h = bottom;
+        while h <= top {
             let tw = &w[h..2 * h];
             for block in a.chunks_exact_mut(2 * h) {
                 let (lo, hi) = block.split_at_mut(h);
@@ -172,48 +185,47 @@ impl Prime {
         }
     }
 
-    /// The cyclic convolution of `a` and `b` (limbs, zero-padded to `n`) modulo `p`, in
-    /// natural order; `b = None` squares `a`.
-    fn convolve(&self, a: &[u64], b: Option<&[u64]>, n: usize) -> Vec<u64> {
-        let w = self.twiddles(n, false);
-        let load = |x: &[u64]| {
-            let mut v = vec![0u64; n];
-            for (d, &s) in v.iter_mut().zip(x) {
-                // A limb is below 2^64 < 3p: at most two subtractions.
-                let s = if s >= self.p { s - self.p } else { s };
-                *d = if s >= self.p { s - self.p } else { s };
-            }
-            v
-        };
-        let mut fa = load(a);
-        self.forward(&mut fa, &w);
-        match b {
-            Some(b) => {
-                let mut fb = load(b);
-                self.forward(&mut fb, &w);
-                for (x, &y) in fa.iter_mut().zip(&fb) {
-                    *x = self.mul(*x, y);
-                }
-            }
-            None => {
-                for x in fa.iter_mut() {
-                    *x = self.mul(*x, *x);
-                }
-            }
+    /// Inverse transform in place (bit-reversed in, natural order out), without the `1/n`.
+    fn inverse(&self, a: &mut [u64], w: &[u64]) {
+        let n = a.len();
+        let block = CACHE_BLOCK.min(n);
+        for b in a.chunks_exact_mut(block) {
+            self.inverse_stages(b, w, 1, block / 2);
         }
-        drop(w);
-        let wi = self.twiddles(n, true);
-        self.inverse(&mut fa, &wi);
-        // The products above carry one R^-1 (inputs were not in Montgomery form) and the
-        // inverse transform a factor n: one product by n^-1 R^2 removes both.
+        if n > block {
+            self.inverse_stages(a, w, block, n / 2);
+        }
+    }
+
+    /// `x` (limbs, zero-padded to `n`) modulo `p`, transformed.
+    fn spectrum(&self, which: usize, x: &[u64], n: usize) -> Vec<u64> {
+        let mut v = vec![0u64; n];
+        for (d, &s) in v.iter_mut().zip(x) {
+            // A limb is below 2^64 < 3p: at most two subtractions.
+            let s = if s >= self.p { s - self.p } else { s };
+            *d = if s >= self.p { s - self.p } else { s };
+        }
+        self.forward(&mut v, &twiddles(which, n).0);
+        v
+    }
+
+    /// The cyclic convolution from the pointwise product of two spectra, in natural order.
+    fn finish(&self, which: usize, mut f: Vec<u64>) -> Vec<u64> {
+        let n = f.len();
+        self.inverse(&mut f, &twiddles(which, n).1);
+        // The pointwise products carry one R^-1 (the inputs were not in Montgomery form) and
+        // the inverse transform a factor n: one product by n^-1 R^2 removes both.
         let n_inv = self.pow_mont(self.to_mont(n as u64), self.p - 2);
         let scale = self.mul(n_inv, self.r2);
-        for x in fa.iter_mut() {
+        for x in f.iter_mut() {
             *x = self.mul(*x, scale);
         }
-        fa
+        f
     }
 }
+
+/// Elements of a transform block kept in cache through its small stages (128 KiB).
+const CACHE_BLOCK: usize = 1 << 14;
 
 /// The three primes: `c 2^34 + 1` below `2^63`, with a generator each.
 const PRIMES: [Prime; 3] = [
@@ -222,17 +234,43 @@ const PRIMES: [Prime; 3] = [
     Prime::new(0x7fff_fecc_0000_0001, 13),
 ];
 
-/// The product of two limb vectors (little-endian) by the transform, whatever their length
-/// (`b = None` squares `a`).
-fn mul_limbs(a: &[u64], b: Option<&[u64]>) -> Vec<u64> {
-    let lb = b.map_or(a.len(), <[u64]>::len);
-    let len = a.len() + lb;
-    let n = len.next_power_of_two().max(2);
+/// Largest transform length whose twiddle tables are kept for the process (2^22: 32 MiB a
+/// table, 192 MiB for all six).
+const CACHED_MAX_LOG2: u32 = 22;
+
+type Tables = std::rc::Rc<(Vec<u64>, Vec<u64>)>;
+
+thread_local! {
+    /// Forward and inverse twiddle tables by prime and log2 of the length: the splitting
+    /// tree of a radix conversion asks for the same few lengths thousands of times.
+    static TWIDDLES: std::cell::RefCell<std::collections::HashMap<(usize, u32), Tables>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn twiddles(which: usize, n: usize) -> Tables {
+    let log2 = n.trailing_zeros();
+    let build = || {
+        let q = &PRIMES[which];
+        std::rc::Rc::new((q.twiddles(n, false), q.twiddles(n, true)))
+    };
+    if log2 > CACHED_MAX_LOG2 {
+        return build();
+    }
+    TWIDDLES.with(|t| {
+        t.borrow_mut()
+            .entry((which, log2))
+            .or_insert_with(build)
+            .clone()
+    })
+}
+
+/// The cyclic convolutions modulo the three primes turned back into an integer: limbs
+/// `0..n` and the carry out of limb `n - 1` (zero when the coefficients are those of a
+/// product shorter than `n` limbs).
+fn garner(r: [Vec<u64>; 3]) -> (Vec<u64>, u128) {
     let [p0, p1, p2] = &PRIMES;
-    let r0 = p0.convolve(a, b, n);
-    let r1 = p1.convolve(a, b, n);
-    let r2 = p2.convolve(a, b, n);
-    // Garner: x = r0 + p0 y1 + p0 p1 y2 with y1 = (r1 - r0) / p0 mod p1 and
+    let [r0, r1, r2] = r;
+    // x = r0 + p0 y1 + p0 p1 y2 with y1 = (r1 - r0) / p0 mod p1 and
     // y2 = (r2 - r0 - p0 y1) / (p0 p1) mod p2; constants in Montgomery form so that one
     // Montgomery product is one modular product.
     let inv_p0_mod_p1 = p1.pow_mont(p1.to_mont(p0.p % p1.p), p1.p - 2);
@@ -241,30 +279,126 @@ fn mul_limbs(a: &[u64], b: Option<&[u64]>) -> Vec<u64> {
     let p0_mod_p2 = p2.to_mont(p0.p % p2.p);
     let p0p1 = p0.p as u128 * p1.p as u128;
     let (p0p1_lo, p0p1_hi) = (p0p1 as u64, (p0p1 >> 64) as u64);
-    let mut out = Vec::with_capacity(len);
+    let mut out = Vec::with_capacity(r0.len());
     // The sum of the coefficients not yet written, shifted to limb i (below 2^127).
     let mut carry: u128 = 0;
-    for i in 0..len {
-        let (x0, x1, x2) = (r0[i], r1[i], r2[i]);
+    for ((&x0, &x1), &x2) in r0.iter().zip(&r1).zip(&r2) {
         let x0_1 = if x0 >= p1.p { x0 - p1.p } else { x0 };
         let y1 = p1.mul(p1.sub(x1, x0_1), inv_p0_mod_p1);
         let x0_2 = if x0 >= p2.p { x0 - p2.p } else { x0 };
         let y1_2 = if y1 >= p2.p { y1 - p2.p } else { y1 };
         let t = p2.add(x0_2, p2.mul(y1_2, p0_mod_p2));
         let y2 = p2.mul(p2.sub(x2, t), inv_p0p1_mod_p2);
-        // v = x0 + p0 y1 + p0p1 y2 < p0 p1 p2 < 2^189, as three limbs s0, s1, s2.
+        // v = x0 + p0 y1 + p0p1 y2 < p0 p1 p2 < 2^189.
         let a = x0 as u128 + p0.p as u128 * y1 as u128;
         let lo = y2 as u128 * p0p1_lo as u128;
         let hi = y2 as u128 * p0p1_hi as u128;
         let al = a + lo;
-        let s0 = al as u64;
         let rest = (al >> 64) + hi;
-        let t0 = (carry as u64) as u128 + s0 as u128;
+        let t0 = (carry as u64) as u128 + (al as u64) as u128;
         out.push(t0 as u64);
         carry = (carry >> 64) + (t0 >> 64) + rest;
     }
+    (out, carry)
+}
+
+/// The product of two limb vectors (little-endian) by the transform, whatever their length
+/// (`b = None` squares `a`).
+fn mul_limbs(a: &[u64], b: Option<&[u64]>) -> Vec<u64> {
+    let lb = b.map_or(a.len(), <[u64]>::len);
+    let len = a.len() + lb;
+    let n = len.next_power_of_two().max(2);
+    let r = std::array::from_fn(|which| {
+        let q = &PRIMES[which];
+        let mut fa = q.spectrum(which, a, n);
+        match b {
+            Some(b) => {
+                let fb = q.spectrum(which, b, n);
+                for (x, &y) in fa.iter_mut().zip(&fb) {
+                    *x = q.mul(*x, y);
+                }
+            }
+            None => {
+                for x in fa.iter_mut() {
+                    *x = q.mul(*x, *x);
+                }
+            }
+        }
+        q.finish(which, fa)
+    });
+    let (mut out, carry) = garner(r);
     debug_assert_eq!(carry, 0);
+    out.truncate(len);
     out
+}
+
+/// One factor's transforms at a fixed length `n`, for many products with it modulo
+/// `2^(64 n) - 1` ([`Spectrum::mul_cyclic`]).
+pub(crate) struct Spectrum {
+    parts: [Vec<u64>; 3],
+}
+
+impl Spectrum {
+    /// The transforms of `a` at length `n` (a power of two, at least 2).
+    pub(crate) fn new(a: &BigUint, n: usize) -> Spectrum {
+        let limbs = a.to_u64_digits();
+        Spectrum {
+            parts: std::array::from_fn(|which| PRIMES[which].spectrum(which, &limbs, n)),
+        }
+    }
+
+    /// The transform length.
+    pub(crate) fn len(&self) -> usize {
+        self.parts[0].len()
+    }
+
+    /// `x a mod (2^(64 n) - 1)`, reduced into `0..2^(64 n) - 1`: the product itself when the
+    /// limbs of `x` and `a` together are at most `n`.
+    pub(crate) fn mul_cyclic(&self, x: &BigUint) -> BigUint {
+        let n = self.len();
+        let limbs = x.to_u64_digits();
+        // x mod 2^(64 n) - 1: its limbs folded by n.
+        let mut folded = vec![0u64; n];
+        for chunk in limbs.chunks(n) {
+            add_into(&mut folded, chunk, 0);
+        }
+        let r = std::array::from_fn(|which| {
+            let q = &PRIMES[which];
+            let mut f = q.spectrum(which, &folded, n);
+            for (u, &v) in f.iter_mut().zip(&self.parts[which]) {
+                *u = q.mul(*u, v);
+            }
+            q.finish(which, f)
+        });
+        let (mut out, carry) = garner(r);
+        // The carry out of limb n - 1 stands for carry 2^(64 n), which is carry.
+        let c = [carry as u64, (carry >> 64) as u64];
+        add_into(&mut out, &c, 0);
+        let m = (BigUint::one() << (64 * n)) - 1u32;
+        let v = to_biguint(out);
+        if v >= m {
+            v - m
+        } else {
+            v
+        }
+    }
+}
+
+/// `acc += x` modulo `2^(64 acc.len()) - 1` (a carry out of the top limb comes back in at
+/// the bottom), for `x` no longer than `acc`; `carry` is an incoming carry at limb 0.
+fn add_into(acc: &mut [u64], x: &[u64], carry: u64) {
+    let mut c = carry as u128;
+    for (i, a) in acc.iter_mut().enumerate() {
+        let s = *a as u128 + x.get(i).copied().unwrap_or(0) as u128 + c;
+        *a = s as u64;
+        c = s >> 64;
+        if c == 0 && i >= x.len() {
+            return;
+        }
+    }
+    if c != 0 {
+        add_into(acc, &[], c as u64);
+    }
 }
 
 fn to_biguint(limbs: Vec<u64>) -> BigUint {
@@ -321,7 +455,7 @@ pub fn mul_signed(a: &num_bigint::BigInt, b: &num_bigint::BigInt) -> num_bigint:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use num_traits::One;
+    use num_traits::Zero;
 
     fn pseudo_random(limbs: usize, seed: u64) -> BigUint {
         // SplitMix64 (Steele, Lea, Flood 2014).
@@ -419,6 +553,7 @@ mod tests {
             (511, 513),
             (1000, 1),
             (2048, 2048),
+            (9000, 12000),
         ] {
             for seed in 0..3u64 {
                 let a = pseudo_random(la, seed);
@@ -437,6 +572,31 @@ mod tests {
             assert_eq!(to_biguint(mul_limbs(&da, Some(&db))), &a * &b);
             assert_eq!(to_biguint(mul_limbs(&da, None)), &a * &a);
         }
+    }
+
+    #[test]
+    fn cyclic_products_equal_products_modulo_a_power_of_two_minus_one() {
+        for &(la, lx, n) in &[
+            (1, 1, 2),
+            (3, 5, 8),
+            (30, 70, 64),
+            (100, 100, 128),
+            (5, 300, 64),
+        ] {
+            for seed in 0..3u64 {
+                let a = pseudo_random(la, seed);
+                let x = pseudo_random(lx, seed + 50);
+                let m = (BigUint::one() << (64 * n)) - 1u32;
+                let s = Spectrum::new(&a, n);
+                assert_eq!(s.mul_cyclic(&x), (&a * &x) % &m, "{la} {lx} {n}");
+            }
+        }
+        // All-ones limbs: the residue of the modulus itself is 0.
+        let m = (BigUint::one() << (64 * 4)) - 1u32;
+        assert_eq!(
+            Spectrum::new(&m, 4).mul_cyclic(&BigUint::one()),
+            BigUint::zero()
+        );
     }
 
     #[test]

@@ -22,6 +22,9 @@ use num_traits::{One, Zero};
 /// negligible at this size).
 pub(crate) const LEAF_DIGITS: u64 = 2000;
 
+/// Limbs of a splitting power from which its products go through cached transforms.
+const SPECTRUM_MIN_LIMBS: usize = 256;
+
 /// Bits below which a reciprocal is computed by one num-bigint division.
 const RECIPROCAL_DIRECT_BITS: u64 = 4096;
 
@@ -65,6 +68,8 @@ pub fn to_decimal_unsigned(x: &BigUint) -> String {
     String::from_utf8(buf).expect("ASCII digits")
 }
 
+/// Limbs of a splitting power from which its products go through cached transforms.
+
 /// One splitting power `P = 10^d` with Barrett's reciprocal.
 struct Splitter {
     /// `P`.
@@ -73,29 +78,73 @@ struct Splitter {
     bits: u64,
     /// About `2^(2 bits) / P` (within a few units; the split corrects the quotient).
     reciprocal: BigUint,
+    /// For a large `P`: the reciprocal's transform at a length that holds the quotient's
+    /// product, and `P`'s at half that length (the remainder is known modulo
+    /// `2^(64 half) - 1`, which exceeds it).
+    spectra: Option<(ntt::Spectrum, ntt::Spectrum)>,
 }
+
+/// How far [`Splitter::split`] lowers the estimated quotient so that it is never above the
+/// true one (the reciprocal is within a few units, the estimate within two more).
+const QUOTIENT_MARGIN: u32 = 8;
 
 impl Splitter {
     fn new(power: BigUint) -> Splitter {
         let bits = power.bits();
         let reciprocal = reciprocal(&power);
+        let limbs = bits.div_ceil(64) as usize;
+        let spectra = (limbs >= SPECTRUM_MIN_LIMBS).then(|| {
+            let half = (limbs + 1).next_power_of_two();
+            (
+                ntt::Spectrum::new(&reciprocal, 2 * half),
+                ntt::Spectrum::new(&power, half),
+            )
+        });
         Splitter {
             power,
             bits,
             reciprocal,
+            spectra,
         }
     }
 
     /// `(x div P, x mod P)` for `x < P^2`.
     fn split(&self, x: &BigUint) -> (BigUint, BigUint) {
         let s = self.bits;
-        let mut q = ntt::mul(&(x >> (s - 1)), &self.reciprocal) >> (s + 1);
-        let mut qp = ntt::mul(&q, &self.power);
-        while &qp > x {
-            q -= 1u32;
-            qp -= &self.power;
-        }
-        let mut r = x - qp;
+        let top = x >> (s - 1);
+        let Some((by_reciprocal, by_power)) = &self.spectra else {
+            let mut q = ntt::mul(&top, &self.reciprocal) >> (s + 1);
+            let mut qp = ntt::mul(&q, &self.power);
+            while &qp > x {
+                q -= 1u32;
+                qp -= &self.power;
+            }
+            return self.reduce(q, x - qp);
+        };
+        // top and the reciprocal have at most limbs + 1 limbs each: the cyclic product is
+        // the product.
+        let q = by_reciprocal.mul_cyclic(&top) >> (s + 1);
+        let q = if q > BigUint::from(QUOTIENT_MARGIN) {
+            q - QUOTIENT_MARGIN
+        } else {
+            BigUint::zero()
+        };
+        // r = x - q P lies in 0..(QUOTIENT_MARGIN + 3) P, below 2^(64 half) - 1.
+        let half = by_power.len();
+        let m = (BigUint::one() << (64 * half)) - 1u32;
+        let x_mod = (x & &m) + (x >> (64 * half));
+        let x_mod = if x_mod >= m { x_mod - &m } else { x_mod };
+        let qp_mod = by_power.mul_cyclic(&q);
+        let r = if x_mod >= qp_mod {
+            x_mod - qp_mod
+        } else {
+            x_mod + m - qp_mod
+        };
+        self.reduce(q, r)
+    }
+
+    /// `(q + k, r - k P)` for the `k` that brings `r >= 0` below `P`.
+    fn reduce(&self, mut q: BigUint, mut r: BigUint) -> (BigUint, BigUint) {
         while r >= self.power {
             q += 1u32;
             r -= &self.power;
