@@ -106,7 +106,7 @@ impl Prime {
 
     /// `x` out of Montgomery form.
     #[cfg(test)]
-    fn from_mont(&self, x: u64) -> u64 {
+    fn out_of_mont(&self, x: u64) -> u64 {
         self.mul(x, 1)
     }
 
@@ -533,7 +533,7 @@ mod tests {
             }
             let g = q.to_mont(q.g);
             for f in factors {
-                assert_ne!(q.from_mont(q.pow_mont(g, (q.p - 1) / f)), 1);
+                assert_ne!(q.out_of_mont(q.pow_mont(g, (q.p - 1) / f)), 1);
             }
         }
     }
