@@ -104,6 +104,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
             )?;
         }
         algebra_against_peers()?;
+        big_answers_against_peers()?;
         for n in [12, 30, 100] {
             let p = crate::algebra::bench::bench_matrix_phases(n, n as u64, 30, n <= 30);
             let total = p.charpoly + p.minimal_polynomial + p.factor + p.roots;
@@ -430,6 +431,125 @@ fn algebra_against_peers() -> Result<(), CliError> {
         )?;
     }
     Ok(())
+}
+
+/// Whole processes that print very large exact answers (10^7 digits: the decimal conversion
+/// dominates), each against PARI/GP and python-flint computing and printing the same number
+/// in the same run, where they are installed. Every figure is one wall-clock run of a
+/// process whose output goes to a pipe that is read and dropped; the outputs are compared.
+fn big_answers_against_peers() -> Result<(), CliError> {
+    const RAINBOW: &str = "[[0,2,0,0,0,0,0,0,0,0,0,1],[0,1,1,0,0,0,0,0,0,0,0,1],\
+        [0,0,0,1,1,0,0,0,1,0,0,2],[0,0,0,0,0,0,1,1,0,0,0,1],[0,0,0,0,0,1,0,0,1,0,0,1],\
+        [0,0,1,1,0,0,0,0,0,0,0,1],[0,0,2,0,0,0,0,0,0,0,0,1],[0,0,0,0,0,0,0,0,2,0,1,2],\
+        [0,0,0,0,0,0,0,1,0,1,0,1],[0,0,0,0,0,0,0,2,0,0,0,1],[0,0,0,0,0,0,0,0,2,0,0,1],\
+        [0,0,0,0,0,0,0,0,0,0,0,1]]";
+    let matrix_file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/peers/rainbow_matrix.toml"
+    );
+    let parsed: Option<(String, String)> = std::fs::read_to_string(matrix_file)
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .and_then(|t| Some((t.get("matrix")?.to_string(), t.get("initial")?.to_string())));
+    let exe = std::env::current_exe().map_err(|e| CliError::failure(e.to_string()))?;
+    let exe = exe.to_string_lossy().into_owned();
+    // (name, our arguments, PARI script, python-flint script); the peers print every
+    // number on a line of its own, as we do (ours with a `NAME(N) = ` prefix for matrices).
+    let mut cases: Vec<(String, Vec<String>, String, String)> = vec![
+        (
+            "nth classic 33219280 (10^7 digits)".into(),
+            vec!["nth".into(), "classic".into(), "33219280".into()],
+            "print(2^33219280 - 1);\nquit;\n".into(),
+            "import flint\nprint(flint.fmpz(2)**33219280 - 1)\n".into(),
+        ),
+        (
+            "nth rainbow.DDD 3000000 (1.4 M digits)".into(),
+            vec!["nth".into(), "rainbow.DDD".into(), "3000000".into()],
+            format!(
+                "N=3000000;\n{}",
+                include_str!("../../benches/peers/nth_rainbow_ddd.gp")
+            ),
+            format!(
+                "import flint\nM = flint.fmpz_mat({RAINBOW})\n\
+                 v = M**(3000000 - 1) * flint.fmpz_mat(12, 1, [1] * 12)\nprint(v[0, 0])\n"
+            ),
+        ),
+    ];
+    if let Some((m, init)) = parsed {
+        // [[a, b], [c, d]] as gp's [a, b; c, d].
+        let gp_m = m
+            .replace([' ', '\n'], "")
+            .replace("],[", ";")
+            .replace("[[", "[")
+            .replace("]]", "]");
+        cases.push((
+            "matrix rainbow_matrix.toml --nth 1000000 (16 terms)".into(),
+            vec![
+                "matrix".into(),
+                matrix_file.into(),
+                "--nth".into(),
+                "1000000".into(),
+            ],
+            format!(
+                "M = {gp_m}; s = {init}~; v = M^(1000000 - 1) * s;\n\
+                 for(i = 1, #v, print(v[i]));\nquit;\n"
+            ),
+            format!(
+                "import flint\nm = {m}\ns = {init}\nM = flint.fmpz_mat(m)\n\
+                 v = M**(1000000 - 1) * flint.fmpz_mat(len(s), 1, s)\n\
+                 for i in range(len(s)):\n    print(v[i, 0])\n"
+            ),
+        ));
+    }
+    for (name, args, gp, flint) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let Some((ours, our_out)) = timed_process(&exe, &args, "") else {
+            return Err(CliError::failure(format!("bench: `{name}` failed")));
+        };
+        // Our numbers, without the names of a matrix's components.
+        let our_numbers: Vec<&str> = our_out
+            .lines()
+            .map(|l| l.rsplit(' ').next().unwrap_or(l))
+            .collect();
+        let peer = |label: &str, out: Option<(f64, String)>| match out {
+            Some((t, o)) => {
+                let same = o.lines().map(str::trim).eq(our_numbers.iter().copied());
+                format!(
+                    ", {label} {t:.3} s ({:.2}x{})",
+                    ours / t.max(1e-9),
+                    if same { "" } else { ", DIFFERENT OUTPUT" }
+                )
+            }
+            None => format!(", {label} not run"),
+        };
+        let p = peer("PARI", timed_process("gp", &["-q", "-f", "-s", "2G"], &gp));
+        let f = peer("FLINT", timed_process("python3", &["-"], &flint));
+        line(&name, ours, &format!("whole process{p}{f}"))?;
+    }
+    Ok(())
+}
+
+/// Runs `program` with `script` on standard input; its wall-clock seconds and standard
+/// output, or `None` when it is missing or fails.
+fn timed_process(program: &str, args: &[&str], script: &str) -> Option<(f64, String)> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let t0 = Instant::now();
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    stdin.write_all(script.as_bytes()).ok()?;
+    drop(stdin);
+    let out = child.wait_with_output().ok()?;
+    let t = t0.elapsed().as_secs_f64();
+    out.status
+        .success()
+        .then(|| (t, String::from_utf8_lossy(&out.stdout).into_owned()))
 }
 
 /// The PARI/GP script: per polynomial `i`, lines `F i ms` and `R i ms`.

@@ -4,6 +4,7 @@ use super::args::Format;
 use super::common::{check_digits, emit, json, print_integer, render_table, resolve, Target};
 use super::validate::{parse_n, parse_range};
 use super::CliError;
+use crate::algebra::radix::to_decimal;
 use crate::facts::{count_rows, SearchBudget};
 use crate::output::{Cell, Table};
 use crate::variants::alternatives::run_alternative;
@@ -235,7 +236,7 @@ pub fn nth_digits(
             .variant
             .count(&t.function, n as i64, &t.params)
             .map_err(|e| CliError::input(e.to_string()))?;
-        let text = value.to_string();
+        let text = to_decimal(&value);
         if log10 {
             match exact_log10(&text) {
                 Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),

@@ -4,6 +4,7 @@
 use super::args::Format;
 use super::validate::{parse_params, split_target};
 use super::CliError;
+use crate::algebra::radix::to_decimal;
 use crate::output::Table;
 use crate::variants::{Params, Variant};
 use num_bigint::BigInt;
@@ -226,8 +227,8 @@ pub fn human_count(x: f64) -> String {
 /// Prints one exact integer (JSON: a decimal string in an object).
 pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {
     match format {
-        Format::Json => emit(&json(&serde_json::json!({ "value": value.to_string() })))?,
-        _ => emit(&value.to_string())?,
+        Format::Json => emit(&json(&serde_json::json!({ "value": to_decimal(value) })))?,
+        _ => emit(&to_decimal(value))?,
     }
     Ok(())
 }

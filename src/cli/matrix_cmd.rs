@@ -15,6 +15,7 @@
 
 use super::args::Format;
 use super::CliError;
+use crate::algebra::radix::to_decimal;
 use crate::algebra::{AlgebraError, MatrixAnalysis, MatrixSummary};
 use crate::program::TransferSystem;
 use num_bigint::BigInt;
@@ -106,7 +107,7 @@ fn nth_json(terms: &[Term]) -> Vec<NthTerm> {
         .iter()
         .map(|t| NthTerm {
             name: t.name.clone(),
-            value: t.value.to_string(),
+            value: to_decimal(&t.value),
         })
         .collect()
 }
@@ -114,7 +115,7 @@ fn nth_json(terms: &[Term]) -> Vec<NthTerm> {
 fn nth_text(n: u64, terms: &[Term]) -> String {
     let mut o = String::new();
     for t in terms {
-        o.push_str(&format!("{}({n}) = {}\n", t.name, t.value));
+        o.push_str(&format!("{}({n}) = {}\n", t.name, to_decimal(&t.value)));
     }
     o
 }

@@ -5,6 +5,7 @@
 //! text instead of rounding them to a float). (The Parquet exporter stores a column as `Int64` only when every value fits,
 //! and as decimal strings otherwise.)
 
+use crate::algebra::radix::to_decimal;
 use num_bigint::BigInt;
 use std::fmt::Write as _;
 
@@ -64,7 +65,7 @@ impl Cell {
     /// The cell as CSV/Markdown text (empty for [`Cell::Empty`]).
     pub fn text(&self) -> String {
         match self {
-            Cell::Int(v) => v.to_string(),
+            Cell::Int(v) => to_decimal(v),
             Cell::Text(s) => s.clone(),
             Cell::Empty => String::new(),
         }
@@ -193,7 +194,7 @@ impl Table {
                     .zip(r)
                     .map(|(c, v)| {
                         let value = match v {
-                            Cell::Int(i) => serde_json::Value::String(i.to_string()),
+                            Cell::Int(i) => serde_json::Value::String(to_decimal(i)),
                             Cell::Text(t) => serde_json::Value::String(t.clone()),
                             Cell::Empty => serde_json::Value::Null,
                         };
@@ -210,7 +211,7 @@ impl Table {
         let mut out = String::new();
         for row in &self.rows {
             if let (Cell::Int(n), Cell::Int(v)) = (&row[0], &row[value_column]) {
-                let _ = writeln!(out, "{n} {v}");
+                let _ = writeln!(out, "{n} {}", to_decimal(v));
             }
         }
         (!out.is_empty()).then_some(out)
@@ -247,8 +248,13 @@ pub const CSV_EXACT_DIGITS: usize = 15;
 
 fn csv_cell(c: &Cell) -> String {
     match c {
-        Cell::Int(v) if v.magnitude().to_string().len() > CSV_EXACT_DIGITS => {
-            format!("\"{v}\"")
+        Cell::Int(v) => {
+            let t = to_decimal(v);
+            if t.trim_start_matches('-').len() > CSV_EXACT_DIGITS {
+                format!("\"{t}\"")
+            } else {
+                t
+            }
         }
         _ => csv_field(&c.text()),
     }

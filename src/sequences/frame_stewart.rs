@@ -487,7 +487,7 @@ impl std::fmt::Display for FrameStewart {
 
 /// Computes `T(n, p)`, and with `splits` the set of optimal `k` and Lunnon's range.
 pub fn frame_stewart_report(n: u64, p: usize, splits: bool) -> Result<FrameStewart, SequenceError> {
-    let moves = frame_stewart(n, p)?.to_string();
+    let moves = crate::algebra::radix::to_decimal(&frame_stewart(n, p)?);
     let (optimal_splits, lunnon_range) = if splits && n > 0 {
         let lp = lunnon_params(n, p)?;
         (

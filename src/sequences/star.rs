@@ -255,8 +255,8 @@ pub fn star_report(n: u64) -> Result<StarReport, SequenceError> {
     let moves = a.iter().sum::<BigInt>() * 2u32;
     Ok(StarReport {
         n,
-        moves: moves.to_string(),
-        a_n: a_n.to_string(),
+        moves: crate::algebra::radix::to_decimal(&moves),
+        a_n: crate::algebra::radix::to_decimal(&a_n),
         split: log3_floor_plus_one(&a_n),
         lunnon_split: lunnon_k_approx(n)?,
         lunnon_count_ratio: lunnon_count_ratio(n)?,
