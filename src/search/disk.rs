@@ -646,8 +646,8 @@ impl Layers {
     }
     fn read_manifest(&self) -> Result<Manifest, SearchError> {
         let path = self.root.join(MANIFEST);
-        let text = std::fs::read_to_string(&path).map_err(|e| io(&path, e))?;
-        let m: Manifest = serde_json::from_str(&text).map_err(|e| {
+        let text = std::fs::read(&path).map_err(|e| io(&path, e))?;
+        let m: Manifest = serde_json::from_slice(&text).map_err(|e| {
             SearchError::Damaged(format!("{}: unreadable manifest ({e})", path.display()))
         })?;
         // (A manifest of another format is refused as another search's, by the caller.)

@@ -1221,7 +1221,8 @@ mod damaged_checkpoints {
             d,
         ];
         let l = disk.join("layers");
-        let edits: [(&str, Box<dyn Fn()>); 4] = [
+        type Edit<'a> = (&'a str, Box<dyn Fn() + 'a>);
+        let edits: [Edit; 4] = [
             (
                 "truncated last layer",
                 Box::new(|| {
