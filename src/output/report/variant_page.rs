@@ -212,38 +212,87 @@ pub(super) fn leading_decimal(text: &str) -> Result<f64, std::num::ParseFloatErr
     t.parse()
 }
 
-/// Per function: "optimal for n <= X" or the first n where search beats the algorithm; a
-/// deliberate alternative or a longest-path problem is said to be one.
+/// `1..6, 9, 12..16`: the n of a sorted list, runs of consecutive n joined.
+pub(super) fn runs_text(ns: &[i64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut k = i;
+        while k + 1 < ns.len() && ns[k + 1] == ns[k] + 1 {
+            k += 1;
+        }
+        parts.push(match k - i {
+            0 => ns[i].to_string(),
+            _ => format!("{}..{}", ns[i], ns[k]),
+        });
+        i = k + 1;
+    }
+    parts.join(", ")
+}
+
+/// Every n any search reached, and how: `n = 1..6 (the report's search) and n = 12..16
+/// (recorded searches: bfs)`.
+pub(super) fn searched_text(o: &Optimality) -> String {
+    let own = (!o.gathered.is_empty())
+        .then(|| format!("n = {} (the report's search)", runs_text(&o.gathered)));
+    let rec = (!o.recorded.is_empty()).then(|| {
+        let ns: Vec<i64> = o.recorded.iter().map(|r| r.0).collect();
+        format!(
+            "n = {} (recorded searches: {}; `data/records/search-records.csv`)",
+            runs_text(&ns),
+            o.recorded_methods().join(", ")
+        )
+    });
+    [own, rec]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// Who found a shortfall's minimum: `search` or `a recorded search (bfs)`.
+pub(super) fn source_text(x: &Shortfall) -> String {
+    match &x.source {
+        MinimumSource::Gathered => "search".into(),
+        MinimumSource::Recorded(m) => format!("a recorded search ({})", m.join(", ")),
+    }
+}
+
+/// Per function: optimal at every n any search reached (the report's and the recorded
+/// runs), or the first n where a search beats the algorithm; a deliberate alternative or a
+/// longest-path problem is said to be one.
 pub(super) fn optimality(f: &VariantFacts, j: usize) -> String {
-    let rows = &f.optima[j];
-    let Some(last) = rows.last() else {
+    let o = optimality_of(f, j);
+    if !o.searched() {
         return "not searched (the state space is beyond the report's budget from the first n)"
             .into();
-    };
-    if let Some(o) = rows.iter().find(|o| o.minimum.is_none()) {
-        return format!("n = {}: the goal is unreachable", o.n);
     }
-    let role = f.variant.functions()[j].role;
-    let first = rows[0].n;
-    match (role, first_suboptimal(f, j)) {
+    if let Some(n) = o.unreachable {
+        return format!("n = {n}: the goal is unreachable");
+    }
+    let searched = searched_text(&o);
+    match (o.role, &o.shortfall) {
         (FunctionRole::Longest, _) => format!(
-            "a longest-path problem: the shortest solution, found by search for n = {first}..{}, is not its benchmark",
-            last.n
+            "a longest-path problem: the shortest solution, found by search for {searched}, is not its benchmark"
         ),
-        (FunctionRole::Alternative, Some((n, m, a))) => format!(
-            "a deliberate alternative: longer than the optimum from n = {n} ({a} against {m})"
+        (FunctionRole::Alternative, Some(x)) => format!(
+            "a deliberate alternative: longer than the optimum from n = {} ({} against {}, found by {})",
+            x.n,
+            x.algorithm,
+            x.minimum,
+            source_text(x)
         ),
         (FunctionRole::Alternative, None) => format!(
-            "a deliberate alternative, yet optimal for n = {first}..{} (every n the search reached)",
-            last.n
+            "a deliberate alternative, yet optimal at every n searched: {searched}"
         ),
-        (FunctionRole::Shortest, Some((n, m, a))) => format!(
-            "**not optimal from n = {n}**: search finds {m}, the algorithm takes {a}"
+        (FunctionRole::Shortest, Some(x)) => format!(
+            "**not optimal from n = {}**: {} finds {}, the algorithm takes {}",
+            x.n,
+            source_text(x),
+            x.minimum,
+            x.algorithm
         ),
-        (FunctionRole::Shortest, None) => format!(
-            "optimal for n = {first}..{} (every n the search reached)",
-            last.n
-        ),
+        (FunctionRole::Shortest, None) => format!("optimal at every n searched: {searched}"),
     }
 }
 
