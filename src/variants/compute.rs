@@ -87,11 +87,22 @@ impl Variant {
     }
 
     /// The transfer system of the program for these parameters, with `count_as` merged
-    /// (`None` when some call is not on `n-k` discs for a small k, `n` or a fixed size, or the clauses are not periodic in n).
+    /// (`None` when some call is not on `n-k` discs for a small k, `n` or a fixed size, or the clauses are not periodic in n, for every function's procedures; see
+    /// [`program::transfer_system_of`]).
     pub fn transfer_system(&self, params: &Params) -> Result<Option<TransferSystem>, VariantError> {
         let all = self.resolve_params(params)?;
         let globals = self.globals(&all)?;
-        program::transfer_system(&self.program, &globals, &self.count_as).map_err(|e| {
+        // The procedures the functions call: a function whose procedures derive gets its
+        // system even where another function's (a split up to a square root) does not.
+        let roots: Vec<usize> = self
+            .functions()
+            .iter()
+            .filter_map(|f| {
+                let name = f.call.split('(').next().unwrap_or("").trim();
+                self.program.procedure(name)
+            })
+            .collect();
+        program::transfer_system_of(&self.program, &globals, &self.count_as, &roots).map_err(|e| {
             VariantError::Program {
                 origin: self.origin.clone(),
                 line: 0,
