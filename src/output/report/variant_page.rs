@@ -2,6 +2,12 @@
 
 use super::*;
 
+/// `simulated(F)`, `optimum(F)`, `optimal_solutions(F)`: the columns of a count table that
+/// belong to function F alone.
+pub(super) fn own_columns(function: &str) -> [String; 3] {
+    ["simulated", "optimum", "optimal_solutions"].map(|c| format!("{c}({function})"))
+}
+
 pub(super) fn count_table(f: &VariantFacts) -> Table {
     let names: Vec<String> = f
         .variant
@@ -11,11 +17,11 @@ pub(super) fn count_table(f: &VariantFacts) -> Table {
         .collect();
     let default = f.variant.default_function().name.clone();
     let dj = names.iter().position(|n| *n == default).unwrap_or(0);
+    // The simulation and the search are of the default function: the header names it.
+    let own = own_columns(&default);
     let mut cols: Vec<&str> = vec!["n"];
     cols.extend(names.iter().map(String::as_str));
-    cols.push("simulated");
-    cols.push("optimum");
-    cols.push("optimal_solutions");
+    cols.extend(own.iter().map(String::as_str));
     let mut t = Table::new(&cols);
     for (n, row) in &f.counts {
         let mut r = vec![Cell::from(*n)];
@@ -467,7 +473,8 @@ pub(super) fn see_also(id: &str) -> String {
 pub(super) fn counts_section(f: &VariantFacts, table: &Table) -> String {
     let d = &f.variant.default_function().name;
     let id = &f.variant.id;
-    let cols = ["n", d.as_str(), "simulated", "optimum", "optimal_solutions"];
+    let [sim, opt, sols] = own_columns(d);
+    let cols = ["n", d.as_str(), &sim, &opt, &sols];
     let idx: Vec<usize> = cols.iter().filter_map(|c| table.column_index(c)).collect();
     let mut s = format!(
         "\n## Counts\n\nThe default function `{id}.{d}`: its count from the recursion program, the same algorithm played under the rules (`simulated`), the optimum found by search for the same problem and the number of optimal solutions. Every function's counts: [`data/tables/{id}.csv`](../data/tables/{id}.csv){}.\n\n| n | {d} | {d} simulated | optimum of {d} | optimal solutions of {d} |\n|---|---|---|---|---|\n",
