@@ -107,11 +107,12 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     let system = v
         .transfer_system(&t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    let cited = crate::literature::cite_documents(&v.source);
     let shown = Shown {
         id: &v.id,
         title: &v.title,
         summary: &v.summary,
-        source: &v.source,
+        source: &cited,
         functions: v
             .functions()
             .iter()
@@ -135,7 +136,10 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     }
     let mut out = format!(
         "# {} (`{}`)\n\n{}\n\nSource: {}\n\n## Functions\n\n",
-        v.title, v.id, v.summary, v.source
+        v.title,
+        v.id,
+        v.summary,
+        crate::literature::cite_documents(&v.source)
     );
     for (name, summary) in &shown.functions {
         out.push_str(&format!("- `{}.{name}`: {summary}\n", v.id));

@@ -30,7 +30,8 @@ pub(super) fn index_page(facts: &[VariantFacts], claims: &[CheckedClaim]) -> Str
     }
     let _ = writeln!(
         s,
-        "\nClaims from the five source documents: {} — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [star numbers](star-numbers.md), [search tables and pictures](search.md), [Reversi's Frame-type transfer systems](reversi-frame.md), [Lunnon's HanoiVar solvers](hanoivar.md).\n",
+        "\nClaims from the {} source documents: {} — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [star numbers](star-numbers.md), [search tables and pictures](search.md), [Reversi's Frame-type transfer systems](reversi-frame.md), [Lunnon's HanoiVar solvers](hanoivar.md).\n",
+        source_documents(),
         tally(claims.iter())
     );
     s.push_str("## Growth\n\nThe ratio of consecutive terms settles on the growth constant λ (dashed) for every variant with a transfer matrix. The variants without one have no λ here; for the Frame–Stewart-type ones (reves, many-pin, star, multistack-reves) the ratio drifts towards 1 as far as it is computed (Frame–Stewart numbers grow more slowly than any exponential).\n\n");
