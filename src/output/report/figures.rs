@@ -423,7 +423,7 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
                     value: d.lambda_approx,
                     text: format!("|λ| = {}", short_lambda(&d.lambda)),
                 });
-                p.note = format!("{} roots of largest modulus", d.ties.len() + 1);
+                p.note = format!("{} roots of largest modulus", d.tied_roots());
             }
             _ => {
                 p.note = "no transfer matrix".into();
