@@ -11,6 +11,7 @@ mod compare;
 mod gather;
 mod optimality;
 mod records;
+mod recurrence_start;
 
 pub use budget::{Beyond, SearchBudget};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
@@ -22,3 +23,4 @@ pub use records::{
     csv_fields, parse_search_records, recorded_minima, search_records, RecordedMinimum,
     RecordsError, SearchRecord, SEARCH_RECORDS,
 };
+pub use recurrence_start::{recurrence_starts, RecurrenceStart};

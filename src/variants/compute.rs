@@ -226,6 +226,35 @@ impl Variant {
         })
     }
 
+    /// The exact number of moves of procedure `name` of the program at `n` (its integer
+    /// parameters 0), by memoised counting: the terms of a transfer-system component that is
+    /// no function's call.
+    pub fn procedure_count(
+        &self,
+        name: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<BigInt, VariantError> {
+        let globals = self.globals(&self.resolve_params(params)?)?;
+        let run = |e| VariantError::Run {
+            variant: self.id.clone(),
+            function: name.into(),
+            n,
+            source: e,
+        };
+        let p = self
+            .program
+            .procedure(name)
+            .ok_or_else(|| VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!("no procedure `{name}` in the program"),
+            })?;
+        let ints = vec![0; self.program.procedures[p].int_arity];
+        program::Counter::new(&self.program, globals)
+            .count(p, n, &ints)
+            .map_err(run)
+    }
+
     /// Simulates `function` at `n`: every move checked, the goal checked.
     pub fn simulate(
         &self,

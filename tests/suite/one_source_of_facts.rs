@@ -138,3 +138,101 @@ fn a_longest_path_problem_has_no_first_n_not_optimal() {
     }
     assert!(seen > 0);
 }
+
+/// DDDE's dominant roots are ±√3 (the factor E^2 - 3 of its recurrence): two roots of the
+/// largest modulus, each counted once (the growth figure's panel states the number).
+#[test]
+fn ddde_has_two_roots_of_largest_modulus() {
+    let v = Variant::builtin("reversi-lunnon").unwrap();
+    let a = v.analysis(&Params::new(), 10).unwrap().unwrap();
+    let c = a.components.iter().find(|c| c.name == "DDDE").unwrap();
+    let d = c.dominant.as_ref().unwrap();
+    assert_eq!(d.tied_roots(), 2, "{:?}", d.ties);
+}
+
+/// Lunnon's DDDE satisfies its printed minimal recurrence (order 18) only from n = 24:
+/// applied from n = 18 it gives 3268 against the true 3164. The page states the start, and
+/// its generating function starts at the first term.
+#[test]
+fn the_printed_recurrence_states_where_it_starts() {
+    let page = repo_file("reports/reversi-lunnon.md");
+    let entry = page.split("**DDDE** — minimal recurrence").nth(1).unwrap();
+    let entry = &entry[..entry.find("$$").unwrap()];
+    assert!(entry.contains("holding from n = 24"), "{entry}");
+    let v = Variant::builtin("reversi-lunnon").unwrap();
+    assert_eq!(
+        v.count("DDDE", 18, &Params::new()).unwrap(),
+        BigInt::from(3164)
+    );
+    let gf = page.split("**DDDE** — minimal recurrence").nth(1).unwrap();
+    assert!(
+        gf.contains("\\sum_{n \\ge 0} \\mathrm{DDDE}(n)"),
+        "{}",
+        &gf[..600]
+    );
+}
+
+/// Pages cite their sources by author, title and section; the seed files the claims were
+/// read from are named only in the references (the end of `reports/literature.md`).
+#[test]
+fn no_page_names_a_seed_file_outside_the_references() {
+    let seed = |text: &str| -> Vec<String> {
+        let b = text.as_bytes();
+        let mut out = Vec::new();
+        for i in 0..b.len().saturating_sub(24) {
+            let w = &b[i..i + 24];
+            let ok = w[..3].iter().all(u8::is_ascii_digit)
+                && w[3] == b'_'
+                && w[4..20].iter().all(u8::is_ascii_hexdigit)
+                && &w[20..24] == b".txt";
+            if ok {
+                out.push(String::from_utf8_lossy(w).into_owned());
+            }
+        }
+        out
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports");
+    let mut pages = 0;
+    for dir in [root.clone(), root.join("html")] {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+            if ext != "md" && ext != "html" {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).unwrap();
+            let body = match text.rfind("References") {
+                Some(i) if p.file_stem().is_some_and(|s| s == "literature") => &text[..i],
+                _ => &text[..],
+            };
+            assert!(seed(body).is_empty(), "{}: {:?}", p.display(), seed(body));
+            pages += 1;
+        }
+    }
+    assert!(pages > 40);
+    // The references still name them.
+    assert!(!seed(&repo_file("reports/literature.md")).is_empty());
+    for id in hanoilab::variants::builtin_ids() {
+        let out = crate::common::stdout(&["show", id]);
+        assert!(
+            seed(&out).is_empty(),
+            "hanoilab show {id}: {:?}",
+            seed(&out)
+        );
+    }
+}
+
+/// The index and the literature page count the source documents they list.
+#[test]
+fn the_number_of_source_documents_is_counted() {
+    let refs = repo_file("reports/literature.md");
+    let listed = refs
+        .split("## References")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("- "))
+        .count();
+    assert_eq!(listed, 6);
+    assert!(repo_file("reports/README.md").contains("from the six source documents"));
+}

@@ -118,9 +118,20 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
         } else {
             format!(" (procedure `{}`)", c.name)
         };
+        let start = f.recurrence_starts.get(i).and_then(Option::as_ref);
+        let holds = match start {
+            Some(st) => format!(
+                ", holding from n = {} (each term from the ones before it; not from an earlier n)",
+                st.valid_from
+            ),
+            None => format!(
+                ", holding from n = {}",
+                a.first_n as usize + c.recurrence_order
+            ),
+        };
         let _ = writeln!(
             s,
-            "**{}**{procedure} — minimal recurrence `{}`, a factor of the characteristic polynomial (cofactor `{}`).\n",
+            "**{}**{procedure} — minimal recurrence `{}`{holds}, a factor of the characteristic polynomial (cofactor `{}`).\n",
             label[i], c.recurrence, c.cofactor
         );
         if let Some(t) = &c.closed_form_tex {
@@ -132,11 +143,19 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
                 c.closed_form_valid_from
             );
         }
-        if let Some((p, q)) = &c.generating_function_tex {
+        // From the component's first term, the irregular first ones included.
+        let gf = match start {
+            Some(st) => Some((st.first_n, st.generating_function.to_tex())),
+            None => c
+                .generating_function_tex
+                .clone()
+                .map(|t| (a.first_n as i64, t)),
+        };
+        if let Some((from, (p, q))) = &gf {
             let _ = writeln!(
                 s,
                 "$$\n\\sum_{{n \\ge {}}} \\mathrm{{{}}}(n)\\,x^n = \\frac{{{}}}{{{}}}\n$$\n",
-                a.first_n,
+                from,
                 tex_name(&label[i]),
                 wrap_tex(p),
                 wrap_tex(q)
