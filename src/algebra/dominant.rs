@@ -32,6 +32,25 @@ pub struct Dominant {
     pub ties: Vec<String>,
 }
 
+impl Dominant {
+    /// How many distinct roots share the largest modulus (1 when `lambda` is alone): the
+    /// entries of `ties`, which list every tied root, `lambda` included, once each.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{MatrixAnalysis, ZMatrix};
+    /// // 1, 1, 4, 4, 16, ...: E^2 - 4, the roots 2 and -2 tie.
+    /// let m = ZMatrix::from_i64(&[vec![0, 1], vec![4, 0]]).unwrap();
+    /// let a = MatrixAnalysis::new(m, vec![1.into(), 1.into()], None, 10).unwrap();
+    /// assert_eq!(a.components[0].dominant.as_ref().unwrap().tied_roots(), 2);
+    /// ```
+    pub fn tied_roots(&self) -> usize {
+        let mut roots: Vec<&String> = self.ties.iter().filter(|t| !t.starts_with('(')).collect();
+        roots.sort();
+        roots.dedup();
+        roots.len().max(1)
+    }
+}
+
 pub(super) fn complex_text(z: &Complex<f64>) -> String {
     if z.im.abs() < 1e-12 * z.norm().max(1.0) {
         format!("{:.12}", z.re)

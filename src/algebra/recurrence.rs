@@ -110,6 +110,32 @@ impl Recurrence {
         r.is_zero().then_some(q)
     }
 
+    /// The smallest `n0` such that every term of `terms` (`terms[i]` is `s(n_first + i)`)
+    /// at `n >= n0` follows from the terms before it by this recurrence, the zero
+    /// coefficients of the factor `E^offset` left out (so a term needs only the
+    /// `order - offset` terms before it). A sequence whose first terms are irregular
+    /// satisfies its minimal recurrence only from some `n0`: applied from an earlier start
+    /// the recurrence gives wrong terms. `terms` must reach well past the `n` where the
+    /// recurrence is known to hold (the caller's proof), e.g. by the order plus the offset.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{Poly, Recurrence};
+    /// // 5, then 2^n - 1 from n = 1: E^2 - 3E + 2 holds from n = 3 (s(2) = 3 s(1) - 2 s(0) fails).
+    /// let r = Recurrence::from_poly(Poly::from_i64(&[2, -3, 1])).unwrap();
+    /// let s: Vec<_> = [5, 1, 3, 7, 15, 31].iter().map(|&v| v.into()).collect();
+    /// assert_eq!(r.valid_from(&s, 0), 3);
+    /// ```
+    pub fn valid_from(&self, terms: &[BigInt], n_first: i64) -> i64 {
+        let span = self.order() - self.offset;
+        let c = self.coefficients();
+        let holds = |i: usize| -> bool {
+            let v: BigInt = (1..=span).map(|k| &c[k - 1] * &terms[i - k]).sum();
+            v == terms[i]
+        };
+        let last_failure = (span..terms.len()).rev().find(|&i| !holds(i));
+        n_first + last_failure.map_or(span, |i| i + 1) as i64
+    }
+
     /// The first index (0-based) at which `terms` violates the recurrence, if any.
     pub fn first_violation(&self, terms: &[BigInt]) -> Option<usize> {
         let d = self.order();

@@ -108,11 +108,12 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     let system = v
         .transfer_system(&t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    let cited = crate::literature::cite_documents(&v.source);
     let shown = Shown {
         id: &v.id,
         title: &v.title,
         summary: &v.summary,
-        source: &v.source,
+        source: &cited,
         functions: v
             .functions()
             .iter()
@@ -136,7 +137,10 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
     }
     let mut out = format!(
         "# {} (`{}`)\n\n{}\n\nSource: {}\n\n## Functions\n\n",
-        v.title, v.id, v.summary, v.source
+        v.title,
+        v.id,
+        v.summary,
+        crate::literature::cite_documents(&v.source)
     );
     for (name, summary) in &shown.functions {
         out.push_str(&format!("- `{}.{name}`: {summary}\n", v.id));
@@ -415,14 +419,17 @@ fn table_functions(t: &Target) -> Vec<String> {
 }
 
 /// The table of counts: `n`, one column per function (only the named one when explicit),
-/// `simulated` (the named/default function played under the rules) and `optimum` where a
-/// search fits [`SearchBudget::TABLE`].
+/// `simulated(F)` (the named or default function F played under the rules) and `optimum(F)`
+/// (its problem's optimum) where a search fits [`SearchBudget::TABLE`].
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
     let functions = table_functions(t);
+    // The simulation and the search belong to one function: the header names it.
+    let simulated = format!("simulated({})", t.function);
+    let optimum = format!("optimum({})", t.function);
     let mut columns: Vec<&str> = vec!["n"];
     columns.extend(functions.iter().map(String::as_str));
-    columns.push("simulated");
-    columns.push("optimum");
+    columns.push(&simulated);
+    columns.push(&optimum);
     let mut table = Table::new(&columns);
     let rows = count_rows(
         &t.variant,

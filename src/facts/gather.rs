@@ -86,6 +86,9 @@ pub struct VariantFacts {
     pub variant: Variant,
     /// The algebra of the derived transfer matrix (`None`: no matrix).
     pub analysis: Option<AnalysisReport>,
+    /// Per component of `analysis`: where its minimal recurrence holds from, and its
+    /// generating function from its first term (empty without a matrix).
+    pub recurrence_starts: Vec<Option<super::RecurrenceStart>>,
     /// Per n (from the smallest `n_min` to `n_max`): per function, the exact count.
     pub counts: Vec<(i64, Vec<Option<BigInt>>)>,
     /// Per function: the largest n simulated, and the first disagreement if any.
@@ -120,9 +123,12 @@ impl VariantFacts {
                 .collect();
             counts.push((n, row));
         }
-        let analysis = variant
-            .analysis(&params, opts.analysis_digits)?
-            .map(|a| a.to_report());
+        let full = variant.analysis(&params, opts.analysis_digits)?;
+        let recurrence_starts = full
+            .as_ref()
+            .map(|a| super::recurrence_starts(&variant, &params, a))
+            .unwrap_or_default();
+        let analysis = full.map(|a| a.to_report());
         let mut simulation = Vec::new();
         for (j, (f, _)) in functions.iter().enumerate() {
             let mut s = SimulationSummary {
@@ -146,6 +152,7 @@ impl VariantFacts {
         Ok(VariantFacts {
             variant,
             analysis,
+            recurrence_starts,
             counts,
             simulation,
             optima,

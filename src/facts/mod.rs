@@ -9,9 +9,18 @@
 mod budget;
 mod compare;
 mod gather;
+mod optimality;
+mod records;
+mod recurrence_start;
 
 pub use budget::{Beyond, SearchBudget};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use gather::{
     count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
 };
+pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
+pub use records::{
+    csv_fields, parse_search_records, recorded_minima, search_records, RecordedMinimum,
+    RecordsError, SearchRecord, SEARCH_RECORDS,
+};
+pub use recurrence_start::{recurrence_starts, RecurrenceStart};

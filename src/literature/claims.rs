@@ -586,6 +586,30 @@ pub fn builtin_references() -> Result<Vec<Reference>, ClaimError> {
         .collect()
 }
 
+/// `text` with every seed file name of a built-in claim file (`000_3e39fda85b098e00.txt`)
+/// replaced by the work it holds, as claims cite it (`Lunnon, The Tower of Hanoi and
+/// Variations`): pages cite by author and title; only the references list names the files.
+///
+/// ```
+/// use hanoilab::literature::cite_documents;
+/// let s = cite_documents("000_3e39fda85b098e00.txt, section Checkers Hanoi");
+/// assert_eq!(s, "Lunnon, The Tower of Hanoi and Variations, section Checkers Hanoi");
+/// ```
+pub fn cite_documents(text: &str) -> String {
+    static CITES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+    let cites = CITES.get_or_init(|| {
+        builtin_references()
+            .map(|rs| rs.into_iter().map(|r| (r.document, r.cite)).collect())
+            .unwrap_or_default()
+    });
+    let mut out = text.to_string();
+    for (document, cite) in cites {
+        out = out.replace(&format!("`{document}`"), cite);
+        out = out.replace(document, cite);
+    }
+    out
+}
+
 /// Parses one claim file and checks that every formula in it parses.
 pub fn parse_claim_file(stem: &str, text: &str) -> Result<Vec<Claim>, ClaimError> {
     let f: ClaimFile = toml::from_str(text).map_err(|e| ClaimError::Toml {

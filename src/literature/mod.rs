@@ -58,6 +58,8 @@ pub use check::{
     check_all, check_claim, check_formula, CheckedClaim, FormulaCheck, LibrarySequences, NRange,
     Verdict, VerdictKind,
 };
-pub use claims::{builtin_claims, Claim, ClaimError, ClaimKind};
+pub use claims::{
+    builtin_claims, builtin_references, cite_documents, Claim, ClaimError, ClaimKind,
+};
 pub use eval::{evaluate, EvalError, Value};
 pub use formula::{parse, Expr, ParseError};

@@ -646,6 +646,130 @@ pub fn transfer_system(
     Ok(None)
 }
 
+/// [`transfer_system`] of the part of `prog` that `roots` need: when the whole program has
+/// no transfer system (one procedure counts a split up to a square root, say), the
+/// procedures reachable from each root are derived on their own, and the system covers the
+/// union of the roots whose part derives. A procedure's count depends only on the
+/// procedures it calls, so a root's system does not depend on the rest of the file.
+/// `Ok(None)` when no root's part derives.
+pub fn transfer_system_of(
+    prog: &Program,
+    globals: &[i64],
+    count_as: &BTreeMap<String, String>,
+    roots: &[usize],
+) -> Result<Option<TransferSystem>, ProgramError> {
+    if let Some(sys) = transfer_system(prog, globals, count_as)? {
+        return Ok(Some(sys));
+    }
+    let mut keep = vec![false; prog.procedures.len()];
+    for &root in roots {
+        let part = reachable(prog, &[root]);
+        if part.iter().all(|&p| keep[p]) {
+            continue;
+        }
+        let sub = sub_program(prog, &part);
+        let names: Vec<&str> = part
+            .iter()
+            .map(|&p| prog.procedures[p].name.as_str())
+            .collect();
+        let sub_count_as = restricted(count_as, &names);
+        if matches!(transfer_system(&sub, globals, &sub_count_as), Ok(Some(_))) {
+            for p in part {
+                keep[p] = true;
+            }
+        }
+    }
+    let part: Vec<usize> = (0..keep.len()).filter(|&p| keep[p]).collect();
+    if part.is_empty() {
+        return Ok(None);
+    }
+    let names: Vec<&str> = part
+        .iter()
+        .map(|&p| prog.procedures[p].name.as_str())
+        .collect();
+    transfer_system(
+        &sub_program(prog, &part),
+        globals,
+        &restricted(count_as, &names),
+    )
+}
+
+/// The `count_as` pairs whose two procedures are both among `names`.
+fn restricted(count_as: &BTreeMap<String, String>, names: &[&str]) -> BTreeMap<String, String> {
+    count_as
+        .iter()
+        .filter(|(a, b)| names.contains(&a.as_str()) && names.contains(&b.as_str()))
+        .map(|(a, b)| (a.clone(), b.clone()))
+        .collect()
+}
+
+/// The procedures `roots` call, directly or not (the roots included), in definition order.
+fn reachable(prog: &Program, roots: &[usize]) -> Vec<usize> {
+    let mut seen = vec![false; prog.procedures.len()];
+    let mut stack: Vec<usize> = roots.to_vec();
+    while let Some(p) = stack.pop() {
+        if std::mem::replace(&mut seen[p], true) {
+            continue;
+        }
+        let mut blocks: Vec<usize> = prog.procedures[p].clauses.iter().map(|c| c.body).collect();
+        while let Some(b) = blocks.pop() {
+            for step in &prog.blocks[b] {
+                match step {
+                    Step::Call { proc, .. } if !seen[*proc] => stack.push(*proc),
+                    Step::For { body, .. } => blocks.push(*body),
+                    _ => {}
+                }
+            }
+        }
+    }
+    (0..seen.len()).filter(|&p| seen[p]).collect()
+}
+
+/// `prog` with only the procedures `part` (closed under calls), the calls renumbered.
+fn sub_program(prog: &Program, part: &[usize]) -> Program {
+    let mut index = vec![usize::MAX; prog.procedures.len()];
+    for (i, &p) in part.iter().enumerate() {
+        index[p] = i;
+    }
+    let blocks = prog
+        .blocks
+        .iter()
+        .map(|b| {
+            b.iter()
+                .map(|step| match step {
+                    Step::Call {
+                        proc,
+                        size,
+                        ints,
+                        pins,
+                        reversed,
+                        pos,
+                    } => Step::Call {
+                        // Only blocks of procedures left out call those left out; they are
+                        // never walked, and keep a valid number.
+                        proc: match index[*proc] {
+                            usize::MAX => 0,
+                            i => i,
+                        },
+                        size: size.clone(),
+                        ints: ints.clone(),
+                        pins: pins.clone(),
+                        reversed: *reversed,
+                        pos: *pos,
+                    },
+                    other => other.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    Program {
+        procedures: part.iter().map(|&p| prog.procedures[p].clone()).collect(),
+        blocks,
+        globals: prog.globals.clone(),
+        global_pos: prog.global_pos.clone(),
+    }
+}
+
 /// The system in the basis of totals and residue parts, before `count_as` merging and
 /// pruning, with the number of procedures and the shift depth.
 struct Full {

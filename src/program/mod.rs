@@ -40,7 +40,7 @@ use std::sync::Arc;
 use num_bigint::BigInt;
 
 pub use ast::Program;
-pub use count::{transfer_system, Counter, TransferSystem};
+pub use count::{transfer_system, transfer_system_of, Counter, TransferSystem};
 pub use interp::MoveStream;
 pub use parse::{parse, parse_call, parse_expr};
 

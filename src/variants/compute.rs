@@ -87,11 +87,22 @@ impl Variant {
     }
 
     /// The transfer system of the program for these parameters, with `count_as` merged
-    /// (`None` when some call is not on `n-k` discs for a small k, `n` or a fixed size, or the clauses are not periodic in n).
+    /// (`None` when some call is not on `n-k` discs for a small k, `n` or a fixed size, or the clauses are not periodic in n, for every function's procedures; see
+    /// [`program::transfer_system_of`]).
     pub fn transfer_system(&self, params: &Params) -> Result<Option<TransferSystem>, VariantError> {
         let all = self.resolve_params(params)?;
         let globals = self.globals(&all)?;
-        program::transfer_system(&self.program, &globals, &self.count_as).map_err(|e| {
+        // The procedures the functions call: a function whose procedures derive gets its
+        // system even where another function's (a split up to a square root) does not.
+        let roots: Vec<usize> = self
+            .functions()
+            .iter()
+            .filter_map(|f| {
+                let name = f.call.split('(').next().unwrap_or("").trim();
+                self.program.procedure(name)
+            })
+            .collect();
+        program::transfer_system_of(&self.program, &globals, &self.count_as, &roots).map_err(|e| {
             VariantError::Program {
                 origin: self.origin.clone(),
                 line: 0,
@@ -243,6 +254,35 @@ impl Variant {
             line + line_shift,
             if line == 1 { col + col_shift } else { col },
         )
+    }
+
+    /// The exact number of moves of procedure `name` of the program at `n` (its integer
+    /// parameters 0), by memoised counting: the terms of a transfer-system component that is
+    /// no function's call.
+    pub fn procedure_count(
+        &self,
+        name: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<BigInt, VariantError> {
+        let globals = self.globals(&self.resolve_params(params)?)?;
+        let run = |e| VariantError::Run {
+            variant: self.id.clone(),
+            function: name.into(),
+            n,
+            source: e,
+        };
+        let p = self
+            .program
+            .procedure(name)
+            .ok_or_else(|| VariantError::BadParameter {
+                variant: self.id.clone(),
+                message: format!("no procedure `{name}` in the program"),
+            })?;
+        let ints = vec![0; self.program.procedures[p].int_arity];
+        program::Counter::new(&self.program, globals)
+            .count(p, n, &ints)
+            .map_err(run)
     }
 
     /// Simulates `function` at `n`: every move checked, the goal checked.

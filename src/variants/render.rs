@@ -10,7 +10,10 @@ impl Variant {
         let all = self.resolve_params(params)?;
         let mut out = format!(
             "# {} (`{}`)\n\n{}\n\nSource: {}\n\n",
-            self.title, self.id, self.summary, self.source
+            self.title,
+            self.id,
+            self.summary,
+            crate::literature::cite_documents(&self.source)
         );
         if !all.is_empty() {
             let ps: Vec<String> = all.iter().map(|(k, v)| format!("{k} = {v}")).collect();
@@ -81,7 +84,7 @@ impl Variant {
                 f.name,
                 f.call,
                 f.summary.trim_end_matches('.'),
-                f.source.trim_end_matches('.')
+                crate::literature::cite_documents(f.source.trim_end_matches('.'))
             ));
         }
         out.push_str(&format!(

@@ -96,3 +96,32 @@ fn babb_baab_order_follows_parity_of_nearest_triangular_index() {
         }
     }
 }
+
+/// Checkers_P is Reversi_P (Lunnon, section Checkers Hanoi), whose counts satisfy
+/// P(n) = 3P(n-2) + 4: the program of `checkers.P` gets the transfer system it gets in
+/// `reversi.toml` although the same file holds Frame-type procedures with square-root
+/// splits, and the claim that the two are identical is proved, not only checked to n = 60.
+#[test]
+fn checkers_p_has_a_transfer_system_and_equals_reversi_p_for_every_n() {
+    use hanoilab::literature::check::check_claim;
+    use hanoilab::literature::{builtin_claims, VerdictKind};
+    use hanoilab::variants::{Params, Variant};
+    let v = Variant::builtin("checkers").unwrap();
+    let sys = v
+        .transfer_system(&Params::new())
+        .unwrap()
+        .expect("checkers.P has a transfer system");
+    assert!(sys.names.iter().any(|n| n == "P"), "{:?}", sys.names);
+    // P(n) = 3P(n-2) + 4 from the counts themselves.
+    let p = |n: i64| v.count("P", n, &Params::new()).unwrap();
+    for n in 3..40 {
+        assert_eq!(p(n), BigInt::from(3) * p(n - 2) + 4, "n = {n}");
+    }
+    let claim = builtin_claims()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.id.ends_with("checkers.P-is-reversi-P"))
+        .unwrap();
+    let checked = check_claim(&claim);
+    assert_eq!(checked.verdict, VerdictKind::Proved, "{}", checked.detail);
+}

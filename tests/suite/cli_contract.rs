@@ -38,7 +38,7 @@ fn table_csv_has_n_then_functions_then_simulated() {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(header[0], "n");
-    assert!(header.contains(&"simulated"));
+    assert!(header.contains(&"simulated(A)"));
     // Lunnon, Cyclic Hanoi: A(n+3) = 3A(n+2) - 2A(n), A(0)=0, A(1)=2, A(2)=7.
     let mut a = vec![0i64, 2, 7];
     while a.len() < 7 {
@@ -211,4 +211,21 @@ fn memory_sizes_take_decimals_and_binary_units() {
     let out = crate::common::hanoilab(&["search", "classic", "-n", "12", "--memory-limit", "1.5K"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("memory limit is"));
+}
+
+/// Each variant's default function is the problem the literature means by the variant's
+/// name: Lunnon's HanoiVar menu entry Checkers is `checkers.DDDD`, 137 moves at n = 15
+/// (HanoiLib.java, Table of times: Checkers = ..., 113, 137, ...), and its entry Reversi is
+/// `reversi-lunnon.EDDD` (Reversi_D = ..., 155, 228 at n = 11, 12). The table's simulation
+/// and search columns name the function they belong to.
+#[test]
+fn defaults_are_the_problems_the_names_mean() {
+    assert_eq!(stdout(&["nth", "checkers", "15"]).trim(), "137");
+    assert_eq!(stdout(&["nth", "reversi-lunnon", "12"]).trim(), "228");
+    // Lunnon, Reversi Hanoi: the coloured problem BABB(n) = (2)3^(n/2) - 2 for n even.
+    assert_eq!(stdout(&["nth", "reversi", "10"]).trim(), "484");
+    let text = stdout(&["table", "checkers", "--n", "1..3", "--format", "csv"]);
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    assert!(header.contains(&"simulated(DDDD)"), "{header:?}");
+    assert!(header.contains(&"optimum(DDDD)"), "{header:?}");
 }

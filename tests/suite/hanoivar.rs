@@ -391,14 +391,15 @@ fn hanoivar_names_resolve_case_insensitively_in_every_command() {
 
 #[test]
 fn variant_ids_keep_their_meaning() {
-    // `reversi` is the variant (default function G), not Lunnon's menu entry Reversi.
+    // `reversi` is the variant (default function BABB, the coloured problem of Lunnon's
+    // section Reversi Hanoi), not Lunnon's menu entry Reversi (`reversi-lunnon.EDDD`).
     assert_eq!(
         stdout(&["nth", "reversi", "5"]),
-        stdout(&["nth", "reversi.G", "5"])
+        stdout(&["nth", "reversi.BABB", "5"])
     );
     assert_eq!(
         stdout(&["nth", "checkers", "5"]),
-        stdout(&["nth", "checkers.P", "5"])
+        stdout(&["nth", "checkers.DDDD", "5"])
     );
 }
 

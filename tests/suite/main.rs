@@ -27,6 +27,7 @@ mod lunnon_matrices;
 mod matrix_files;
 mod move_stream;
 mod notebooks;
+mod one_source_of_facts;
 mod phases;
 mod program_errors;
 mod rainbow;

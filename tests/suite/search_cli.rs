@@ -154,7 +154,7 @@ fn table_optimum_column_comes_from_the_search() {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let dde = header.iter().position(|c| *c == "DDE").unwrap();
-    let optimum = header.iter().position(|c| *c == "optimum").unwrap();
+    let optimum = header.iter().position(|c| *c == "optimum(DDE)").unwrap();
     let mut rows = 0;
     for line in lines {
         let cells: Vec<&str> = line.split(',').collect();

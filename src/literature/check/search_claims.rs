@@ -23,6 +23,8 @@ pub(crate) fn show_ns(ns: &[i64]) -> String {
 #[derive(Default)]
 struct SearchTally {
     searched: Vec<i64>,
+    /// The searched n whose minimum is a recorded long run's (`data/records/`).
+    recorded: Vec<i64>,
     beyond: Vec<(i64, String)>,
     counted: Vec<i64>,
     count_beyond: Vec<(i64, String)>,
@@ -47,8 +49,10 @@ impl SearchTally {
     }
 }
 
+/// Whether a printed value is `actual`; a value printed with a question mark (`?160`, the
+/// author's doubt) is compared by its number.
 fn printed_matches(p: &str, actual: &BigInt) -> bool {
-    printed_integer(p).is_ok_and(|p| &p == actual)
+    printed_integer(p.trim_start_matches('?')).is_ok_and(|p| &p == actual)
 }
 
 /// What one breadth-first search of a claim showed, kept for the other claims about the
@@ -154,6 +158,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
         None => target.to_string(),
     };
     let mut t = SearchTally::default();
+    let recorded = crate::facts::recorded_minima(&v, f, params).map_err(|e| e.to_string())?;
     let budget = match c.memory_mib {
         Some(m) => SearchBudget {
             generic_memory: Some(m << 20),
@@ -168,38 +173,54 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
         }
         let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
         let want_count = c.counts.iter().any(|r| r.0 == n);
-        // Past the first n beyond the budget every larger n is too (the states grow with n).
-        if let Some((m, _)) = t.beyond.first().filter(|(m, _)| *m < n).cloned() {
-            t.beyond.push((n, format!("as n = {m}")));
-            continue;
-        }
-        let opts = match budget.plan(&puzzle, want_count) {
-            Ok(opts) => opts,
-            Err(why) => {
-                t.beyond.push((n, why.to_string()));
-                continue;
+        // Beyond the budget, a recorded long run of the same puzzle answers the minimum.
+        let record = recorded.iter().find(|r| r.n == n);
+        let beyond = |t: &mut SearchTally, why: String| match record {
+            Some(r) => {
+                t.recorded.push(n);
+                Some(Searched {
+                    minimum: Some(r.minimum),
+                    optimal_solutions: None,
+                })
+            }
+            None => {
+                t.beyond.push((n, why));
+                None
             }
         };
-        let count = opts.count;
+        // Past the first n beyond the budget every larger n is too (the states grow with n).
+        let (r, count) = if let Some((m, _)) = t.beyond.first().filter(|(m, _)| *m < n).cloned() {
+            match beyond(&mut t, format!("as n = {m}")) {
+                Some(r) => (r, false),
+                None => continue,
+            }
+        } else {
+            match budget.plan(&puzzle, want_count) {
+                Err(why) => match beyond(&mut t, why.to_string()) {
+                    Some(r) => (r, false),
+                    None => continue,
+                },
+                Ok(opts) => match cached_search(target, n, params, &puzzle, &opts)? {
+                    Ok(r) => (r, opts.count),
+                    Err(limit) => match beyond(
+                        &mut t,
+                        format!(
+                            "its reachable states outgrew the memory limit of {} MiB",
+                            limit >> 20
+                        ),
+                    ) {
+                        Some(r) => (r, false),
+                        None => continue,
+                    },
+                },
+            }
+        };
         if want_count && !count {
             t.count_beyond.push((
                 n,
                 state_bound(&puzzle).map_or(String::new(), |s| format!("{s} indices")),
             ));
         }
-        let r = match cached_search(target, n, params, &puzzle, &opts)? {
-            Ok(r) => r,
-            Err(limit) => {
-                t.beyond.push((
-                    n,
-                    format!(
-                        "its reachable states outgrew the memory limit of {} MiB",
-                        limit >> 20
-                    ),
-                ));
-                continue;
-            }
-        };
         t.searched.push(n);
         let minimum = r.minimum.map(BigInt::from);
         let min = minimum
@@ -224,7 +245,11 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
                 }
             }
         }
-        if let (Some((_, p)), Some(mirror)) = (c.symmetric.iter().find(|r| r.0 == n), &c.mirror) {
+        let symmetric = c
+            .symmetric
+            .iter()
+            .find(|r| r.0 == n && !t.recorded.contains(&n));
+        if let (Some((_, p)), Some(mirror)) = (symmetric, &c.mirror) {
             let s = symmetric_minimal_solutions(
                 &puzzle,
                 mirror,
@@ -367,6 +392,12 @@ fn search_verdict(
         ));
     }
     let mut budget = String::new();
+    if !t.recorded.is_empty() {
+        budget += &format!(
+            "; the minima for n = {} are the recorded searches' (`data/records/search-records.csv`)",
+            show_ns(&t.recorded)
+        );
+    }
     if !t.beyond.is_empty() {
         let ns: Vec<i64> = t.beyond.iter().map(|r| r.0).collect();
         let (first, why) = &t.beyond[0];
@@ -411,7 +442,15 @@ fn search_verdict(
         show_ns(searched),
         parts.join("; ")
     );
-    let (lo, hi) = (searched[0], searched[searched.len() - 1]);
+    // The range is the run of consecutive n from the first (a recorded run beyond a gap of
+    // unsearched n does not extend it).
+    let lo = searched[0];
+    let hi = searched
+        .iter()
+        .zip(lo..)
+        .take_while(|(n, k)| **n == *k)
+        .last()
+        .map_or(lo, |(n, _)| *n);
     let every_n = (range.is_some() && !c.only) || bound_range.is_some();
     if every_n {
         let last = t.beyond.first().map(|r| r.0);

@@ -787,12 +787,35 @@ fn search_claims_are_checked_within_the_budget() {
         failure("wikipedia/multistack.2x5-optimal"),
         (Some(5), "33".into(), "29".into())
     );
-    // Wikipedia: Frame–Stewart verified to 30 discs; 4^10 = 2^20 is the last n here.
+    // Wikipedia: Frame–Stewart verified to 30 discs; 4^10 = 2^20 is the last n searched
+    // here, and the recorded runs (data/records/search-records.csv) answer n = 12..18.
     let c = claim("wikipedia/frame-stewart.verified-30");
     assert!(
-        c.detail.starts_with("checked n = 1..10 by search"),
+        c.detail.starts_with(
+            "checked n = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18 by search"
+        ) && c
+            .detail
+            .contains("the minima for n = 12..18 are the recorded searches'"),
         "{}",
         c.detail
+    );
+}
+
+/// A claim of optimality beyond the checker's budget is refuted by a recorded run: Lunnon's
+/// EDDD (HanoiLib's table of times: Reversi_D = 228 at n = 12) against the recorded minimum
+/// 208 of its puzzle (`data/records/search-records.csv`, breadth-first search).
+#[test]
+fn a_recorded_search_refutes_an_optimality_claim_beyond_the_budget() {
+    let text = "document = \"d\"\ntitle = \"t\"\n[[claim]]\nid = \"t\"\nsection = \"s\"\nstatement = \"s\"\nkind = \"search\"\ntarget = \"reversi-lunnon.EDDD\"\noptimal = \"12..13\"\n";
+    let c = check_claim(&crate::literature::claims::parse_claim_file("test", text).unwrap()[0]);
+    assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
+    assert_eq!(
+        c.failure,
+        Some(Failure {
+            n: Some(12),
+            printed: "228".into(),
+            actual: "208".into()
+        })
     );
 }
 

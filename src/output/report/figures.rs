@@ -38,13 +38,26 @@ pub(super) fn algorithm_at(f: &VariantFacts, j: usize, n: i64) -> Option<BigInt>
         .and_then(|(_, r)| r[j].clone())
 }
 
-/// The first n where the search beats function `j`'s algorithm, if any.
-pub(super) fn first_suboptimal(f: &VariantFacts, j: usize) -> Option<(i64, u64, BigInt)> {
-    f.optima[j].iter().find_map(|o| {
-        let alg = algorithm_at(f, j, o.n)?;
-        let m = o.minimum?;
-        (BigInt::from(m) != alg).then_some((o.n, m, alg))
+/// Function `j`'s optimality over every search, the report's own and the recorded runs
+/// (the record file is checked once by [`super::build`], so a malformed one never gets here;
+/// were it to, only the gathered searches would count).
+pub(super) fn optimality_of(f: &VariantFacts, j: usize) -> Optimality {
+    crate::facts::optimality(f, j).unwrap_or_else(|_| Optimality {
+        role: f.variant.functions()[j].role,
+        gathered: f.optima[j].iter().map(|o| o.n).collect(),
+        recorded: Vec::new(),
+        unreachable: f.optima[j]
+            .iter()
+            .find(|o| o.minimum.is_none())
+            .map(|o| o.n),
+        shortfall: None,
     })
+}
+
+/// The first n where a search beats function `j`'s algorithm, if any (never for a
+/// longest-path problem).
+pub(super) fn first_suboptimal(f: &VariantFacts, j: usize) -> Option<Shortfall> {
+    optimality_of(f, j).shortfall
 }
 
 /// A short tag for a function's name in a figure: what it is, when not a shortest solution
@@ -410,7 +423,7 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
                     value: d.lambda_approx,
                     text: format!("|λ| = {}", short_lambda(&d.lambda)),
                 });
-                p.note = format!("{} roots of largest modulus", d.ties.len() + 1);
+                p.note = format!("{} roots of largest modulus", d.tied_roots());
             }
             _ => {
                 p.note = "no transfer matrix".into();
@@ -475,7 +488,7 @@ pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
 /// others (far from optimal, longest paths), each line labelled.
 pub(super) fn growth_counts_figure(facts: &[VariantFacts]) -> Figure {
     let mut good = Panel::new(
-        "optimal for every n the search reached",
+        "optimal at every n searched (the report's and the recorded runs)",
         "n (discs)",
         "moves (log scale)",
     );
@@ -544,7 +557,7 @@ pub(super) fn optimum_figure(facts: &[VariantFacts]) -> Figure {
                 .colour(Colour::Black),
         );
         p.note = match first_suboptimal(f, dj) {
-            Some((n, m, a)) => format!("n = {n}: {a} > {m}"),
+            Some(x) => format!("n = {}: {} > {}", x.n, x.algorithm, x.minimum),
             None => "optimal".into(),
         };
         panels.push(p);

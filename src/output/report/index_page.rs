@@ -30,7 +30,8 @@ pub(super) fn index_page(facts: &[VariantFacts], claims: &[CheckedClaim]) -> Str
     }
     let _ = writeln!(
         s,
-        "\nClaims from the five source documents: {} — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [star numbers](star-numbers.md), [search tables and pictures](search.md), [Reversi's Frame-type transfer systems](reversi-frame.md), [Lunnon's HanoiVar solvers](hanoivar.md).\n",
+        "\nClaims from the {} source documents: {} — see [literature.md](literature.md).\n\nAlso: [Frame–Stewart numbers](frame-stewart.md), [star numbers](star-numbers.md), [search tables and pictures](search.md), [Reversi's Frame-type transfer systems](reversi-frame.md), [Lunnon's HanoiVar solvers](hanoivar.md).\n",
+        source_documents(),
         tally(claims.iter())
     );
     s.push_str("## Growth\n\nThe ratio of consecutive terms settles on the growth constant λ (dashed) for every variant with a transfer matrix. The variants without one have no λ here; for the Frame–Stewart-type ones (reves, many-pin, star, multistack-reves) the ratio drifts towards 1 as far as it is computed (Frame–Stewart numbers grow more slowly than any exponential).\n\n");
@@ -93,17 +94,38 @@ pub(super) fn growth_text(f: &VariantFacts, j: usize) -> String {
     }
 }
 
-/// The optimality verdict of function `j` in a few words, for the index.
+/// The optimality verdict of function `j` in a few words, for the index: every n any
+/// search reached, the recorded runs marked.
 pub(super) fn optimality_short(f: &VariantFacts, j: usize) -> String {
-    let rows = &f.optima[j];
-    let Some(last) = rows.last() else {
+    let o = optimality_of(f, j);
+    if !o.searched() {
         return "not searched".into();
-    };
-    match (f.variant.functions()[j].role, first_suboptimal(f, j)) {
+    }
+    match (o.role, &o.shortfall) {
         (FunctionRole::Longest, _) => "longest-path problem".into(),
         (FunctionRole::Alternative, _) => "deliberate alternative".into(),
-        (_, Some((n, m, a))) => format!("**not optimal** from n = {n} ({a} > {m})"),
-        (_, None) => format!("optimal, n = {}..{}", rows[0].n, last.n),
+        (_, Some(x)) => format!(
+            "**not optimal** from n = {} ({} > {}{})",
+            x.n,
+            x.algorithm,
+            x.minimum,
+            match x.source {
+                MinimumSource::Gathered => "",
+                MinimumSource::Recorded(_) => ", recorded search",
+            }
+        ),
+        (_, None) => {
+            let rec: Vec<i64> = o.recorded.iter().map(|r| r.0).collect();
+            match (o.gathered.is_empty(), rec.is_empty()) {
+                (_, true) => format!("optimal, n = {}", runs_text(&o.gathered)),
+                (true, false) => format!("optimal, n = {} (recorded)", runs_text(&rec)),
+                (false, false) => format!(
+                    "optimal, n = {} and {} (recorded)",
+                    runs_text(&o.gathered),
+                    runs_text(&rec)
+                ),
+            }
+        }
     }
 }
 
@@ -177,7 +199,7 @@ pub(super) fn summary_table(facts: &[VariantFacts], claims: &[CheckedClaim]) -> 
                 .map_or(Cell::Empty, |a| Cell::from(a.charpoly_factored.as_str())),
             rows.first().map_or(Cell::Empty, |o| Cell::from(o.n)),
             rows.last().map_or(Cell::Empty, |o| Cell::from(o.n)),
-            first_suboptimal(f, dj).map_or(Cell::Empty, |(n, _, _)| Cell::from(n)),
+            first_suboptimal(f, dj).map_or(Cell::Empty, |x| Cell::from(x.n)),
             Cell::from(if f.simulation.iter().all(|x| x.failure.is_none()) {
                 "true"
             } else {

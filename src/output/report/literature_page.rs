@@ -44,7 +44,7 @@ pub(super) fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
     let mut docs: Vec<String> = claims.iter().map(doc_of).collect();
     docs.sort();
     docs.dedup();
-    let mut s = format!("# Claims from the literature\n\nEvery checkable claim of the five source documents, recorded as printed in `data/literature/` and checked against the library's exact values: {}. Table: `data/tables/claims.csv`.\n\nWhat the verdicts mean: **proved** — for every n the claim speaks of, by an exact identity (two sides annihilated by one recurrence and equal on enough consecutive n, or a matrix equal to the one derived from the program); **holds** — a claim about finitely many cases, every case checked exactly; **holds for n = A..B** — checked for those n only, with the reason the check stops; **fails** — the first failing case, printed against true; **holds after correction** — false as printed, true with the stated correction; **unverifiable** — not decided here, with the reason.\n\n", tally(claims.iter()));
+    let mut s = format!("# Claims from the literature\n\nEvery checkable claim of the {} source documents, recorded as printed in `data/literature/` and checked against the library's exact values: {}. Table: `data/tables/claims.csv`.\n\nWhat the verdicts mean: **proved** — for every n the claim speaks of, by an exact identity (two sides annihilated by one recurrence and equal on enough consecutive n, or a matrix equal to the one derived from the program); **holds** — a claim about finitely many cases, every case checked exactly; **holds for n = A..B** — checked for those n only, with the reason the check stops; **fails** — the first failing case, printed against true; **holds after correction** — false as printed, true with the stated correction; **unverifiable** — not decided here, with the reason.\n\n", source_documents(), tally(claims.iter()));
     s.push_str("| document |");
     for v in VerdictKind::ALL {
         let _ = write!(s, " {} |", v.name().replace('-', " "));
@@ -118,4 +118,15 @@ pub(super) fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
         );
     }
     b.page("literature.md", s);
+}
+
+/// How many source documents the built-in claim files record, in words (`six`).
+pub(super) fn source_documents() -> String {
+    let n = crate::literature::builtin_references().map_or(0, |r| r.len());
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }

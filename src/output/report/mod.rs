@@ -13,7 +13,9 @@ use super::bundle::Bundle;
 use super::chart::Series;
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
-use crate::facts::{FactsOptions, SearchBudget, VariantFacts};
+use crate::facts::{
+    FactsOptions, MinimumSource, Optimality, SearchBudget, Shortfall, VariantFacts,
+};
 use crate::literature::{CheckedClaim, VerdictKind};
 use crate::sequences::{frame_stewart as fs, star as st};
 use crate::variants::{builtin_ids, FunctionRole, Params, Variant};
@@ -168,6 +170,9 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     for (id, f) in ids.iter().zip(gathered) {
         progress(id);
         let f = f?;
+        for j in 0..f.variant.functions().len() {
+            crate::facts::optimality(&f, j).map_err(err)?;
+        }
         let table = count_table(&f);
         let ratio = convergence_figure(&f);
         let roots = roots_figure(&f);

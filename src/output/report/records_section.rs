@@ -4,12 +4,11 @@
 //! report stays a function of the repository's files.
 
 use super::*;
+use crate::facts::{csv_fields, search_records, SearchRecord};
 use crate::output::chart::{Figure, Panel};
 use crate::output::table::shorten;
 use std::collections::BTreeMap;
 
-/// The records (one row per run; see docs/search.md for the commands).
-const RECORDS: &str = include_str!("../../../data/records/search-records.csv");
 /// Layer sizes of the half-way record runs: `puzzle,n,method,depth,states`.
 const LAYERS: &str = include_str!("../../../data/records/search-layers.csv");
 
@@ -36,74 +35,8 @@ const COLUMNS: [&str; 10] = [
     "cpu_seconds",
 ];
 
-/// One parsed record row.
-struct Record {
-    puzzle: String,
-    n: u64,
-    minimum: Option<u64>,
-    solutions: Option<BigInt>,
-    states: Option<u64>,
-    eccentricity: Option<u64>,
-    wall: String,
-    peak: Option<u64>,
-    method: String,
-    cpu: String,
-}
-
-/// Splits a CSV line on commas outside double quotes, dropping the quotes.
-fn csv_fields(line: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(String::new()),
-            _ => out.last_mut().expect("one field at least").push(c),
-        }
-    }
-    out
-}
-
-fn records() -> Result<Vec<Record>, ReportError> {
-    let mut lines = RECORDS.lines();
-    let header = csv_fields(lines.next().unwrap_or_default());
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| ReportError(format!("search records: no column `{name}`")))
-    };
-    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] = COLUMNS.map(col);
-    let (puzzle, n, minimum, solutions) = (puzzle?, n?, minimum?, solutions?);
-    let (states, ecc, wall, peak, method, cpu) = (states?, ecc?, wall?, peak?, method?, cpu?);
-    let mut out = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let f = csv_fields(line);
-        let bad = || ReportError(format!("search records, row {}: `{line}`", i + 2));
-        let get = |j: usize| f.get(j).map(String::as_str).unwrap_or("");
-        let num = |j: usize| -> Result<Option<u64>, ReportError> {
-            match get(j) {
-                "" => Ok(None),
-                s => s.parse().map(Some).map_err(|_| bad()),
-            }
-        };
-        out.push(Record {
-            puzzle: get(puzzle).to_string(),
-            n: num(n)?.ok_or_else(bad)?,
-            minimum: num(minimum)?,
-            solutions: match get(solutions) {
-                "" => None,
-                s => Some(s.parse().map_err(|_| bad())?),
-            },
-            states: num(states)?,
-            eccentricity: num(ecc)?,
-            wall: get(wall).to_string(),
-            peak: num(peak)?,
-            method: get(method).to_string(),
-            cpu: get(cpu).to_string(),
-        });
-    }
-    Ok(out)
+fn records() -> Result<Vec<SearchRecord>, ReportError> {
+    search_records().map(<[SearchRecord]>::to_vec).map_err(err)
 }
 
 /// The algorithm's number of moves for a record (`None` when it has no count there).
@@ -269,17 +202,9 @@ fn solutions_chart(counts: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
 mod tests {
     use super::*;
 
-    /// Every record row parses, and the quoted counts survive whole.
+    /// The layers file parses.
     #[test]
-    fn records_parse() {
-        let rows = records().unwrap();
-        assert!(!rows.is_empty());
-        assert_eq!(
-            csv_fields("a,\"1,2\",,3"),
-            ["a", "1,2", "", "3"].map(String::from)
-        );
-        let with_count = rows.iter().filter(|r| r.solutions.is_some()).count();
-        assert_eq!(with_count, RECORDS.matches("\"").count() / 2);
+    fn layers_parse() {
         layers_chart().unwrap();
     }
 }

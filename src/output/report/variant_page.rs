@@ -2,6 +2,12 @@
 
 use super::*;
 
+/// `simulated(F)`, `optimum(F)`, `optimal_solutions(F)`: the columns of a count table that
+/// belong to function F alone.
+pub(super) fn own_columns(function: &str) -> [String; 3] {
+    ["simulated", "optimum", "optimal_solutions"].map(|c| format!("{c}({function})"))
+}
+
 pub(super) fn count_table(f: &VariantFacts) -> Table {
     let names: Vec<String> = f
         .variant
@@ -11,11 +17,11 @@ pub(super) fn count_table(f: &VariantFacts) -> Table {
         .collect();
     let default = f.variant.default_function().name.clone();
     let dj = names.iter().position(|n| *n == default).unwrap_or(0);
+    // The simulation and the search are of the default function: the header names it.
+    let own = own_columns(&default);
     let mut cols: Vec<&str> = vec!["n"];
     cols.extend(names.iter().map(String::as_str));
-    cols.push("simulated");
-    cols.push("optimum");
-    cols.push("optimal_solutions");
+    cols.extend(own.iter().map(String::as_str));
     let mut t = Table::new(&cols);
     for (n, row) in &f.counts {
         let mut r = vec![Cell::from(*n)];
@@ -112,9 +118,20 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
         } else {
             format!(" (procedure `{}`)", c.name)
         };
+        let start = f.recurrence_starts.get(i).and_then(Option::as_ref);
+        let holds = match start {
+            Some(st) => format!(
+                ", holding from n = {} (each term from the ones before it; not from an earlier n)",
+                st.valid_from
+            ),
+            None => format!(
+                ", holding from n = {}",
+                a.first_n as usize + c.recurrence_order
+            ),
+        };
         let _ = writeln!(
             s,
-            "**{}**{procedure} — minimal recurrence `{}`, a factor of the characteristic polynomial (cofactor `{}`).\n",
+            "**{}**{procedure} — minimal recurrence `{}`{holds}, a factor of the characteristic polynomial (cofactor `{}`).\n",
             label[i], c.recurrence, c.cofactor
         );
         if let Some(t) = &c.closed_form_tex {
@@ -126,11 +143,19 @@ pub(super) fn algebra_section(f: &VariantFacts, has_ratio: bool, has_roots: bool
                 c.closed_form_valid_from
             );
         }
-        if let Some((p, q)) = &c.generating_function_tex {
+        // From the component's first term, the irregular first ones included.
+        let gf = match start {
+            Some(st) => Some((st.first_n, st.generating_function.to_tex())),
+            None => c
+                .generating_function_tex
+                .clone()
+                .map(|t| (a.first_n as i64, t)),
+        };
+        if let Some((from, (p, q))) = &gf {
             let _ = writeln!(
                 s,
                 "$$\n\\sum_{{n \\ge {}}} \\mathrm{{{}}}(n)\\,x^n = \\frac{{{}}}{{{}}}\n$$\n",
-                a.first_n,
+                from,
                 tex_name(&label[i]),
                 wrap_tex(p),
                 wrap_tex(q)
@@ -212,38 +237,87 @@ pub(super) fn leading_decimal(text: &str) -> Result<f64, std::num::ParseFloatErr
     t.parse()
 }
 
-/// Per function: "optimal for n <= X" or the first n where search beats the algorithm; a
-/// deliberate alternative or a longest-path problem is said to be one.
+/// `1..6, 9, 12..16`: the n of a sorted list, runs of consecutive n joined.
+pub(super) fn runs_text(ns: &[i64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut k = i;
+        while k + 1 < ns.len() && ns[k + 1] == ns[k] + 1 {
+            k += 1;
+        }
+        parts.push(match k - i {
+            0 => ns[i].to_string(),
+            _ => format!("{}..{}", ns[i], ns[k]),
+        });
+        i = k + 1;
+    }
+    parts.join(", ")
+}
+
+/// Every n any search reached, and how: `n = 1..6 (the report's search) and n = 12..16
+/// (recorded searches: bfs)`.
+pub(super) fn searched_text(o: &Optimality) -> String {
+    let own = (!o.gathered.is_empty())
+        .then(|| format!("n = {} (the report's search)", runs_text(&o.gathered)));
+    let rec = (!o.recorded.is_empty()).then(|| {
+        let ns: Vec<i64> = o.recorded.iter().map(|r| r.0).collect();
+        format!(
+            "n = {} (recorded searches: {}; `data/records/search-records.csv`)",
+            runs_text(&ns),
+            o.recorded_methods().join(", ")
+        )
+    });
+    [own, rec]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// Who found a shortfall's minimum: `search` or `a recorded search (bfs)`.
+pub(super) fn source_text(x: &Shortfall) -> String {
+    match &x.source {
+        MinimumSource::Gathered => "search".into(),
+        MinimumSource::Recorded(m) => format!("a recorded search ({})", m.join(", ")),
+    }
+}
+
+/// Per function: optimal at every n any search reached (the report's and the recorded
+/// runs), or the first n where a search beats the algorithm; a deliberate alternative or a
+/// longest-path problem is said to be one.
 pub(super) fn optimality(f: &VariantFacts, j: usize) -> String {
-    let rows = &f.optima[j];
-    let Some(last) = rows.last() else {
+    let o = optimality_of(f, j);
+    if !o.searched() {
         return "not searched (the state space is beyond the report's budget from the first n)"
             .into();
-    };
-    if let Some(o) = rows.iter().find(|o| o.minimum.is_none()) {
-        return format!("n = {}: the goal is unreachable", o.n);
     }
-    let role = f.variant.functions()[j].role;
-    let first = rows[0].n;
-    match (role, first_suboptimal(f, j)) {
+    if let Some(n) = o.unreachable {
+        return format!("n = {n}: the goal is unreachable");
+    }
+    let searched = searched_text(&o);
+    match (o.role, &o.shortfall) {
         (FunctionRole::Longest, _) => format!(
-            "a longest-path problem: the shortest solution, found by search for n = {first}..{}, is not its benchmark",
-            last.n
+            "a longest-path problem: the shortest solution, found by search for {searched}, is not its benchmark"
         ),
-        (FunctionRole::Alternative, Some((n, m, a))) => format!(
-            "a deliberate alternative: longer than the optimum from n = {n} ({a} against {m})"
+        (FunctionRole::Alternative, Some(x)) => format!(
+            "a deliberate alternative: longer than the optimum from n = {} ({} against {}, found by {})",
+            x.n,
+            x.algorithm,
+            x.minimum,
+            source_text(x)
         ),
         (FunctionRole::Alternative, None) => format!(
-            "a deliberate alternative, yet optimal for n = {first}..{} (every n the search reached)",
-            last.n
+            "a deliberate alternative, yet optimal at every n searched: {searched}"
         ),
-        (FunctionRole::Shortest, Some((n, m, a))) => format!(
-            "**not optimal from n = {n}**: search finds {m}, the algorithm takes {a}"
+        (FunctionRole::Shortest, Some(x)) => format!(
+            "**not optimal from n = {}**: {} finds {}, the algorithm takes {}",
+            x.n,
+            source_text(x),
+            x.minimum,
+            x.algorithm
         ),
-        (FunctionRole::Shortest, None) => format!(
-            "optimal for n = {first}..{} (every n the search reached)",
-            last.n
-        ),
+        (FunctionRole::Shortest, None) => format!("optimal at every n searched: {searched}"),
     }
 }
 
@@ -418,7 +492,8 @@ pub(super) fn see_also(id: &str) -> String {
 pub(super) fn counts_section(f: &VariantFacts, table: &Table) -> String {
     let d = &f.variant.default_function().name;
     let id = &f.variant.id;
-    let cols = ["n", d.as_str(), "simulated", "optimum", "optimal_solutions"];
+    let [sim, opt, sols] = own_columns(d);
+    let cols = ["n", d.as_str(), &sim, &opt, &sols];
     let idx: Vec<usize> = cols.iter().filter_map(|c| table.column_index(c)).collect();
     let mut s = format!(
         "\n## Counts\n\nThe default function `{id}.{d}`: its count from the recursion program, the same algorithm played under the rules (`simulated`), the optimum found by search for the same problem and the number of optimal solutions. Every function's counts: [`data/tables/{id}.csv`](../data/tables/{id}.csv){}.\n\n| n | {d} | {d} simulated | optimum of {d} | optimal solutions of {d} |\n|---|---|---|---|---|\n",

@@ -1,0 +1,262 @@
+//! The recorded searches: long runs made outside the report (`hanoilab search --record`),
+//! kept in `data/records/search-records.csv` and compiled in, so every statement built on
+//! them stays a function of the repository's files.
+//!
+//! A record names a puzzle as `VARIANT.FUNCTION` (with `[k=v;...]` parameters). It answers
+//! for every function whose puzzle at that n is the same puzzle (Checkers is searched as
+//! `checkers.P`, whose start, goal and bases are those of Lunnon's `checkers.DDDD`).
+
+use crate::variants::{Params, Variant};
+use num_bigint::BigInt;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The record file, one row per run.
+pub const SEARCH_RECORDS: &str = include_str!("../../data/records/search-records.csv");
+
+/// One run of the record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchRecord {
+    /// The puzzle as written in the file, e.g. `many-pin.M[p=5]`.
+    pub puzzle: String,
+    /// The variant id.
+    pub variant: String,
+    /// The function whose puzzle was searched.
+    pub function: String,
+    /// The parameters written in brackets (none: the variant's defaults).
+    pub params: Params,
+    /// Number of discs.
+    pub n: u64,
+    /// The minimum number of moves (`None`: not recorded).
+    pub minimum: Option<u64>,
+    /// The number of minimal move sequences, where the run counted them.
+    pub solutions: Option<BigInt>,
+    /// States the run reached (or, for a half-way run, the representatives it visited).
+    pub states: Option<u64>,
+    /// The start's eccentricity, where the run measured it.
+    pub eccentricity: Option<u64>,
+    /// Wall-clock seconds, as written.
+    pub wall: String,
+    /// Peak resident bytes.
+    pub peak: Option<u64>,
+    /// How the run searched (`bfs`, `halfway+symmetry`, ...).
+    pub method: String,
+    /// CPU seconds, as written (may be empty).
+    pub cpu: String,
+}
+
+/// A malformed record file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("search records: {0}")]
+pub struct RecordsError(pub String);
+
+/// Splits a CSV line on commas outside double quotes, dropping the quotes.
+pub fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => out.push(String::new()),
+            _ => out.last_mut().expect("one field at least").push(c),
+        }
+    }
+    out
+}
+
+/// `VARIANT.FUNCTION[k=v;...]` split into its parts.
+fn split_puzzle(puzzle: &str) -> Option<(String, String, Params)> {
+    let (label, params) = match puzzle.split_once('[') {
+        Some((l, rest)) => (l, rest.trim_end_matches(']')),
+        None => (puzzle, ""),
+    };
+    let (id, function) = label.split_once('.')?;
+    let mut p = Params::new();
+    for kv in params.split(';').filter(|s| !s.is_empty()) {
+        let (k, v) = kv.split_once('=')?;
+        p.insert(k.to_string(), v.parse().ok()?);
+    }
+    Some((id.to_string(), function.to_string(), p))
+}
+
+/// Parses a record file (header `puzzle,n,minimum,optimal_solutions,...`).
+///
+/// ```
+/// use hanoilab::facts::parse_search_records;
+/// let text = "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version,method,cpu_seconds\n\
+///             classic.T,3,7,\"1\",27,7,0.1,100,0.1.0,bfs,\n";
+/// let r = parse_search_records(text).unwrap();
+/// assert_eq!((r[0].function.as_str(), r[0].n, r[0].minimum), ("T", 3, Some(7)));
+/// ```
+pub fn parse_search_records(text: &str) -> Result<Vec<SearchRecord>, RecordsError> {
+    let mut lines = text.lines();
+    let header = csv_fields(lines.next().unwrap_or_default());
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| RecordsError(format!("no column `{name}`")))
+    };
+    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] = [
+        "puzzle",
+        "n",
+        "minimum",
+        "optimal_solutions",
+        "states_reached",
+        "eccentricity",
+        "wall_seconds",
+        "peak_bytes",
+        "method",
+        "cpu_seconds",
+    ]
+    .map(col);
+    let (puzzle, n, minimum, solutions) = (puzzle?, n?, minimum?, solutions?);
+    let (states, ecc, wall, peak, method, cpu) = (states?, ecc?, wall?, peak?, method?, cpu?);
+    let mut out = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let f = csv_fields(line);
+        let bad = || RecordsError(format!("row {}: `{line}`", i + 2));
+        let get = |j: usize| f.get(j).map(String::as_str).unwrap_or("");
+        let num = |j: usize| -> Result<Option<u64>, RecordsError> {
+            match get(j) {
+                "" => Ok(None),
+                s => s.parse().map(Some).map_err(|_| bad()),
+            }
+        };
+        let (variant, function, params) = split_puzzle(get(puzzle)).ok_or_else(bad)?;
+        out.push(SearchRecord {
+            puzzle: get(puzzle).to_string(),
+            variant,
+            function,
+            params,
+            n: num(n)?.ok_or_else(bad)?,
+            minimum: num(minimum)?,
+            solutions: match get(solutions) {
+                "" => None,
+                s => Some(s.parse().map_err(|_| bad())?),
+            },
+            states: num(states)?,
+            eccentricity: num(ecc)?,
+            wall: get(wall).to_string(),
+            peak: num(peak)?,
+            method: get(method).to_string(),
+            cpu: get(cpu).to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// The compiled-in record file, parsed once.
+pub fn search_records() -> Result<&'static [SearchRecord], RecordsError> {
+    static PARSED: OnceLock<Result<Vec<SearchRecord>, RecordsError>> = OnceLock::new();
+    PARSED
+        .get_or_init(|| parse_search_records(SEARCH_RECORDS))
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
+}
+
+/// The minimum the recorded searches found at one n, and how they searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMinimum {
+    /// Number of discs.
+    pub n: i64,
+    /// The minimum number of moves.
+    pub minimum: u64,
+    /// The record whose puzzle was searched (`checkers.P` for `checkers.DDDD`).
+    pub puzzle: String,
+    /// The methods of the runs that found it, distinct, in file order (`bfs`, ...).
+    pub methods: Vec<String>,
+}
+
+/// Every recorded minimum of the puzzle of `variant.function` under `params`, by n: the
+/// records of any function of the same variant whose puzzle at that n equals this one's,
+/// with the same parameters once defaults are filled in.
+///
+/// ```
+/// use hanoilab::facts::recorded_minima;
+/// use hanoilab::variants::{Params, Variant};
+/// let v = Variant::builtin("reversi-lunnon").unwrap();
+/// let r = recorded_minima(&v, "EDDD", &Params::new()).unwrap();
+/// assert!(r.iter().any(|m| m.n == 12));
+/// ```
+pub fn recorded_minima(
+    variant: &Variant,
+    function: &str,
+    params: &Params,
+) -> Result<Vec<RecordedMinimum>, RecordsError> {
+    let Ok(resolved) = variant.resolve_params(params) else {
+        return Ok(Vec::new());
+    };
+    let mut by_n: BTreeMap<i64, RecordedMinimum> = BTreeMap::new();
+    for r in search_records()? {
+        let Some(minimum) = r.minimum else { continue };
+        if r.variant != variant.id
+            || variant.resolve_params(&r.params).ok().as_ref() != Some(&resolved)
+        {
+            continue;
+        }
+        let n = r.n as i64;
+        let same = r.function == function
+            || matches!(
+                (variant.puzzle(function, n, params), variant.puzzle(&r.function, n, &r.params)),
+                (Ok(a), Ok(b)) if a == b
+            );
+        if !same {
+            continue;
+        }
+        let e = by_n.entry(n).or_insert_with(|| RecordedMinimum {
+            n,
+            minimum,
+            puzzle: r.puzzle.clone(),
+            methods: Vec::new(),
+        });
+        if e.minimum != minimum {
+            return Err(RecordsError(format!(
+                "{} at n = {n}: two runs disagree ({} and {minimum})",
+                r.puzzle, e.minimum
+            )));
+        }
+        if !e.methods.contains(&r.method) {
+            e.methods.push(r.method.clone());
+        }
+    }
+    Ok(by_n.into_values().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every record row parses, and the quoted counts survive whole.
+    #[test]
+    fn records_parse() {
+        let rows = search_records().unwrap();
+        assert!(!rows.is_empty());
+        assert_eq!(
+            csv_fields("a,\"1,2\",,3"),
+            ["a", "1,2", "", "3"].map(String::from)
+        );
+        let with_count = rows.iter().filter(|r| r.solutions.is_some()).count();
+        assert_eq!(with_count, SEARCH_RECORDS.matches('"').count() / 2);
+    }
+
+    /// Checkers is searched as `checkers.P`; its records answer for Lunnon's `DDDD`, whose
+    /// puzzle is the same, and not for `BABB` (other bases).
+    #[test]
+    fn a_record_answers_for_every_function_with_the_same_puzzle() {
+        let v = Variant::builtin("checkers").unwrap();
+        let p = Params::new();
+        let dddd = recorded_minima(&v, "DDDD", &p).unwrap();
+        let own = recorded_minima(&v, "P", &p).unwrap();
+        assert!(!own.is_empty());
+        assert_eq!(dddd, own);
+        assert!(recorded_minima(&v, "BABB", &p).unwrap().is_empty());
+        // many-pin's records are written with p = 5, its default.
+        let m = Variant::builtin("many-pin").unwrap();
+        assert!(!recorded_minima(&m, "M", &p).unwrap().is_empty());
+        let mut p6 = Params::new();
+        p6.insert("p".into(), 6);
+        assert!(recorded_minima(&m, "M", &p6).unwrap().is_empty());
+    }
+}
