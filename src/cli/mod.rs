@@ -10,6 +10,7 @@ pub mod charpoly_cmd;
 pub mod claims_cmd;
 pub mod commands;
 pub mod common;
+pub mod graph_cmd;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
 pub mod records;
@@ -160,6 +161,21 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             format,
         } => sequences_cmd::frame_stewart_cmd(&pegs, &discs, splits, format),
         Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
+        Command::Graph {
+            target,
+            n,
+            max_states,
+            threads,
+            params,
+            format,
+        } => graph_cmd::graph_cmd(
+            &target,
+            &n,
+            max_states,
+            threads.as_deref(),
+            &params.params,
+            format,
+        ),
         Command::Bench { which } => bench::bench(which.as_deref()),
         Command::Charpoly {
             variant,
@@ -194,6 +210,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             halfway,
             bidirectional,
             sparse,
+            from,
+            to,
             params,
             dist,
             format,
@@ -215,6 +233,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 halfway,
                 bidirectional,
                 sparse,
+                from: from.as_deref(),
+                to: to.as_deref(),
             },
             &params.params,
             &dist,
