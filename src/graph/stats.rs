@@ -123,13 +123,12 @@ impl Words {
     }
 }
 
-/// The searches from sources `first..first + width` (width <= 64): their eccentricities go
-/// to `ecc`.
-fn batch(csr: &Csr, w: &mut Words, first: usize, width: usize, ecc: &mut [u64]) -> Tally {
+/// The searches from `sources` (at most 64): their eccentricities go to `ecc`.
+fn batch(csr: &Csr, w: &mut Words, sources: &[usize], ecc: &mut [u64]) -> Tally {
+    let width = sources.len();
     let mut tally = Tally::default();
     let mut frontier: Vec<u32> = Vec::new();
-    for j in 0..width {
-        let s = first + j;
+    for (j, &s) in sources.iter().enumerate() {
         w.seen[s] |= 1 << j;
         w.frontier[s] |= 1 << j;
         frontier.push(s as u32);
@@ -194,6 +193,27 @@ fn batch(csr: &Csr, w: &mut Words, first: usize, width: usize, ecc: &mut [u64]) 
     tally
 }
 
+/// The states ordered by the pin of each disc, the largest disc first: states next in this
+/// order differ in small discs only and are close in the graph, so a batch of 64 sources
+/// has overlapping frontiers (a state is in a few layers per batch, not in 64).
+fn locality_order(g: &StateGraph) -> Vec<usize> {
+    let key = |i: usize| -> Vec<u32> {
+        let c = g.config(i);
+        let mut pin_of = vec![0u32; c.colours.len()];
+        for (p, stack) in c.pins.iter().enumerate() {
+            for &d in stack {
+                if let Some(x) = pin_of.get_mut(d as usize) {
+                    *x = p as u32;
+                }
+            }
+        }
+        pin_of
+    };
+    let mut keyed: Vec<(Vec<u32>, usize)> = (0..g.len()).map(|i| (key(i), i)).collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, i)| i).collect()
+}
+
 /// The statistics of `g` (see the module documentation), from a breadth-first search of
 /// every state, 64 sources per word, on `threads` threads (0: all available cores).
 /// Memory: five words per state and thread besides the graph; time: about the states times
@@ -213,20 +233,21 @@ pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
         t => t,
     }
     .clamp(1, batches.max(1));
-    let mut ecc = vec![0u64; v];
+    let order = locality_order(g);
+    let mut ecc_in_order = vec![0u64; v];
     let mut tallies: Vec<Tally> = Vec::new();
+    let per_thread = 64 * batches.div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         let csr = &csr;
-        let handles: Vec<_> = ecc
-            .chunks_mut(64 * batches.div_ceil(threads).max(1))
-            .enumerate()
-            .map(|(i, part)| {
-                let first = i * 64 * batches.div_ceil(threads).max(1);
+        let handles: Vec<_> = ecc_in_order
+            .chunks_mut(per_thread)
+            .zip(order.chunks(per_thread))
+            .map(|(part, sources)| {
                 scope.spawn(move || {
                     let mut words = Words::new(v);
                     let mut out = Vec::new();
-                    for (b, chunk) in part.chunks_mut(64).enumerate() {
-                        out.push(batch(csr, &mut words, first + 64 * b, chunk.len(), chunk));
+                    for (chunk, batch_sources) in part.chunks_mut(64).zip(sources.chunks(64)) {
+                        out.push(batch(csr, &mut words, batch_sources, chunk));
                     }
                     out
                 })
@@ -236,6 +257,10 @@ pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
             tallies.extend(h.join().expect("a statistics thread panicked"));
         }
     });
+    let mut ecc = vec![0u64; v];
+    for (&s, &e) in order.iter().zip(&ecc_in_order) {
+        ecc[s] = e;
+    }
     let mut distances: Vec<u64> = Vec::new();
     let (mut sum, mut several, mut strongly_connected) = (BigUint::ZERO, 0u64, true);
     for t in tallies {
