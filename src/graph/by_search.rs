@@ -9,9 +9,10 @@
 //! use hanoilab::variants::{Params, Variant};
 //! let v = Variant::builtin("cyclic").unwrap();
 //! let p = v.puzzle("A", 3, &Params::new()).unwrap();
-//! let (from, to) = (parse_config(&p, "tower:0").unwrap(), parse_config(&p, "tower:1").unwrap());
-//! let d = distance(&p, &from, &to, &SearchOptions { count: true, ..Default::default() }).unwrap();
+//! // the function's own start and goal: the distance is its recursion's count
+//! let d = distance(&p, &p.start, &p.goal, &SearchOptions { count: true, ..Default::default() }).unwrap();
 //! assert_eq!(d.distance, Some(v.count("A", 3, &Params::new()).unwrap().try_into().unwrap()));
+//! let from = parse_config(&p, "tower:0").unwrap();
 //! let profile = distances_from(&p, &from, &SearchOptions::default()).unwrap();
 //! assert_eq!(profile.layers.iter().sum::<u64>(), 27);
 //! ```
