@@ -30,6 +30,7 @@ pub mod algebra;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod facts;
+pub mod graph;
 pub mod literature;
 pub mod output;
 pub mod program;

@@ -6,6 +6,10 @@ use std::path::PathBuf;
 /// Default of `--max-digits`: about 10 MB of decimal output.
 pub const DEFAULT_MAX_DIGITS: u64 = 10_000_000;
 
+/// Default of `graph --max-states`: a search from every state costs states squared, about
+/// 10 s for the 59,049 states of the classic puzzle with 10 discs.
+pub const DEFAULT_MAX_GRAPH_STATES: u64 = 100_000;
+
 /// Default of `simulate --max-moves`: a few minutes of checked moves in a release build.
 pub const DEFAULT_MAX_MOVES: u64 = 100_000_000_000;
 
@@ -275,6 +279,15 @@ pub enum Command {
         /// Domino, Lundon, Reversi).
         #[arg(long)]
         sparse: bool,
+        /// Start from this configuration instead of the function's: the pin of each disc,
+        /// largest first (`0120`; comma-separated past 10 pins), or `tower:P`. The classic
+        /// three-pin puzzle is then answered by Hinz's recursion, any number of discs.
+        /// `@FILE` reads the configuration from FILE.
+        #[arg(long, value_name = "CONFIG")]
+        from: Option<String>,
+        /// End at this configuration instead of the function's goal (as --from).
+        #[arg(long, value_name = "CONFIG")]
+        to: Option<String>,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
@@ -282,6 +295,28 @@ pub enum Command {
         #[command(flatten)]
         dist: DistArgs,
         /// Output format.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
+    /// Statistics of the whole state graph: vertices, edges, degrees, diameter, radius,
+    /// average distance, Wiener index, pairs with several shortest paths.
+    Graph {
+        /// Variant id (or path), optionally with `.FUNCTION` (its rules and start: the
+        /// graph is the states the start reaches).
+        target: String,
+        /// Number of discs.
+        #[arg(short = 'n', long = "discs")]
+        n: String,
+        /// Refuse (before any work) graphs that may have more states than this.
+        #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_GRAPH_STATES)]
+        max_states: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<String>,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format: human, json or csv.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },

@@ -13,7 +13,7 @@ fn wanted(which: Option<&str>, group: &str) -> bool {
     which.is_none_or(|w| w == group || w == "all")
 }
 
-/// Runs the benchmarks of `which` (`simulate`, `sequences`, `algebra`, `guess`, `search`,
+/// Runs the benchmarks of `which` (`simulate`, `sequences`, `algebra`, `guess`, `search`, `graph`,
 /// `report`) or all.
 pub fn bench(which: Option<&str>) -> Result<(), CliError> {
     const GROUPS: [&str; 6] = [
@@ -22,6 +22,7 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         "algebra",
         "guess",
         "search",
+        "graph",
         "report",
     ];
     if let Some(w) = which {
@@ -249,6 +250,30 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                 m.states,
                 m.elapsed.as_secs_f64() / s.max(1e-9),
                 m.optimal_solutions == full.optimal_solutions
+            ),
+        )?;
+    }
+    if wanted(which, "graph") {
+        // Hinz's recursion between two pseudo-random configurations of a million discs.
+        let n = 1_000_000;
+        let (bits, paths, t) = crate::graph::bench::bench_classic_distance(n);
+        line(
+            &format!("graph classic distance n={n} (random pair)"),
+            t.as_secs_f64(),
+            &format!("a distance of {bits} bits, {paths} shortest path(s)"),
+        )?;
+        // H_3^10: the state graph, then a breadth-first search from each of its states.
+        let n = 10;
+        let (s, t) = crate::graph::bench::bench_hanoi_stats(n)
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        line(
+            &format!("graph statistics classic n={n} (all pairs)"),
+            t.as_secs_f64(),
+            &format!(
+                "{} states, Wiener index {}, diameter {}",
+                s.vertices,
+                s.wiener_index.map_or("-".into(), |w| w.to_string()),
+                s.diameter.map_or("-".into(), |d| d.to_string())
             ),
         )?;
     }

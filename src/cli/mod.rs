@@ -11,6 +11,7 @@ pub mod claims_cmd;
 pub mod commands;
 pub mod common;
 pub mod guess_cmd;
+pub mod graph_cmd;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
 pub mod records;
@@ -172,6 +173,21 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             format,
         } => sequences_cmd::frame_stewart_cmd(&pegs, &discs, splits, format),
         Command::Star { discs, format } => sequences_cmd::star_cmd(&discs, format),
+        Command::Graph {
+            target,
+            n,
+            max_states,
+            threads,
+            params,
+            format,
+        } => graph_cmd::graph_cmd(
+            &target,
+            &n,
+            max_states,
+            threads.as_deref(),
+            &params.params,
+            format,
+        ),
         Command::Bench { which } => bench::bench(which.as_deref()),
         Command::Completions { shell } => shell_cmd::completions(shell),
         Command::Man => shell_cmd::man(),
@@ -237,6 +253,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             halfway,
             bidirectional,
             sparse,
+            from,
+            to,
             params,
             dist,
             format,
@@ -258,6 +276,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 halfway,
                 bidirectional,
                 sparse,
+                from: from.as_deref(),
+                to: to.as_deref(),
             },
             &params.params,
             &dist,

@@ -43,6 +43,10 @@ pub struct SearchFlags<'a> {
     pub bidirectional: bool,
     /// `--sparse`: visited states in a hash set ([`SearchOptions::sparse`]).
     pub sparse: bool,
+    /// `--from CONFIG`: the start instead of the function's ([`crate::puzzle::config_text`]).
+    pub from: Option<&'a str>,
+    /// `--to CONFIG`: the goal instead of the function's.
+    pub to: Option<&'a str>,
 }
 
 /// `hanoilab search VARIANT[.FUNCTION] -n N [--count] [--solution] [--layers]
@@ -92,10 +96,52 @@ pub fn search_cmd(
     let t = resolve(target, params)?;
     let name = format!("{}.{} n = {n}", t.variant.id, t.function);
     let checkpointing = checkpoint_flags(&flags, &t, n, &name)?;
-    let puzzle = t
+    let mut puzzle = t
         .variant
         .puzzle(&t.function, n as i64, &t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
+    let (from_text, to_text) = (
+        super::graph_cmd::config_arg("--from", flags.from)?,
+        super::graph_cmd::config_arg("--to", flags.to)?,
+    );
+    let flags = SearchFlags {
+        from: from_text.as_deref(),
+        to: to_text.as_deref(),
+        ..flags
+    };
+    if flags.from.is_some() || flags.to.is_some() {
+        if flags.halfway {
+            return Err(CliError::input(
+                "--halfway searches from one tower to another: drop --from and --to",
+            ));
+        }
+        // Flags about the search itself take the search; otherwise the classic puzzle is
+        // answered by the recursion.
+        let searching = layers
+            || explore_all
+            || flags.sparse
+            || flags.bidirectional
+            || flags.record.is_some()
+            || checkpointing.is_some()
+            || dist.active();
+        if !searching && crate::graph::classic::is_classic(&puzzle) {
+            return super::graph_cmd::classic_route(&t, n, &puzzle, flags, format);
+        }
+        let parse = |flag: &str, text: Option<&str>| {
+            text.map(|text| {
+                crate::puzzle::config_text::parse_config(&puzzle, text)
+                    .map_err(|e| CliError::input(format!("{name}: {flag} {e}")))
+            })
+            .transpose()
+        };
+        let (start, goal) = (parse("--from", flags.from)?, parse("--to", flags.to)?);
+        if let Some(c) = start {
+            puzzle.start = c;
+        }
+        if let Some(c) = goal {
+            puzzle.goal = c;
+        }
+    }
     if let (Some(c), false) = (&checkpointing, flags.bidirectional) {
         if c.resume && crate::search::holds_bidirectional_checkpoint(&c.dir) {
             return Err(CliError::input(format!(
@@ -259,9 +305,28 @@ pub fn search_cmd(
         append_record(file, &t, n, &r, stats.retraced > 0)?;
     }
     let mut text = render(&t, n, &r, count, solution, layers, format);
+    let ends = (flags.from.is_some() || flags.to.is_some()).then(|| {
+        use crate::puzzle::config_text::ConfigDisplay;
+        (
+            ConfigDisplay(&puzzle, &puzzle.start).to_string(),
+            ConfigDisplay(&puzzle, &puzzle.goal).to_string(),
+        )
+    });
+    if let (Some((from, to)), Format::Human) = (&ends, format) {
+        text.push_str(&format!("from {from} to {to} by breadth-first search\n"));
+    }
     if format == Format::Json {
         // The estimate next to what the search held, for checking the former on real runs.
         if let Ok(serde_json::Value::Object(mut o)) = serde_json::from_str(&text) {
+            if let Some((from, to)) = &ends {
+                o.insert("from".into(), from.clone().into());
+                o.insert("to".into(), to.clone().into());
+                o.insert("route".into(), "breadth-first search".into());
+                o.insert("distance".into(), r.minimum.map(|m| m.to_string()).into());
+                if let Some(c) = &r.optimal_solutions {
+                    o.insert("shortest_paths".into(), c.to_string().into());
+                }
+            }
             o.insert("estimated_bytes".into(), estimate.into());
             o.insert("peak_bytes_held".into(), stats.peak_bytes.into());
             if stats.retraced > 0 {

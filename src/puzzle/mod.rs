@@ -1,6 +1,7 @@
 //! Towers, discs, pins, colours, rules and moves; the checked simulator.
 
 pub mod bench;
+pub mod config_text;
 pub mod model;
 mod sim;
 

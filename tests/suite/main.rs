@@ -18,6 +18,7 @@ mod four_peg_files;
 mod frame_stewart_measurements;
 mod frame_stewart_moves;
 mod frame_stewart_sequences;
+mod graph;
 mod guess;
 mod hanoivar;
 mod hostile_input;

@@ -1,0 +1,19 @@
+//! State graphs of puzzles: distances between any two configurations and the statistics of
+//! the whole graph.
+//!
+//! * [`classic`]: the classic three-pin graph H_3^n by Hinz's recursion, in O(n) for any
+//!   two configurations (a million discs in milliseconds), with the one or two shortest
+//!   paths.
+//! * [`by_search`]: any rules, by the breadth-first [`crate::search::search`] with the two
+//!   configurations as start and goal: the distance, the number of shortest paths, one
+//!   path, and from one configuration its eccentricity and distribution of distances.
+//! * [`stats`]: vertices, edges, degrees, diameter, radius, the exact average distance, the
+//!   Wiener index and the pairs with several shortest paths of a small state graph, by a
+//!   breadth-first search from every state, 64 sources per machine word.
+//!
+//! Configurations as text (`0120`, `tower:2`) are [`crate::puzzle::config_text`].
+
+pub mod bench;
+pub mod by_search;
+pub mod classic;
+pub mod stats;
