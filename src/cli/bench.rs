@@ -16,7 +16,7 @@ fn wanted(which: Option<&str>, group: &str) -> bool {
 /// Runs the benchmarks of `which` (`simulate`, `sequences`, `algebra`, `guess`, `search`, `graph`,
 /// `report`) or all.
 pub fn bench(which: Option<&str>) -> Result<(), CliError> {
-    const GROUPS: [&str; 6] = [
+    const GROUPS: [&str; 7] = [
         "simulate",
         "sequences",
         "algebra",
