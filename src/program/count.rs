@@ -18,8 +18,39 @@ type Key = (usize, i64, Vec<i64>);
 
 /// Most memoised counts (and pending ones) one count may hold: a backstop for recursions
 /// whose integer arguments make many invocations per size (sizes are checked before
-/// counting). About 250 bytes each with their keys: 1 GB, seconds to fill.
-pub const MAX_MEMO_KEYS: usize = 4_000_000;
+/// counting). About 250 bytes each with their keys: 500 MB, seconds to fill (`nth reves
+/// 1000000`, the largest size, memoises about a million).
+pub const MAX_MEMO_KEYS: usize = 2_000_000;
+
+/// A fast hash for the memo keys (small integer tuples): resistance to chosen collisions
+/// is not needed, the limits bound every count anyway.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        // The multiply-rotate step of FxHash (rustc's hasher).
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn write_i64(&mut self, x: i64) {
+        self.write_u64(x as u64);
+    }
+}
+
+type KeyBuild = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// Most loop iterations the counter walks one by one: for nested loops the product of
 /// their lengths, and in all for one count (more: an error, not a hang). Loops whose body
@@ -31,7 +62,7 @@ pub const MAX_LOOP: u64 = 100_000_000;
 pub struct Counter<'p> {
     prog: &'p Program,
     globals: Vec<i64>,
-    memo: HashMap<Key, BigInt>,
+    memo: HashMap<Key, BigInt, KeyBuild>,
     max_keys: usize,
     /// Loop iterations walked one by one so far (at most [`MAX_LOOP`] per count).
     walked: std::cell::Cell<u64>,
@@ -42,7 +73,7 @@ pub struct Counter<'p> {
 struct Callees {
     list: Vec<(Key, u64)>,
     /// Positions in `list`, made only for long lists (short ones are searched).
-    index: Option<HashMap<Key, usize>>,
+    index: Option<HashMap<Key, usize, KeyBuild>>,
 }
 
 /// Longest list of calls searched one by one for a repeated call.
@@ -98,7 +129,7 @@ impl<'p> Counter<'p> {
         Counter {
             prog,
             globals,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             max_keys: MAX_MEMO_KEYS,
             walked: std::cell::Cell::new(0),
         }
@@ -244,7 +275,7 @@ impl<'p> Counter<'p> {
             return Ok(v.clone());
         }
         let mut stack: Vec<Key> = vec![key.clone()];
-        let mut on_path: HashSet<Key> = HashSet::new();
+        let mut on_path: HashSet<Key, KeyBuild> = HashSet::default();
         while let Some(k) = stack.last().cloned() {
             if self.memo.contains_key(&k) {
                 stack.pop();

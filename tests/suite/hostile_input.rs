@@ -109,11 +109,11 @@ fn fixtures(tag: &str) -> PathBuf {
         "hanoi(n; X, Y, Z) = hanoi(n+1; X, Z, Y), move(X, Z)",
         None,
     );
-    // 20,000 functions (1.4 MB): loaded in time linear in the file.
+    // 10,000 functions (1 MB): loaded in time linear in the file.
     let mut many = classic.clone();
-    for i in 0..20_000 {
+    for i in 0..10_000 {
         many.push_str(&format!(
-            "\n[functions.F{i}]\nsummary = \"f\"\nstart = [0]\ngoal = [2]\ncall = \"hanoi(n; 0, 1, 2)\"\n"
+            "\n[functions.F{i}]\nsummary = \"f\"\nsource = \"s\"\nstart = [0]\ngoal = [2]\ncall = \"hanoi(n; 0, 1, 2)\"\n"
         ));
     }
     std::fs::write(d.join("many_functions.toml"), many).unwrap();
@@ -501,7 +501,7 @@ fn a_loop_around_a_call_is_counted_without_walking_it() {
     assert_eq!(status, Some(0), "{err}");
     let expected = 10u128.pow(16) + 10u128.pow(8) + 1;
     assert_eq!(String::from_utf8(out).unwrap().trim(), expected.to_string());
-    // 20,000 functions load in time linear in the file.
+    // 10,000 functions load in time linear in the file.
     let path = d.join("many_functions.toml").display().to_string();
     let (status, err, out) = run(&["nth".into(), path, "3".into()], Stdio::piped()).expect("ends");
     assert_eq!(status, Some(0), "{err}");
@@ -694,7 +694,7 @@ fn program_round(text: &str, parsed: &mut u64) {
         );
         // Bounded work per input: recursions that make new keys (or frames) without end
         // are refused after 10^5 invocations (10^4 nested calls) instead of the library's
-        // defaults of 2·10^7 (4·10^6), which took seconds each and made 10^5 rounds a
+        // defaults of 2·10^6 (4·10^6), which took seconds each and made 10^5 rounds a
         // matter of hours. The same refusal paths run, only sooner.
         for n in [0i64, 1, 3, 6, i64::MAX] {
             let _ = p.count_bounded(&call, n, &[("pins", 3)], 100_000);

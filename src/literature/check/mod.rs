@@ -77,7 +77,7 @@ pub use formula_claims::*;
 pub use library_sequences::*;
 use matrix_claims::*;
 use search_claims::*;
-pub use size::{MAX_CLAIM_DIGITS, MAX_WALK};
+pub use size::{MAX_CLAIM_DIGITS, MAX_CLAIM_TOTAL_DIGITS, MAX_WALK};
 use trace_claims::*;
 pub use verdict::*;
 

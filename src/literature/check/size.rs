@@ -9,11 +9,15 @@ use super::*;
 /// are covered by a proof from the first terms ([`check_formula_statement`]) or refused.
 pub const MAX_WALK: u64 = 100_000;
 
-/// Most decimal digits the values one claim compares may have in all, by default
+/// Most decimal digits of one value a claim compares, by default
 /// ([`TargetSeq::with_max_digits`] changes it; `hanoilab check` passes `--max-digits`).
 /// Chosen by measurement: a value claim of 3.3 million digits (`classic.T` at n = 3.3e6)
 /// is checked in about 2 s, one of 10 million in about 10 s.
 pub const MAX_CLAIM_DIGITS: u64 = 1_000_000;
+
+/// Most decimal digits of all the values one claim compares together (many small values
+/// cost little each: `classic.T` for n = 1..10^4 is 1.5e7 digits).
+pub const MAX_CLAIM_TOTAL_DIGITS: f64 = 1e8;
 
 impl TargetSeq {
     /// The target with another bound on the digits of the values compared.
@@ -54,12 +58,13 @@ impl TargetSeq {
         }
         let d = |n| self.estimated_digits(n).unwrap_or(0.0);
         let mid = a + (b - a) / 2;
+        let (da, dm, db) = (d(a), d(mid), d(b));
         let total = if a == b {
-            d(a)
+            da
         } else {
-            rows as f64 * (d(a) + 2.0 * d(mid) + d(b)) / 4.0
+            rows as f64 * (da + 2.0 * dm + db) / 4.0
         };
-        self.check_total_digits(&format!("n = {a}..{b}"), total)?;
+        self.check_digits(&format!("n = {a}..{b}"), da.max(db), total)?;
         self.prefetch((a..=b).collect());
         Ok(())
     }
@@ -72,41 +77,46 @@ impl TargetSeq {
                 ns.len()
             ));
         }
-        let mut total = 0.0;
         let mut sorted = ns.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
-        // The largest n bounds the rest (counts grow with n): a few estimates, not one per n.
-        if let Some(&top) = sorted.last() {
-            let d = self.estimated_digits(top).unwrap_or(0.0);
-            if d > self.max_digits as f64 {
-                total = d;
-            } else {
-                for &n in sorted.iter().rev().take(8) {
-                    total += self.estimated_digits(n).unwrap_or(0.0);
-                }
-                total += d * sorted.len().saturating_sub(8) as f64;
-            }
-        }
+        // The largest n bounds the rest (counts grow with n): one estimate, not one per n.
+        let largest = sorted
+            .last()
+            .and_then(|&n| self.estimated_digits(n))
+            .unwrap_or(0.0);
+        let total = largest * sorted.len() as f64;
         let what = match (sorted.first(), sorted.last()) {
             (Some(a), Some(b)) if a == b => format!("n = {a}"),
             (Some(a), Some(b)) => format!("n in {a}..{b}"),
             _ => return Ok(()),
         };
-        self.check_total_digits(&what, total)?;
+        self.check_digits(&what, largest, total)?;
         self.prefetch(sorted);
         Ok(())
     }
 
-    fn check_total_digits(&self, what: &str, total: f64) -> Result<(), String> {
-        if total > self.max_digits as f64 {
+    /// Refuses when the largest value has more than `max_digits` digits, or all of them
+    /// more than [`MAX_CLAIM_TOTAL_DIGITS`].
+    fn check_digits(&self, what: &str, largest: f64, total: f64) -> Result<(), String> {
+        if largest > self.max_digits as f64 {
             return Err(format!(
-                "{} at {what}: the values would have about {} decimal digits (estimated from the \
+                "{} at {what}: a value would have about {} decimal digits (estimated from the \
                  growth rate, nothing computed), more than {} (the digit limit of a claim \
                  check)",
                 self.name(),
-                human(total),
+                human(largest),
                 self.max_digits
+            ));
+        }
+        if total > MAX_CLAIM_TOTAL_DIGITS {
+            return Err(format!(
+                "{} at {what}: the values would have about {} decimal digits in all (estimated \
+                 from the growth rate, nothing computed), more than {} (the digit limit of a \
+                 claim check)",
+                self.name(),
+                human(total),
+                human(MAX_CLAIM_TOTAL_DIGITS)
             ));
         }
         Ok(())
