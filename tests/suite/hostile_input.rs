@@ -85,7 +85,7 @@ fn fixtures(tag: &str) -> PathBuf {
     );
     variant(
         "loop",
-        "hanoi(n; X, Y, Z) = for i = 1..n*1000000000000 { move(X, Z) }",
+        "hanoi(n; X, Y, Z) = for i = 1..n*1000000000000 { move(X, Z) * i }",
         None,
     );
     // Issue 37: loops around calls, nested loops, guards below zero, sizes that grow.
@@ -266,7 +266,7 @@ const CASES: &[(&str, i32, &str)] = &[
     ("search antwerp -n 5 --count", 2, "state space has up to"),
     ("search classic -n 40 --memory-limit 1K", 2, "memory limit"),
     ("nth reves 6000000", 2, "memoised recursion"),
-    ("nth {D}/loop.toml 5", 2, "loop runs more than"),
+    ("nth {D}/loop.toml 5", 2, "loops would run"),
     // No silent wrap.
     (
         "nth classic 18446744073709551615",
@@ -277,7 +277,7 @@ const CASES: &[(&str, i32, &str)] = &[
     ("nth star 1300", 2, "overflows 64 bits"),
     // Issue 37: sizes checked before the work on every path.
     ("nth {D}/nested.toml 5", 2, "nested loops multiply"),
-    ("nth {D}/below.toml 5", 2, "about 20000006 table entries"),
+    ("nth {D}/below.toml 5", 2, "about 20000005 table entries"),
     ("nth {D}/grows.toml 5", 2, "table entries without end"),
     (
         "table {D}/grows.toml --n 1..5",
@@ -293,12 +293,12 @@ const CASES: &[(&str, i32, &str)] = &[
     ),
     ("matrix {D}/m_digits.toml", 2, "the limit of an entry"),
     (
-        "check FS(n,4) FS(n,4) --n 0..1000000",
+        "check FS(n,4) FS(n,4) --n 0..999999",
         2,
         "the limit of a claim check",
     ),
     (
-        "check S(n) S(n) --n 0..100000000",
+        "check S(n) S(n) --n 0..999999",
         2,
         "the limit of a claim check",
     ),
