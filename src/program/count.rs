@@ -358,7 +358,7 @@ pub fn table_size_estimate(prog: &Program, globals: &[i64], m: i64) -> Option<u6
             }
         })
     };
-    let descends = |size: i64| self_calls(size, &|_| true);
+    let descends = |size: i64| self_calls(size, &|s| s < size);
     let climbs = |size: i64| self_calls(size, &|s| s > size);
     // The farthest size from `from` (in direction `step`) at which `holds`, probing at
     // distances 1, 2, 4, ...; `None` when it holds up to the end of the 64-bit integers.
