@@ -234,7 +234,7 @@ pub fn check(
         None => None,
     };
     let (a, b) = parse_range("--n", range)?;
-    let t = target_seq(target, params)?;
+    let t = target_seq(target, params)?.with_max_digits(max_digits);
     if let Some(path) = bfile {
         if formula.is_some() {
             return Err(CliError::input(

@@ -377,7 +377,7 @@ fn certified_leading(lo: f64, hi: f64, k: usize) -> String {
     out
 }
 
-/// Most moves `table` simulates per row before leaving the cell empty.
+/// Most moves `table` simulates, all rows together; rows past it have an empty cell.
 pub const SIMULATION_LIMIT: u64 = 50_000_000;
 
 /// `hanoilab table`.
@@ -400,6 +400,15 @@ pub fn table(
         b,
         max_digits,
     )?;
+    // A memoised recursion too large at either end is refused before any row is counted
+    // (a row's error would otherwise only leave its cell empty).
+    for f in &functions {
+        for n in [a, b] {
+            if let Some(e) = t.variant.memo_refusal(f, n as i64, &t.params) {
+                return Err(CliError::input(e.to_string()));
+            }
+        }
+    }
     let table = count_table(&t, a, b, simulate)?;
     emit(&render_table(&table, format)?)?;
     Ok(())

@@ -38,6 +38,10 @@ pub const AUTO_ANALYSIS_MAX_DIM: usize = 16;
 /// their spectra take milliseconds to a second.
 pub const AUTO_ANALYSIS_MAX_SIZE: u64 = 1024;
 
+/// `--nth N` is computed by stepping the system when `N` times the number of matrix
+/// entries is at most this (multiply-adds of integers), else by each component's recurrence.
+const STEP_WORK: u128 = 10_000_000;
+
 /// Parses the TOML text of a matrix file (`file` only names it in messages); the format
 /// and its checks are [`MatrixFile::parse`]'s.
 fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
@@ -195,9 +199,20 @@ pub fn matrix_cmd(
             // One route for N-th terms, shared with `hanoilab nth`: Berlekamp–Massey on the
             // first 2k+2 terms, then x^(N-1) mod the recurrence.
             let sys = transfer_system(&parsed);
+            // A small N: N - 1 steps of s(n+1) = M s(n) give every component at once (a
+            // recurrence per component costs more there, with a large matrix).
+            let stepped = ((n as u128) * (dim * dim) as u128 <= STEP_WORK)
+                .then(|| sys.state(n))
+                .flatten();
             let terms = wanted
                 .iter()
                 .map(|&i| {
+                    if let Some(s) = &stepped {
+                        return Ok(Term {
+                            name: names[i].clone(),
+                            value: s[i].clone(),
+                        });
+                    }
                     let v = sys.component_nth(i, n).ok_or_else(|| {
                         CliError::failure(format!(
                             "{}: the N-th term of {} could not be computed",

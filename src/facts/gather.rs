@@ -1,6 +1,6 @@
 //! The facts of a variant: counts, simulations and search optima over a range of n.
 
-use super::SearchBudget;
+use super::{Beyond, SearchBudget};
 use crate::algebra::AnalysisReport;
 use crate::variants::{Params, Variant, VariantError};
 use num_bigint::BigInt;
@@ -212,8 +212,10 @@ pub struct CountRow {
     pub optimum: Option<u64>,
 }
 
-/// The rows `n = a..=b` of a count table of `functions`, simulating `function` while its
-/// count is at most `max_moves` (`None`: no simulation) and searching within `budget`.
+/// The rows `n = a..=b` of a count table of `functions`, simulating `function` while the
+/// moves of the rows simulated so far and this one are at most `max_moves` in all (`None`:
+/// no simulation; a table's simulations together cost at most that many moves) and
+/// searching within `budget` (only up to the first n past it).
 pub fn count_rows(
     variant: &Variant,
     functions: &[String],
@@ -223,29 +225,56 @@ pub fn count_rows(
     max_moves: Option<u64>,
     budget: &SearchBudget,
 ) -> Vec<CountRow> {
+    // Counts column by column, each sharing its work over the rows.
+    let mut columns: Vec<std::vec::IntoIter<Result<BigInt, crate::variants::VariantError>>> =
+        functions
+            .iter()
+            .map(|f| {
+                variant
+                    .count_range(f, range.clone().map(|n| n as i64), params)
+                    .into_iter()
+            })
+            .collect();
+    let mut searched_past_budget = false;
+    let mut remaining_moves = max_moves;
     range
         .map(|n| {
-            let counts: Vec<Option<BigInt>> = functions
-                .iter()
-                .map(|f| variant.count(f, n as i64, params).ok())
+            let counts: Vec<Option<BigInt>> = columns
+                .iter_mut()
+                .map(|c| c.next().and_then(|r| r.ok()))
                 .collect();
             let own = match functions.iter().position(|f| f == function) {
                 Some(j) => counts[j].clone(),
                 None => variant.count(function, n as i64, params).ok(),
             };
-            let simulated = max_moves
+            let simulated = remaining_moves
                 .filter(|&m| own.as_ref().is_some_and(|c| *c <= BigInt::from(m)))
-                .map(|_| {
-                    variant
+                .map(|m| {
+                    let r = variant
                         .simulate(function, n as i64, params)
                         .map(|r| r.moves)
-                        .map_err(|e| e.to_string())
+                        .map_err(|e| e.to_string());
+                    let played = own.as_ref().and_then(|c| c.to_u64()).unwrap_or(m);
+                    remaining_moves = Some(m - played.min(m));
+                    r
                 });
-            let optimum = variant
-                .puzzle(function, n as i64, params)
-                .ok()
-                .and_then(|p| budget.search(&p, false).ok())
-                .and_then(|r| r.minimum);
+            // Past the budget at one n, every larger n is too (the states grow with n):
+            // no puzzle is built or planned for them.
+            let optimum = if searched_past_budget {
+                None
+            } else {
+                match variant.puzzle(function, n as i64, params) {
+                    Err(_) => None,
+                    Ok(p) => match budget.search(&p, false) {
+                        Ok(r) => r.minimum,
+                        Err(Beyond::Search(_)) => None,
+                        Err(_) => {
+                            searched_past_budget = true;
+                            None
+                        }
+                    },
+                }
+            };
             CountRow {
                 n,
                 counts,

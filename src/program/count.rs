@@ -16,10 +16,45 @@ use crate::algebra::power::binary_power;
 
 type Key = (usize, i64, Vec<i64>);
 
-/// Most memoised counts (and pending ones) one count may hold.
-pub const MAX_MEMO_KEYS: usize = 20_000_000;
+/// Most memoised counts (and pending ones) one count may hold: a backstop for recursions
+/// whose integer arguments make many invocations per size (sizes are checked before
+/// counting). About 250 bytes each with their keys: 500 MB, seconds to fill (`nth reves
+/// 1000000`, the largest size, memoises about a million).
+pub const MAX_MEMO_KEYS: usize = 2_000_000;
 
-/// Most iterations of one `for` loop the counter walks (longer: an error, not a hang).
+/// A fast hash for the memo keys (small integer tuples): resistance to chosen collisions
+/// is not needed, the limits bound every count anyway.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        // The multiply-rotate step of FxHash (rustc's hasher).
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn write_i64(&mut self, x: i64) {
+        self.write_u64(x as u64);
+    }
+}
+
+type KeyBuild = std::hash::BuildHasherDefault<KeyHasher>;
+
+/// Most loop iterations the counter walks one by one: for nested loops the product of
+/// their lengths, and in all for one count (more: an error, not a hang). Loops whose body
+/// does not read the loop variable are not walked one by one and do not count here.
 pub const MAX_LOOP: u64 = 100_000_000;
 
 /// Exact move counts of a program for fixed global values, memoised.
@@ -27,8 +62,72 @@ pub const MAX_LOOP: u64 = 100_000_000;
 pub struct Counter<'p> {
     prog: &'p Program,
     globals: Vec<i64>,
-    memo: HashMap<Key, BigInt>,
+    memo: HashMap<Key, BigInt, KeyBuild>,
     max_keys: usize,
+    /// Loop iterations walked one by one so far (at most [`MAX_LOOP`] per count).
+    walked: std::cell::Cell<u64>,
+}
+
+/// The calls of one clause body with their multiplicities, in order of first call.
+#[derive(Default)]
+struct Callees {
+    list: Vec<(Key, u64)>,
+    /// Positions in `list`, made only for long lists (short ones are searched).
+    index: Option<HashMap<Key, usize, KeyBuild>>,
+}
+
+/// Longest list of calls searched one by one for a repeated call.
+const CALLEES_SCANNED: usize = 16;
+
+impl Callees {
+    /// `None` when a multiplicity leaves the 64-bit integers.
+    fn add(&mut self, key: Key, times: u64) -> Option<()> {
+        let found = match &self.index {
+            Some(index) => index.get(&key).copied(),
+            None => self.list.iter().rposition(|(k, _)| *k == key),
+        };
+        if let Some(i) = found {
+            self.list[i].1 = self.list[i].1.checked_add(times)?;
+            return Some(());
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(key.clone(), self.list.len());
+        }
+        self.list.push((key, times));
+        if self.index.is_none() && self.list.len() > CALLEES_SCANNED {
+            let index = self
+                .list
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.clone(), i))
+                .collect();
+            self.index = Some(index);
+        }
+        Some(())
+    }
+}
+
+/// What a walk of one clause body adds to, and the product of the lengths of the loops
+/// walked one by one around the current step.
+struct Walk<'a> {
+    c: &'a mut BigInt,
+    callees: &'a mut Callees,
+    enclosing: u64,
+}
+
+/// Why a walk stopped: an expression left the 64-bit integers, or loops walked one by one
+/// would run this many iterations (more than [`MAX_LOOP`]).
+enum WalkError {
+    /// An expression has no value (overflow, division by zero).
+    Fault(Fault),
+    /// Loops too long to walk: the iterations they would take.
+    Loops(u64),
+}
+
+impl From<Fault> for WalkError {
+    fn from(f: Fault) -> WalkError {
+        WalkError::Fault(f)
+    }
 }
 
 impl<'p> Counter<'p> {
@@ -38,8 +137,9 @@ impl<'p> Counter<'p> {
         Counter {
             prog,
             globals,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             max_keys: MAX_MEMO_KEYS,
+            walked: std::cell::Cell::new(0),
         }
     }
 
@@ -53,7 +153,7 @@ impl<'p> Counter<'p> {
     }
 
     /// The constant part and the callees of one procedure invocation.
-    fn terms(&self, key: &Key) -> Result<(BigInt, Vec<Key>), ProgramError> {
+    fn terms(&self, key: &Key) -> Result<(BigInt, Vec<(Key, u64)>), ProgramError> {
         let p = &self.prog.procedures[key.0];
         let mut slots = Vec::with_capacity(p.slots);
         slots.push(key.1);
@@ -70,26 +170,45 @@ impl<'p> Counter<'p> {
             return Ok((BigInt::zero(), Vec::new()));
         };
         let mut c = BigInt::zero();
-        let mut callees = Vec::new();
-        self.walk(clause.body, &mut slots, &mut c, &mut callees)
-            .map_err(fault)?;
-        Ok((c, callees))
+        let mut callees = Callees::default();
+        let mut w = Walk {
+            c: &mut c,
+            callees: &mut callees,
+            enclosing: 1,
+        };
+        match self.walk(clause.body, &mut slots, 1, &mut w) {
+            Ok(()) => {}
+            Err(WalkError::Fault(f)) => return Err(fault(f)),
+            Err(WalkError::Loops(iterations)) => {
+                return Err(ProgramError::LoopsTooLong {
+                    name: p.name.clone(),
+                    n: key.1,
+                    iterations,
+                })
+            }
+        }
+        Ok((c, callees.list))
     }
 
-    /// `Err` when an expression has no value or a loop is too long to walk.
+    /// Walks one clause body, adding its moves to `w.c` and its calls to `w.callees`, each
+    /// counted `weight` times. A loop whose body does not read its variable adds the same
+    /// moves and calls at every iteration: it is walked once with its length as a factor
+    /// (exact, and instant however long the loop). Other loops are walked iteration by
+    /// iteration; nested ones multiply, and their product is checked against [`MAX_LOOP`]
+    /// at the entry of each loop, as is the total the whole count walks.
     fn walk(
         &self,
         block: usize,
         slots: &mut [i64],
-        c: &mut BigInt,
-        callees: &mut Vec<Key>,
-    ) -> Result<(), Fault> {
+        weight: u64,
+        w: &mut Walk<'_>,
+    ) -> Result<(), WalkError> {
         for step in &self.prog.blocks[block] {
             match step {
                 Step::Move { times, .. } => {
                     let k = times.eval(slots, &self.globals)?;
                     if k > 0 {
-                        *c += k;
+                        *w.c += BigInt::from(k) * weight;
                     }
                 }
                 Step::Call {
@@ -100,7 +219,9 @@ impl<'p> Counter<'p> {
                         .iter()
                         .map(|e| e.eval(slots, &self.globals))
                         .collect::<Result<_, _>>()?;
-                    callees.push((*proc, n, args));
+                    w.callees
+                        .add((*proc, n, args), weight)
+                        .ok_or(WalkError::Fault(Fault::Overflow))?;
                 }
                 Step::For {
                     slot,
@@ -111,10 +232,29 @@ impl<'p> Counter<'p> {
                 } => {
                     let a = from.eval(slots, &self.globals)?;
                     let b = to.eval(slots, &self.globals)?;
-                    // A loop too long to walk is refused like an overflow (sizes first).
-                    if a.abs_diff(b) >= MAX_LOOP {
-                        return Err(Fault::Overflow);
+                    let empty = if *down { a < b } else { a > b };
+                    if empty {
+                        continue;
                     }
+                    let len = a.abs_diff(b) + 1;
+                    if !counts_read_slot(self.prog, *body, *slot) {
+                        slots[*slot] = a;
+                        let weight = weight
+                            .checked_mul(len)
+                            .ok_or(WalkError::Fault(Fault::Overflow))?;
+                        self.walk(*body, slots, weight, w)?;
+                        continue;
+                    }
+                    // Sizes first: the product of the enclosing loops' lengths and this
+                    // one, and the total of the count, before the first iteration.
+                    let nested = w.enclosing.saturating_mul(len);
+                    let total = self.walked.get().saturating_add(len);
+                    if nested > MAX_LOOP || total > MAX_LOOP {
+                        return Err(WalkError::Loops(nested.max(total)));
+                    }
+                    self.walked.set(total);
+                    let outer = w.enclosing;
+                    w.enclosing = nested;
                     let range: Box<dyn Iterator<Item = i64>> = if *down {
                         Box::new((b..=a).rev())
                     } else {
@@ -122,8 +262,9 @@ impl<'p> Counter<'p> {
                     };
                     for i in range {
                         slots[*slot] = i;
-                        self.walk(*body, slots, c, callees)?;
+                        self.walk(*body, slots, weight, w)?;
                     }
+                    w.enclosing = outer;
                 }
             }
         }
@@ -138,7 +279,7 @@ impl<'p> Counter<'p> {
             return Ok(v.clone());
         }
         let mut stack: Vec<Key> = vec![key.clone()];
-        let mut on_path: HashSet<Key> = HashSet::new();
+        let mut on_path: HashSet<Key, KeyBuild> = HashSet::default();
         while let Some(k) = stack.last().cloned() {
             if self.memo.contains_key(&k) {
                 stack.pop();
@@ -151,18 +292,24 @@ impl<'p> Counter<'p> {
                 return Err(ProgramError::TooLarge {
                     name: self.prog.procedures[k.0].name.clone(),
                     n: k.1,
+                    entries: format!("more than {} table entries", self.max_keys),
+                    max: self.max_keys as u64,
                 });
             }
             let (c, callees) = self.terms(&k)?;
             let missing: Vec<Key> = callees
                 .iter()
-                .filter(|q| !self.memo.contains_key(*q))
-                .cloned()
+                .filter(|(q, _)| !self.memo.contains_key(q))
+                .map(|(q, _)| q.clone())
                 .collect();
             if missing.is_empty() {
                 let mut total = c;
-                for q in &callees {
-                    total += &self.memo[q];
+                for (q, times) in &callees {
+                    if *times == 1 {
+                        total += &self.memo[q];
+                    } else {
+                        total += &self.memo[q] * *times;
+                    }
                 }
                 self.memo.insert(k.clone(), total);
                 stack.pop();
@@ -187,6 +334,113 @@ impl<'p> Counter<'p> {
         }
         Ok(self.memo[&key].clone())
     }
+}
+
+/// The table entries a memoised count on `m` discs needs, estimated from sizes alone
+/// (`None`: without end): the sizes `0..=m`, the sizes below zero a procedure descends to
+/// when a guarded clause calling itself applies there (`when n > -K`), and the sizes above
+/// `m` a procedure climbs to when its clause calls itself on more discs (`f(n) = f(n+1)`).
+/// The extreme size is found by probing at distances 1, 2, 4, ... and bisecting the last
+/// step (exact for guards that hold on an interval of sizes; the table's own limit is the
+/// backstop for others). Procedures with integer parameters are not probed (their
+/// clauses depend on more than the size).
+pub fn table_size_estimate(prog: &Program, globals: &[i64], m: i64) -> Option<u64> {
+    // The sizes of the calls a procedure makes on itself from its clause at `size`.
+    let self_calls = |size: i64, f: &dyn Fn(i64) -> bool| {
+        prog.procedures.iter().enumerate().any(|(i, p)| {
+            if p.int_arity > 0 {
+                return false;
+            }
+            let mut slots = vec![0; p.slots.max(1)];
+            slots[0] = size;
+            match p.select(&slots, globals) {
+                Ok(Some(c)) => self_call_sizes(prog, c.body, i, &slots, globals)
+                    .into_iter()
+                    .any(|s| s.is_none_or(f)),
+                // No clause, or a guard that overflows (reported by the count itself).
+                _ => false,
+            }
+        })
+    };
+    let descends = |size: i64| self_calls(size, &|s| s < size);
+    let climbs = |size: i64| self_calls(size, &|s| s > size);
+    // The farthest size from `from` (in direction `step`) at which `holds`, probing at
+    // distances 1, 2, 4, ...; `None` when it holds up to the end of the 64-bit integers.
+    let extent = |from: i64, up: bool, holds: &dyn Fn(i64) -> bool| -> Option<u64> {
+        let at = |d: u64| {
+            if up {
+                from.checked_add_unsigned(d)
+            } else {
+                from.checked_sub_unsigned(d)
+            }
+        };
+        let mut reached = 0u64;
+        let mut d = 1u64;
+        let beyond = loop {
+            let s = at(d)?;
+            if !holds(s) {
+                break d;
+            }
+            reached = d;
+            d = d.checked_mul(2)?;
+        };
+        let (mut lo, mut hi) = (reached, beyond);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if at(mid).is_some_and(holds) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(lo)
+    };
+    // Sizes 1..=m (a size of 0 or less needs no entry unless a guarded clause applies).
+    let mut entries = m.max(0) as u64;
+    if descends(0) {
+        entries = entries.saturating_add(extent(0, false, &descends)?.saturating_add(1));
+    }
+    if climbs(m) {
+        entries = entries.saturating_add(extent(m, true, &climbs)?.saturating_add(1));
+    }
+    Some(entries)
+}
+
+/// The sizes of the calls to procedure `proc` in `block` (loops included, their
+/// variables at 0), evaluated with `slots`; `None` for a size that overflows.
+fn self_call_sizes(
+    prog: &Program,
+    block: usize,
+    proc: usize,
+    slots: &[i64],
+    globals: &[i64],
+) -> Vec<Option<i64>> {
+    let mut out = Vec::new();
+    for step in &prog.blocks[block] {
+        match step {
+            Step::Move { .. } => {}
+            Step::Call { proc: q, size, .. } if *q == proc => {
+                out.push(size.eval(slots, globals).ok())
+            }
+            Step::Call { .. } => {}
+            Step::For { body, .. } => {
+                out.extend(self_call_sizes(prog, *body, proc, slots, globals))
+            }
+        }
+    }
+    out
+}
+
+/// Whether the move counts, call sizes and integer arguments of `block` (its loops'
+/// bounds and bodies included) read local slot `s`; pins do not matter to a count.
+fn counts_read_slot(prog: &Program, block: usize, s: usize) -> bool {
+    prog.blocks[block].iter().any(|step| match step {
+        Step::Move { times, .. } => times.uses_slot(s),
+        Step::Call { size, ints, .. } => size.uses_slot(s) || ints.iter().any(|e| e.uses_slot(s)),
+        Step::For { from, to, body, .. } => {
+            from.uses_slot(s) || to.uses_slot(s) || counts_read_slot(prog, *body, s)
+        }
+    })
 }
 
 /// The linear recurrence `s(n+1) = M s(n)` of a program's move counts, in Lunnon's

@@ -40,7 +40,9 @@ use std::sync::Arc;
 use num_bigint::BigInt;
 
 pub use ast::Program;
-pub use count::{transfer_system, transfer_system_of, Counter, TransferSystem};
+pub use count::{
+    table_size_estimate, transfer_system, transfer_system_of, Counter, TransferSystem,
+};
 pub use interp::MoveStream;
 pub use parse::{parse, parse_call, parse_expr};
 
@@ -143,13 +145,30 @@ pub enum ProgramError {
         /// Column of the operator, from 1.
         col: usize,
     },
-    /// A memoised count too large to attempt (checked from the size before counting).
-    #[error("counting `{name}` at n = {n} by memoised recursion needs about {n} table entries (at most {max})", max = MEMO_MAX_SIZE)]
+    /// A memoised count too large to attempt (checked from the sizes before counting, and
+    /// from the table itself while counting).
+    #[error("counting `{name}` at n = {n} by memoised recursion needs {entries} (at most {max} table entries)")]
     TooLarge {
         /// The procedure.
         name: String,
         /// The size.
         n: i64,
+        /// The table entries needed: an estimate from the sizes (`about N table
+        /// entries`), or `more than N table entries` when the table reached its limit while
+        /// counting.
+        entries: String,
+        /// The limit.
+        max: u64,
+    },
+    /// Loops walked one iteration at a time would run too long.
+    #[error("`{name}` at n = {n}: loops would run {iterations} iterations one by one (nested loops multiply; a count walks at most 10^8 in all)")]
+    LoopsTooLong {
+        /// The procedure.
+        name: String,
+        /// Its size.
+        n: i64,
+        /// The iterations asked for (at least).
+        iterations: u64,
     },
     /// Calls nested deeper than the interpreter follows (a recursion without end, or far
     /// too many discs).
@@ -301,8 +320,9 @@ impl Program {
 }
 
 /// The largest call size counted by memoised recursion: about this many table entries of
-/// a few hundred bytes each.
-pub const MEMO_MAX_SIZE: i64 = 5_000_000;
+/// a few hundred bytes each. Chosen by measurement: `nth reves 1000000` (about 2 million
+/// memoised invocations) takes about 6 s, `reves` at 5,000,000 more than 30 s.
+pub const MEMO_MAX_SIZE: i64 = 1_000_000;
 
 /// The count of a resolved top-level call (a [`ast::Step::Call`]) at size `n`.
 pub fn count_call(
@@ -322,6 +342,20 @@ pub fn count_call_bounded(
     globals: &[i64],
     max_keys: usize,
 ) -> Result<BigInt, ProgramError> {
+    let mut counter = Counter::new(prog, globals.to_vec()).with_max_keys(max_keys);
+    count_call_with(&mut counter, prog, call, n, globals)
+}
+
+/// [`count_call`] with a counter kept between calls: the counts of many sizes (a table's
+/// rows) share one memo table, so each row costs only the invocations new to it. The sizes
+/// are checked first, as in [`count_call`].
+pub fn count_call_with(
+    counter: &mut Counter<'_>,
+    prog: &Program,
+    call: &ast::Step,
+    n: i64,
+    globals: &[i64],
+) -> Result<BigInt, ProgramError> {
     let ast::Step::Call {
         proc, size, ints, ..
     } = call
@@ -335,13 +369,20 @@ pub fn count_call_bounded(
         .iter()
         .map(|e| e.eval(&slots, globals).map_err(fault))
         .collect::<Result<_, _>>()?;
-    if m > MEMO_MAX_SIZE {
+    let entries = count::table_size_estimate(prog, globals, m);
+    if entries.is_none_or(|e| e > MEMO_MAX_SIZE as u64) {
         return Err(ProgramError::TooLarge {
             name: prog.procedures[*proc].name.clone(),
             n: m,
+            entries: match entries {
+                Some(e) => format!("about {e} table entries"),
+                None => "table entries without end (a procedure calls itself on sizes \
+                         without end)"
+                    .into(),
+            },
+            max: MEMO_MAX_SIZE as u64,
         });
     }
-    let mut counter = Counter::new(prog, globals.to_vec()).with_max_keys(max_keys);
     counter.count(*proc, m, &args)
 }
 
@@ -472,6 +513,51 @@ left(n; X, Y, Z)  = left(n-1; X, Y, Z), move(X, Y), right(n-1; Z, Y, X),
             matches!(e, ProgramError::Syntax { line: 2, col: 3, ref message } if message.contains("from a pin to itself")),
             "{e}"
         );
+    }
+
+    #[test]
+    fn loops_counted_with_their_length_as_a_factor_agree_with_the_moves() {
+        // The first loop's body does not read i (counted once, times 3); the second's
+        // does (walked). The interpreter plays every move: an independent route.
+        let p = Program::parse(
+            "f(n) = for i = 1..3 { f(n-1), move(0, 1) }, for j = 1..n { move(0, 2) * j }",
+        )
+        .unwrap();
+        for n in 0..6 {
+            let played = p.moves("f(n)", n, &[], 3).unwrap().count();
+            assert_eq!(p.count("f(n)", n, &[]).unwrap(), BigInt::from(played));
+        }
+    }
+
+    #[test]
+    fn sizes_are_checked_before_counting() {
+        // Nested loops reading both variables: 10^10 iterations, refused at the inner entry.
+        let p = Program::parse(
+            "f(n) = for i = 1..100000 { for j = 1..100000 { move(0, 1) * (i + j) } }",
+        )
+        .unwrap();
+        assert!(matches!(
+            p.count("f(n)", 1, &[]),
+            Err(ProgramError::LoopsTooLong {
+                iterations: 10_000_000_000,
+                ..
+            })
+        ));
+        // A guard that lets the recursion descend to -1000: sizes -1000..=5.
+        let p = Program::parse("f(n) when n > -1001 = f(n-1), move(0, 1)").unwrap();
+        let globals = p.global_values(&[("pins", 0)]).unwrap();
+        assert_eq!(table_size_estimate(&p, &globals, 5), Some(5 + 1001));
+        assert_eq!(p.count("f(n)", 5, &[]).unwrap(), BigInt::from(5 + 1001));
+        // Sizes that grow without end, and a climb that stops at 10.
+        let p = Program::parse("f(n) = f(n+1), move(0, 1)").unwrap();
+        assert_eq!(table_size_estimate(&p, &globals, 5), None);
+        assert!(matches!(
+            p.count("f(n)", 5, &[]),
+            Err(ProgramError::TooLarge { .. })
+        ));
+        let p = Program::parse("f(n) when n < 10 = f(n+1)\nf(n) = move(0, 1)").unwrap();
+        assert_eq!(table_size_estimate(&p, &globals, 5), Some(5 + 5));
+        assert_eq!(p.count("f(n)", 5, &[]).unwrap(), BigInt::from(1));
     }
 
     #[test]

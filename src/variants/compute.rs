@@ -168,6 +168,51 @@ impl Variant {
         Ok((m, sys.index(name).map(|i| (sys, i))))
     }
 
+    /// The size of the function's top-level call at `n` (checked as in `call_plan`), and
+    /// the called procedure.
+    fn call_plan_sizes(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+    ) -> Result<(i64, Option<usize>), VariantError> {
+        let f = self.function(function)?;
+        let all = self.resolve_params(params)?;
+        self.check_function(f, n, &all)?;
+        let globals = self.globals(&all)?;
+        let Step::Call { proc, size, .. } = &f.call_step else {
+            return Ok((0, None));
+        };
+        let m = size
+            .eval(&[n], &globals)
+            .map_err(|fault| VariantError::Run {
+                variant: self.id.clone(),
+                function: function.into(),
+                n,
+                source: fault.error("call", n),
+            })?;
+        Ok((m, Some(*proc)))
+    }
+
+    /// The transfer system and the component of the procedure `function` calls (`None`:
+    /// no system, or the procedure is not a component).
+    fn function_system(
+        &self,
+        function: &str,
+        params: &Params,
+    ) -> Result<Option<(TransferSystem, usize)>, VariantError> {
+        let f = self.function(function)?;
+        let Step::Call { proc, .. } = &f.call_step else {
+            return Ok(None);
+        };
+        let Some(sys) = self.transfer_system(params)? else {
+            return Ok(None);
+        };
+        let name = &self.program.procedures[*proc].name;
+        let name = self.count_as.get(name).unwrap_or(name);
+        Ok(sys.index(name).map(|i| (sys, i)))
+    }
+
     /// What [`Variant::count`] of `function` at `n` costs, known from sizes alone before
     /// any big-integer work: the size of the answer (from the transfer system, in floating
     /// point), or the size of the memoised recursion.
@@ -283,6 +328,83 @@ impl Variant {
         program::Counter::new(&self.program, globals)
             .count(p, n, &ints)
             .map_err(run)
+    }
+
+    /// [`Variant::count`] at every n of `ns`, sharing the work: counts by memoised
+    /// recursion keep one memo table for all of them (a table of n = 0..N costs about what
+    /// the count at N costs, not N times it). Each n has its own result.
+    pub fn count_range(
+        &self,
+        function: &str,
+        ns: impl IntoIterator<Item = i64>,
+        params: &Params,
+    ) -> Vec<Result<BigInt, VariantError>> {
+        let globals = self
+            .resolve_params(params)
+            .and_then(|all| self.globals(&all));
+        let f = self.function(function);
+        let (globals, f) = match (globals, f) {
+            (Ok(g), Ok(f)) => (g, f),
+            (Err(e), _) | (_, Err(e)) => return ns.into_iter().map(|_| Err(e.clone())).collect(),
+        };
+        let mut counter = program::Counter::new(&self.program, globals.clone());
+        // The transfer system is derived once, when a row first needs it.
+        let mut system: Option<Option<(TransferSystem, usize)>> = None;
+        ns.into_iter()
+            .map(|n| {
+                let (m, _) = self.call_plan_sizes(function, n, params)?;
+                if m > 256 {
+                    if system.is_none() {
+                        system = Some(self.function_system(function, params)?);
+                    }
+                    if let Some(Some((sys, i))) = &system {
+                        if let Some(v) = sys.component_nth(*i, m as u64) {
+                            return Ok(v);
+                        }
+                    }
+                }
+                program::count_call_with(&mut counter, &self.program, &f.call_step, n, &globals)
+                    .map_err(|e| VariantError::Run {
+                        variant: self.id.clone(),
+                        function: function.into(),
+                        n,
+                        source: e,
+                    })
+            })
+            .collect()
+    }
+
+    /// The refusal [`Variant::count`] of `function` at `n` would make from sizes alone
+    /// because its memoised recursion is too large (more than [`MEMO_MAX_SIZE`] table
+    /// entries, estimated by [`program::table_size_estimate`]); `None` when it fits, is
+    /// counted by the transfer system, or fails for another reason (left to the count).
+    pub fn memo_refusal(&self, function: &str, n: i64, params: &Params) -> Option<VariantError> {
+        let (m, proc) = self.call_plan_sizes(function, n, params).ok()?;
+        let proc = proc?;
+        if m > 256 && self.function_system(function, params).ok()?.is_some() {
+            return None;
+        }
+        let globals = self.globals(&self.resolve_params(params).ok()?).ok()?;
+        let entries = program::table_size_estimate(&self.program, &globals, m);
+        if entries.is_some_and(|e| e <= MEMO_MAX_SIZE as u64) {
+            return None;
+        }
+        Some(VariantError::Run {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: ProgramError::TooLarge {
+                name: self.program.procedures[proc].name.clone(),
+                n: m,
+                entries: match entries {
+                    Some(e) => format!("about {e} table entries"),
+                    None => "table entries without end (a procedure calls itself on sizes \
+                             without end)"
+                        .into(),
+                },
+                max: MEMO_MAX_SIZE as u64,
+            },
+        })
     }
 
     /// Simulates `function` at `n`: every move checked, the goal checked.

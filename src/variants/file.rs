@@ -303,6 +303,29 @@ pub(super) struct ProgramFile {
 
 use crate::toml_errors::line_col;
 
+/// The offset of the first `[functions.NAME]` (or `[functions."NAME"]`) header of each
+/// function, found in one pass over the text.
+fn function_headers(text: &str) -> std::collections::HashMap<&str, usize> {
+    let mut out = std::collections::HashMap::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let rest = line.trim_start();
+        if let Some(inner) = rest
+            .strip_prefix("[functions.")
+            .and_then(|r| r.split_once(']'))
+            .map(|(inner, _)| inner)
+        {
+            let name = inner
+                .strip_prefix('"')
+                .and_then(|n| n.strip_suffix('"'))
+                .unwrap_or(inner);
+            out.entry(name).or_insert(offset + line.len() - rest.len());
+        }
+        offset += line.len();
+    }
+    out
+}
+
 impl Variant {
     /// A built-in variant by id.
     pub fn builtin(id: &str) -> Result<Variant, VariantError> {
@@ -467,16 +490,15 @@ impl Variant {
         };
         let mut prog = Program::parse(&ptext).map_err(|e| map_err(e, "program"))?;
         // Functions in file order.
+        // One pass over the text finds every function's header (a search per function
+        // would be quadratic in the size of the file).
+        let headers = function_headers(text);
         let mut names: Vec<&String> = top.functions.keys().collect();
-        names.sort_by_key(|n| {
-            text.find(&format!("[functions.{n}]"))
-                .or_else(|| text.find(&format!("[functions.\"{n}\"]")))
-                .unwrap_or(usize::MAX)
-        });
+        names.sort_by_key(|n| headers.get(n.as_str()).copied().unwrap_or(usize::MAX));
         let mut functions = Vec::new();
         for &name in &names {
             let f = &top.functions[name];
-            let at = find(&format!("[functions.{name}]"));
+            let at = headers.get(name.as_str()).copied().unwrap_or(0);
             // The call's text starts after its opening quote.
             let call_at = line_col(text, f.call.span().start + 1);
             let call_step = program::parse_call(&mut prog, f.call.get_ref()).map_err(|e| {

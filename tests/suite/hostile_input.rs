@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// A scratch folder with the hostile files the table refers to as `{D}`.
-fn fixtures() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hanoilab-hostile-{}", std::process::id()));
+/// A scratch folder with the hostile files the table refers to as `{D}` (one per test,
+/// named by `tag`: tests run at the same time).
+fn fixtures(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hanoilab-hostile-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     let classic = std::fs::read_to_string(
@@ -84,7 +85,7 @@ fn fixtures() -> PathBuf {
     );
     variant(
         "loop",
-        "hanoi(n; X, Y, Z) = for i = 1..n*1000000000000 { move(X, Z) }",
+        "hanoi(n; X, Y, Z) = for i = 1..n*1000000000000 { move(X, Z) * i }",
         None,
     );
     // Issue 37: fields that must be refused at their line and column.
@@ -154,6 +155,82 @@ fn fixtures() -> PathBuf {
         "kind = \"value\"\ntarget = \"classic.T\"\nat = -3\nprinted = \"7\"\n",
     );
     claim("cl_corr", "kind = \"formula\"\ntarget = \"classic.T\"\nformula = \"2^n\"\nn = \"1..10\"\ncorrected = \"2^^n\"\n");
+    // Issue 37: loops around calls, nested loops, guards below zero, sizes that grow.
+    variant(
+        "loopcall",
+        "hanoi(n; X, Y, Z) = for i = 1..100000000 { hanoi(n-1; X, Y, Z) }, move(X, Z)",
+        None,
+    );
+    variant(
+        "nested",
+        "hanoi(n; X, Y, Z) = for i = 1..100000 { for j = 1..100000 { move(X, Z) * (i + j) } }",
+        None,
+    );
+    variant(
+        "below",
+        "hanoi(n; X, Y, Z) when n > -20000000 = hanoi(n-1; X, Z, Y), move(X, Z)",
+        None,
+    );
+    variant(
+        "grows",
+        "hanoi(n; X, Y, Z) = hanoi(n+1; X, Z, Y), move(X, Z)",
+        None,
+    );
+    // 10,000 functions (1 MB): loaded in time linear in the file.
+    let mut many = classic.clone();
+    for i in 0..10_000 {
+        many.push_str(&format!(
+            "\n[functions.F{i}]\nsummary = \"f\"\nsource = \"s\"\nstart = [0]\ngoal = [2]\ncall = \"hanoi(n; 0, 1, 2)\"\n"
+        ));
+    }
+    std::fs::write(d.join("many_functions.toml"), many).unwrap();
+    let claim = |name: &str, body: &str| {
+        let text = format!(
+            "document = \"t\"\ntitle = \"T\"\n\n[[claim]]\nid = \"x\"\nsection = \"s\"\nstatement = \"s\"\n{body}\n"
+        );
+        std::fs::write(d.join(format!("{name}.toml")), text).unwrap();
+    };
+    claim(
+        "c_value",
+        "kind = \"value\"\ntarget = \"classic.T\"\nat = 1000000000000\nprinted = \"1\"",
+    );
+    claim(
+        "c_value8",
+        "kind = \"value\"\ntarget = \"classic.T\"\nat = 100000000\nprinted = \"1\"",
+    );
+    claim(
+        "c_table",
+        "kind = \"table\"\ntarget = \"classic.T\"\nrows = [[9223372036854775807, \"1\"]]",
+    );
+    claim(
+        "c_bound",
+        "kind = \"bound\"\ntarget = \"classic.T\"\nrelation = \">=\"\nformula = \"0\"\nn = \"0..100000000\"",
+    );
+    claim(
+        "c_fs",
+        "kind = \"formula\"\ntarget = \"FS(n, 4)\"\nformula = \"FS(n, 4)\"\nn = \"0..1000000\"",
+    );
+    claim(
+        "c_star",
+        "kind = \"formula\"\ntarget = \"S(n)\"\nformula = \"S(n)\"\nn = \"0..100000000\"",
+    );
+    let square = |k: usize| {
+        let row = format!("[{}]", vec!["1"; k].join(","));
+        format!(
+            "matrix = [{}]\ninitial = {row}\n",
+            vec![row.as_str(); k].join(",")
+        )
+    };
+    std::fs::write(d.join("m_dim.toml"), square(1000)).unwrap();
+    std::fs::write(d.join("m_200.toml"), square(200)).unwrap();
+    std::fs::write(
+        d.join("m_digits.toml"),
+        format!(
+            "matrix = [[\"{}\", 1], [1, 1]]\ninitial = [1, 1]\n",
+            "1".repeat(1_000_000)
+        ),
+    )
+    .unwrap();
     let deep = format!("a = {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
     let files: &[(&str, &[u8])] = &[
         ("deeptoml.toml", deep.as_bytes()),
@@ -269,7 +346,7 @@ const CASES: &[(&str, i32, &str)] = &[
     ("search antwerp -n 5 --count", 2, "state space has up to"),
     ("search classic -n 40 --memory-limit 1K", 2, "memory limit"),
     ("nth reves 6000000", 2, "memoised recursion"),
-    ("nth {D}/loop.toml 5", 2, "loop runs more than"),
+    ("nth {D}/loop.toml 5", 2, "loops would run"),
     // No silent wrap.
     (
         "nth classic 18446744073709551615",
@@ -278,6 +355,38 @@ const CASES: &[(&str, i32, &str)] = &[
     ),
     ("table classic --n 0..18446744073709551615", 2, "too large"),
     ("nth star 1300", 2, "overflows 64 bits"),
+    // Issue 37: sizes checked before the work on every path.
+    ("nth {D}/nested.toml 5", 2, "nested loops multiply"),
+    ("nth {D}/below.toml 5", 2, "about 20000005 table entries"),
+    ("nth {D}/grows.toml 5", 2, "table entries without end"),
+    (
+        "table {D}/grows.toml --n 1..5",
+        2,
+        "table entries without end",
+    ),
+    ("nth reves 5000000", 2, "(at most 1000000)"),
+    ("matrix {D}/m_dim.toml", 2, "more than 128"),
+    (
+        "matrix {D}/m_200.toml --nth 100 --no-analysis",
+        2,
+        "more than 128",
+    ),
+    ("matrix {D}/m_digits.toml", 2, "the limit of an entry"),
+    (
+        "check FS(n,4) FS(n,4) --n 0..999999",
+        2,
+        "the limit of a claim check",
+    ),
+    (
+        "check S(n) S(n) --n 0..999999",
+        2,
+        "the limit of a claim check",
+    ),
+    (
+        "check classic.T 2^n-1 --n 100000000..100000000",
+        2,
+        "--max-digits",
+    ),
     // No stack overflow.
     ("nth {D}/paren.toml 5", 2, "nested too deeply"),
     ("nth {D}/neg.toml 5", 2, "nested too deeply"),
@@ -426,7 +535,7 @@ const CASES: &[(&str, i32, &str)] = &[
 
 #[test]
 fn hostile_inputs_are_refused_cleanly() {
-    let d = fixtures();
+    let d = fixtures("cases");
     let mut failures = Vec::new();
     for (line, code, fragment) in CASES {
         let args: Vec<String> = line
@@ -519,6 +628,49 @@ fn a_full_disk_is_an_error_not_a_panic() {
         assert!(err.contains("cannot write the output"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// Claims past the limits of a claim check (issue 37) are answered at once: `unverifiable`,
+/// naming the limit, nothing computed.
+#[test]
+fn claims_past_their_limits_are_unverifiable_at_once() {
+    let d = fixtures("claims");
+    for (file, limit) in [
+        ("c_value", "the digit limit of a claim check"),
+        ("c_value8", "the digit limit of a claim check"),
+        ("c_table", "the digit limit of a claim check"),
+        ("c_bound", "the limit of a claim check"),
+        ("c_fs", "the limit of a claim check"),
+        ("c_star", "the limit of a claim check"),
+    ] {
+        let path = d.join(format!("{file}.toml")).display().to_string();
+        let (status, err, out) = run(&["claims".into(), "--file".into(), path], Stdio::piped())
+            .unwrap_or_else(|| panic!("{file}: no answer within {TIMEOUT:?}"));
+        let out = String::from_utf8_lossy(&out);
+        assert_eq!(status, Some(0), "{file}: {err}");
+        assert!(out.contains("[unverifiable]"), "{file}: {out}");
+        assert!(out.contains(limit), "{file}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A loop whose body does not read its variable is counted once with its length as a
+/// factor: `h(n) = 10^8 h(n-1) + 1` with `h(0) = 0`, so `h(3) = 10^16 + 10^8 + 1` (the
+/// geometric sum), where walking the loop would hold 10^8 calls per invocation.
+#[test]
+fn a_loop_around_a_call_is_counted_without_walking_it() {
+    let d = fixtures("loops");
+    let path = d.join("loopcall.toml").display().to_string();
+    let (status, err, out) = run(&["nth".into(), path, "3".into()], Stdio::piped()).expect("ends");
+    assert_eq!(status, Some(0), "{err}");
+    let expected = 10u128.pow(16) + 10u128.pow(8) + 1;
+    assert_eq!(String::from_utf8(out).unwrap().trim(), expected.to_string());
+    // 10,000 functions load in time linear in the file.
+    let path = d.join("many_functions.toml").display().to_string();
+    let (status, err, out) = run(&["nth".into(), path, "3".into()], Stdio::piped()).expect("ends");
+    assert_eq!(status, Some(0), "{err}");
+    assert_eq!(String::from_utf8(out).unwrap().trim(), "7");
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
@@ -706,7 +858,7 @@ fn program_round(text: &str, parsed: &mut u64) {
         );
         // Bounded work per input: recursions that make new keys (or frames) without end
         // are refused after 10^5 invocations (10^4 nested calls) instead of the library's
-        // defaults of 2·10^7 (4·10^6), which took seconds each and made 10^5 rounds a
+        // defaults of 2·10^6 (4·10^6), which took seconds each and made 10^5 rounds a
         // matter of hours. The same refusal paths run, only sooner.
         for n in [0i64, 1, 3, 6, i64::MAX] {
             let _ = p.count_bounded(&call, n, &[("pins", 3)], 100_000);

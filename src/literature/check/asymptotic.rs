@@ -200,6 +200,7 @@ pub type Ratios = (Vec<String>, Option<(i64, Interval)>);
 /// The ratio `target(n) / formula(n)` at each sample, certified to about 30 bits, as text,
 /// and the enclosure at the last sample.
 pub fn asymptotic_ratios(t: &TargetSeq, e: &Expr, samples: &[i64]) -> Result<Ratios, String> {
+    t.prepare_points(samples)?;
     let mut rows = vec![];
     let mut last = None;
     for &n in samples {

@@ -78,6 +78,8 @@ pub fn parse_bfile(text: &str) -> Result<Vec<(i64, BigInt)>, BfileError> {
 /// Checks `t` against the rows of a b-file named `source`: `holds` when every row agrees
 /// (a finite claim, every case checked), `fails` at the first row that does not.
 pub fn check_bfile(t: &TargetSeq, rows: &[(i64, BigInt)], source: &str) -> Result<Verdict, String> {
+    t.prepare_points(&rows.iter().map(|r| r.0).collect::<Vec<_>>())
+        .map_err(|e| format!("{source}: {e}"))?;
     for (n, v) in rows {
         let actual = t.at(*n).map_err(|e| format!("{source}: n = {n}: {e}"))?;
         if &actual != v {

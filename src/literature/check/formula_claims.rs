@@ -47,6 +47,7 @@ pub fn check_formula_range(
     a: i64,
     b: i64,
 ) -> Result<FormulaCheck, String> {
+    t.prepare_range(a, b)?;
     let mut exact = true;
     for n in a..=b {
         let actual = t.at(n)?;
@@ -254,6 +255,7 @@ pub(crate) fn check_approximation(
     a: i64,
     b: i64,
 ) -> Result<Verdict, String> {
+    t.prepare_range(a, b)?;
     let mut off = vec![];
     let mut first: Option<(String, String)> = None;
     for n in a..=b {

@@ -11,6 +11,8 @@ pub struct LibrarySequences {
     params: Params,
     cache: RefCell<HashMap<(String, Vec<BigInt>), BigInt>>,
     star: RefCell<Vec<BigInt>>,
+    /// `S(0), S(1), ...` by Theorem 2 (twice the partial sums of the 3-smooth numbers).
+    star_sums: RefCell<Vec<BigInt>>,
     smooth: RefCell<Vec<BigInt>>,
 }
 
@@ -22,6 +24,7 @@ impl LibrarySequences {
             params,
             cache: RefCell::new(HashMap::new()),
             star: RefCell::new(vec![]),
+            star_sums: RefCell::new(vec![]),
             smooth: RefCell::new(vec![]),
         }
     }
@@ -30,7 +33,25 @@ impl LibrarySequences {
     /// Stockmeyer's Theorem 2 beyond.
     fn star_value(&self, n: usize) -> Result<BigInt, String> {
         if n > STAR_RECURRENCE_MAX {
-            return star(n as u64).map_err(|e| e.to_string());
+            // Theorem 2: S(n) = 2 (a_1 + ... + a_n), from one list of 3-smooth numbers and
+            // its partial sums, grown by doubling (a range of n shares them).
+            let mut sums = self.star_sums.borrow_mut();
+            if sums.len() <= n {
+                let want = (n + 1).max(2 * sums.len()).min(1_000_001);
+                let a = star::three_smooth(want as u64 - 1).map_err(|e| e.to_string())?;
+                let mut acc = BigInt::zero();
+                let mut out = Vec::with_capacity(want);
+                out.push(BigInt::zero());
+                for x in &a {
+                    acc += x;
+                    out.push(&acc << 1u32);
+                }
+                *sums = out;
+            }
+            return sums
+                .get(n)
+                .cloned()
+                .ok_or_else(|| format!("S({n}): n out of range"));
         }
         let mut s = self.star.borrow_mut();
         if s.len() <= n {
@@ -140,10 +161,14 @@ impl Sequences for LibrarySequences {
 /// A sequence to compare with: a variant's function, or a formula over named sequences.
 pub struct TargetSeq {
     name: String,
-    function: Option<(Variant, String)>,
+    pub(crate) function: Option<(Variant, String)>,
     expr: Option<Expr>,
     pub(crate) seqs: LibrarySequences,
     pub(crate) params: Params,
+    /// Values computed ahead for a whole range ([`TargetSeq::prepare_range`]).
+    pub(crate) prefetched: RefCell<HashMap<i64, BigInt>>,
+    /// The bound on the decimal digits of the values one check compares.
+    pub(crate) max_digits: u64,
 }
 
 impl TargetSeq {
@@ -166,6 +191,8 @@ impl TargetSeq {
             expr: None,
             seqs,
             params: params.clone(),
+            prefetched: RefCell::new(HashMap::new()),
+            max_digits: super::size::MAX_CLAIM_DIGITS,
         })
     }
 
@@ -188,6 +215,8 @@ impl TargetSeq {
             expr: Some(e),
             seqs: LibrarySequences::new(ctx, params.clone()),
             params: params.clone(),
+            prefetched: RefCell::new(HashMap::new()),
+            max_digits: super::size::MAX_CLAIM_DIGITS,
         })
     }
 
@@ -199,6 +228,9 @@ impl TargetSeq {
     /// The exact value at n.
     pub fn at(&self, n: i64) -> Result<BigInt, String> {
         if let Some((v, f)) = &self.function {
+            if let Some(x) = self.prefetched.borrow().get(&n) {
+                return Ok(x.clone());
+            }
             // The target variant's own count, independent of the context variant.
             return v.count(f, n, &self.params).map_err(|e| e.to_string());
         }

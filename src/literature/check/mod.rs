@@ -65,6 +65,7 @@ mod formula_claims;
 mod library_sequences;
 mod matrix_claims;
 mod search_claims;
+mod size;
 #[cfg(test)]
 mod tests;
 mod trace_claims;
@@ -76,6 +77,7 @@ pub use formula_claims::*;
 pub use library_sequences::*;
 use matrix_claims::*;
 use search_claims::*;
+pub use size::{MAX_CLAIM_DIGITS, MAX_CLAIM_TOTAL_DIGITS, MAX_WALK};
 use trace_claims::*;
 pub use verdict::*;
 
@@ -338,6 +340,7 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
         } => {
             let t = TargetSeq::new(target, params, None)?;
             let p = printed_integer(printed)?;
+            t.prepare_points(&[*at])?;
             let v = t.at(*at)?;
             Ok(if p == v {
                 holds(format!("{target} at n = {at} is {v}"))
@@ -356,6 +359,7 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
             params,
         } => {
             let t = TargetSeq::new(target, params, None)?;
+            t.prepare_points(&rows.iter().map(|r| r.0).collect::<Vec<_>>())?;
             let mut bad = vec![];
             for (n, printed) in rows {
                 let v = t.at(*n)?;
@@ -465,6 +469,7 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
             let (a, b) = parse_range(n)?;
             let t = TargetSeq::new(target, params, None)?;
             let e = parse(formula).map_err(|e| e.to_string())?;
+            t.prepare_range(a, b)?;
             for k in a..=b {
                 let v = t.at(k)?;
                 let vars = vars_for(k, params);
