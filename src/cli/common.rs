@@ -197,7 +197,30 @@ pub fn check_digits(
     let mid = a + (b - a) / 2;
     let mut total = 0.0;
     for f in functions {
-        let d = |n| estimated_digits(t, f, n).unwrap_or(0.0);
+        // A count without a transfer system has no growth rate to read: over a range, its
+        // values at the three points are counted exactly (the memoised count the rows
+        // would make anyway, bounded by the counting limits) and their digits taken.
+        let counted = |n: u64| {
+            t.variant
+                .count(f, n as i64, &t.params)
+                .ok()
+                .map(|c| (c.bits() as f64 * std::f64::consts::LOG10_2).floor() + 1.0)
+        };
+        // The largest n first: where it cannot be counted (a counting limit), neither can
+        // the rows, which are then refused one by one, and the other points are not tried.
+        let exact = estimated_digits(t, f, b).is_none() && a != b;
+        let at_b = if exact { counted(b) } else { None };
+        let d = |n| {
+            estimated_digits(t, f, n)
+                .or_else(|| {
+                    if exact && at_b.is_some() {
+                        counted(n)
+                    } else {
+                        None
+                    }
+                })
+                .unwrap_or(0.0)
+        };
         total += if a == b {
             d(a)
         } else {

@@ -356,7 +356,13 @@ pub fn table_size_estimate(prog: &Program, globals: &[i64], m: i64) -> Option<u6
             match p.select(&slots, globals) {
                 Ok(Some(c)) => self_call_sizes(prog, c.body, i, &slots, globals)
                     .into_iter()
-                    .any(|s| s.is_none_or(f)),
+                    .any(|s| match s {
+                        Ok(s) => f(s),
+                        // A size past the 64-bit integers grows without end; a division by
+                        // zero is reported by the count itself, at the operator.
+                        Err(Fault::Overflow) => true,
+                        Err(Fault::DivisionByZero(_)) => false,
+                    }),
                 // No clause, or a guard that overflows (reported by the count itself).
                 _ => false,
             }
@@ -407,21 +413,19 @@ pub fn table_size_estimate(prog: &Program, globals: &[i64], m: i64) -> Option<u6
 }
 
 /// The sizes of the calls to procedure `proc` in `block` (loops included, their
-/// variables at 0), evaluated with `slots`; `None` for a size that overflows.
+/// variables at 0), evaluated with `slots` (`Err` for a size that has no value).
 fn self_call_sizes(
     prog: &Program,
     block: usize,
     proc: usize,
     slots: &[i64],
     globals: &[i64],
-) -> Vec<Option<i64>> {
+) -> Vec<Result<i64, Fault>> {
     let mut out = Vec::new();
     for step in &prog.blocks[block] {
         match step {
             Step::Move { .. } => {}
-            Step::Call { proc: q, size, .. } if *q == proc => {
-                out.push(size.eval(slots, globals).ok())
-            }
+            Step::Call { proc: q, size, .. } if *q == proc => out.push(size.eval(slots, globals)),
             Step::Call { .. } => {}
             Step::For { body, .. } => {
                 out.extend(self_call_sizes(prog, *body, proc, slots, globals))

@@ -350,8 +350,22 @@ impl Variant {
         let mut counter = program::Counter::new(&self.program, globals.clone());
         // The transfer system is derived once, when a row first needs it.
         let mut system: Option<Option<(TransferSystem, usize)>> = None;
+        // A memo table too large at n is too large at every larger n (the recursion only
+        // grows with the size): later rows are refused with the same cause, not recounted
+        // up to the limit one by one.
+        let mut too_large: Option<(i64, program::ProgramError)> = None;
         ns.into_iter()
             .map(|n| {
+                if let Some((at, e)) = &too_large {
+                    if n >= *at {
+                        return Err(VariantError::Run {
+                            variant: self.id.clone(),
+                            function: function.into(),
+                            n,
+                            source: e.clone(),
+                        });
+                    }
+                }
                 let (m, _) = self.call_plan_sizes(function, n, params)?;
                 if m > 256 {
                     if system.is_none() {
@@ -364,11 +378,16 @@ impl Variant {
                     }
                 }
                 program::count_call_with(&mut counter, &self.program, &f.call_step, n, &globals)
-                    .map_err(|e| VariantError::Run {
-                        variant: self.id.clone(),
-                        function: function.into(),
-                        n,
-                        source: e,
+                    .map_err(|e| {
+                        if matches!(e, program::ProgramError::TooLarge { .. }) {
+                            too_large = Some((n, e.clone()));
+                        }
+                        VariantError::Run {
+                            variant: self.id.clone(),
+                            function: function.into(),
+                            n,
+                            source: e,
+                        }
                     })
             })
             .collect()
