@@ -18,9 +18,9 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
     if let Some(dir) = html {
         check_html_dest(out, dir)?;
     }
-    check_writable(out)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::input(format!("--out `{}`: {e}", out.display())))?;
+    check_writable(out)?;
     // Finish (or clean up after) a run killed during its last write, before anything else.
     let recovered = crate::output::recover(
         out,
@@ -175,26 +175,16 @@ fn check_html_dest(out: &Path, dir: &Path) -> Result<(), CliError> {
             )));
         }
     }
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if parent.exists() {
-        check_writable(parent)?;
+    if dir.is_dir() {
+        check_writable(dir)?;
     }
     Ok(())
 }
 
-/// Refuses a folder the report could not write, before the work rather than after it.
+/// Refuses a folder the report could not write, before the work rather than after it: a
+/// file is created and removed inside `dir` (one of the folders the run may write).
 fn check_writable(dir: &Path) -> Result<(), CliError> {
-    let mut probe = dir;
-    // The nearest existing ancestor is the one the run would create folders in.
-    while !probe.exists() {
-        match probe.parent() {
-            Some(p) if !p.as_os_str().is_empty() => probe = p,
-            _ => return Ok(()),
-        }
-    }
+    let probe = dir;
     let test = probe.join(format!(".hanoilab-write-test-{}", std::process::id()));
     match std::fs::File::create(&test) {
         Ok(_) => {
