@@ -3,7 +3,7 @@
 //! coefficients (below `2^128` times the shorter length, under the primes' product of 189
 //! bits) are rebuilt by the Chinese remainder theorem.
 //!
-//! Below [`NTT_MIN_LIMBS`] limbs in the shorter factor num-bigint's own product (schoolbook,
+//! Below `NTT_MIN_LIMBS` limbs in the shorter factor num-bigint's own product (schoolbook,
 //! Karatsuba, Toom-3) is faster and is used; above, its Toom-3 grows as `n^1.46` and the
 //! transform's `n log n` wins (at 10^7 decimal digits by a factor of about ten).
 //!
@@ -410,7 +410,7 @@ fn to_biguint(limbs: Vec<u64>) -> BigUint {
     BigUint::new(halves)
 }
 
-/// `a b`, by the transform when both factors have at least [`NTT_MIN_LIMBS`] limbs,
+/// `a b`, by the transform when both factors have at least `NTT_MIN_LIMBS` limbs,
 /// otherwise by num-bigint.
 ///
 /// ```

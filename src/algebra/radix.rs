@@ -7,7 +7,7 @@
 //! fits the number's digit count), with each division done as Barrett's product by a
 //! reciprocal computed once per level by Newton's iteration, and every large product by
 //! number-theoretic transform ([`super::ntt`]). The cost is `O(M(n) log n)` for `M` the
-//! product of `n`-limb integers; the leaves (at most twice [`LEAF_DIGITS`] digits) are num-bigint's.
+//! product of `n`-limb integers; the leaves (at most twice `LEAF_DIGITS` digits) are num-bigint's.
 //!
 //! Sources: Knuth, *TAOCP* vol. 2, 4.4, exercise 14 (radix conversion by splitting at
 //! powers of the radix); Barrett, CRYPTO '86 (division by a fixed divisor as a product by its

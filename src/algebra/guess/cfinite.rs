@@ -12,7 +12,7 @@
 //! minimal recurrence over Q, exactly, and no rational arithmetic on the big terms is done.
 //! When the lift fails (the minimal recurrence is not integral, or its coefficients are
 //! larger than the primes tried) the exact Berlekamp–Massey over Q of
-//! [`minimal_recurrence_bounded`](crate::algebra::minimal_recurrence_bounded) decides.
+//! [`crate::algebra::minimal_recurrence_bounded`] decides.
 //!
 //! A factor `E^k` of the minimal polynomial stands for `k` irregular first terms: the reduced
 //! recurrence of order `d` then holds from `n = n0 + k + d` on, and from no earlier `n`
