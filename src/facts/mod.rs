@@ -21,6 +21,6 @@ pub use gather::{
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use records::{
     csv_fields, parse_search_records, recorded_minima, search_records, RecordedMinimum,
-    RecordsError, SearchRecord, SEARCH_RECORDS,
+    RecordsError, SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
 };
 pub use recurrence_start::{recurrence_starts, RecurrenceStart};

@@ -79,6 +79,20 @@ fn split_puzzle(puzzle: &str) -> Option<(String, String, Params)> {
     Some((id.to_string(), function.to_string(), p))
 }
 
+/// The columns of the records that are read, in the order of the copy under `data/tables/`.
+pub const RECORD_COLUMNS: [&str; 10] = [
+    "puzzle",
+    "n",
+    "minimum",
+    "optimal_solutions",
+    "states_reached",
+    "eccentricity",
+    "wall_seconds",
+    "peak_bytes",
+    "method",
+    "cpu_seconds",
+];
+
 /// Parses a record file (header `puzzle,n,minimum,optimal_solutions,...`).
 ///
 /// ```
@@ -97,19 +111,8 @@ pub fn parse_search_records(text: &str) -> Result<Vec<SearchRecord>, RecordsErro
             .position(|h| h == name)
             .ok_or_else(|| RecordsError(format!("no column `{name}`")))
     };
-    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] = [
-        "puzzle",
-        "n",
-        "minimum",
-        "optimal_solutions",
-        "states_reached",
-        "eccentricity",
-        "wall_seconds",
-        "peak_bytes",
-        "method",
-        "cpu_seconds",
-    ]
-    .map(col);
+    let [puzzle, n, minimum, solutions, states, ecc, wall, peak, method, cpu] =
+        RECORD_COLUMNS.map(col);
     let (puzzle, n, minimum, solutions) = (puzzle?, n?, minimum?, solutions?);
     let (states, ecc, wall, peak, method, cpu) = (states?, ecc?, wall?, peak?, method?, cpu?);
     let mut out = Vec::new();

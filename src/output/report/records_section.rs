@@ -21,20 +21,6 @@ const COMPARE_WITH: &[(&str, &str)] = &[("checkers.P", "checkers.DDDD")];
 /// chart (cyclic4's 241 digits would flatten every other line).
 const SOLUTIONS_CHART_MAX_DIGITS: i32 = 30;
 
-/// The columns read from the records, in the order of the copy under `data/tables/`.
-const COLUMNS: [&str; 10] = [
-    "puzzle",
-    "n",
-    "minimum",
-    "optimal_solutions",
-    "states_reached",
-    "eccentricity",
-    "wall_seconds",
-    "peak_bytes",
-    "method",
-    "cpu_seconds",
-];
-
 fn records() -> Result<Vec<SearchRecord>, ReportError> {
     search_records().map(<[SearchRecord]>::to_vec).map_err(err)
 }
@@ -65,7 +51,7 @@ pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), Repo
     // By puzzle, then n, then the method (the file keeps the order the runs were made in).
     rows.sort_by(|a, b| (&a.puzzle, a.n, &a.method).cmp(&(&b.puzzle, b.n, &b.method)));
     s.push_str("## Records\n\nLong searches run outside the report with `hanoilab search ... --record data/records/search-records.csv` (commands and machine in `docs/search.md`; copied to `data/tables/search-records.csv`). `method`: `bfs` is the breadth-first search of the whole puzzle (`bfs-retrace`: the same, its count retraced from the goal over the states on minimal sequences; `bfs-disk`: its layers on disk); `halfway+symmetry` is Korf's half-way search over the smaller discs with the pins other than the start identified (`--halfway`: the minimum is `2d + 1`, exact by the argument in `docs/search.md`; its `states` are the representatives it visited); `bidirectional` grows layers from the start and from the goal until they meet, for puzzles whose every move can be undone (`--bidirectional`: its `states` are those both sides visited, about twice the ball of half the distance). `algorithm`: the moves of the variant's algorithm (for Checkers, Lunnon's Frame-type `DDDD`). Times are of one run on a shared two-core machine, mostly under `nice`: the CPU seconds are the fairer figure. Rows by puzzle, then n (the CSV keeps the order of the runs).\n\n| puzzle | n | method | minimum | algorithm | optimal solutions | states | eccentricity | wall s | CPU s | peak MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
-    let mut t = Table::new(&[&COLUMNS[..], &["algorithm"]].concat());
+    let mut t = Table::new(&[&crate::facts::RECORD_COLUMNS[..], &["algorithm"]].concat());
     let dash = |x: Option<String>| x.unwrap_or_else(|| "—".into());
     let mut ratio: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
     let mut counts: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
