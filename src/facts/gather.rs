@@ -212,10 +212,17 @@ pub struct CountRow {
     pub optimum: Option<u64>,
 }
 
+/// Most program steps a count table's simulations interpret, all rows together (about a
+/// second of interpreting): moves alone do not bound the work, since a program may take
+/// hundreds of steps per move (Many_Pin's split search on 62 pins). Rows past it are not
+/// simulated.
+pub const SIMULATION_STEPS: u64 = 20_000_000;
+
 /// The rows `n = a..=b` of a count table of `functions`, simulating `function` while the
 /// moves of the rows simulated so far and this one are at most `max_moves` in all (`None`:
-/// no simulation; a table's simulations together cost at most that many moves) and
-/// searching within `budget` (only up to the first n past it).
+/// no simulation; a table's simulations together cost at most that many moves, and at most
+/// [`SIMULATION_STEPS`] interpreted program steps) and searching within `budget` (only up
+/// to the first n past it).
 pub fn count_rows(
     variant: &Variant,
     functions: &[String],
@@ -237,6 +244,7 @@ pub fn count_rows(
             .collect();
     let mut searched_past_budget = false;
     let mut remaining_moves = max_moves;
+    let mut remaining_steps = SIMULATION_STEPS;
     range
         .map(|n| {
             let counts: Vec<Option<BigInt>> = columns
@@ -249,14 +257,26 @@ pub fn count_rows(
             };
             let simulated = remaining_moves
                 .filter(|&m| own.as_ref().is_some_and(|c| *c <= BigInt::from(m)))
-                .map(|m| {
-                    let r = variant
-                        .simulate(function, n as i64, params)
-                        .map(|r| r.moves)
-                        .map_err(|e| e.to_string());
+                .and_then(|m| {
+                    let r = variant.simulate_within(function, n as i64, params, remaining_steps);
                     let played = own.as_ref().and_then(|c| c.to_u64()).unwrap_or(m);
                     remaining_moves = Some(m - played.min(m));
-                    r
+                    match r {
+                        Ok((r, steps)) => {
+                            remaining_steps -= steps.min(remaining_steps);
+                            Some(Ok(r.moves))
+                        }
+                        // The table's work is spent: this row and the later ones are not
+                        // simulated (an empty cell), not failed.
+                        Err(crate::variants::VariantError::Run {
+                            source: crate::program::ProgramError::TooManySteps { .. },
+                            ..
+                        }) => {
+                            remaining_moves = None;
+                            None
+                        }
+                        Err(e) => Some(Err(e.to_string())),
+                    }
                 });
             // Past the budget at one n, every larger n is too (the states grow with n):
             // no puzzle is built or planned for them.

@@ -57,6 +57,12 @@ type KeyBuild = std::hash::BuildHasherDefault<KeyHasher>;
 /// does not read the loop variable are not walked one by one and do not count here.
 pub const MAX_LOOP: u64 = 100_000_000;
 
+/// Most links of forwarding chains ([`Counter::forwarded`]) one counter follows: about
+/// two to ten seconds of following. Many_Pin's split search counts its parameter up one by
+/// one, so `nth many-pin N --param p=4` is counted to N = 200,000 and refused at 500,000;
+/// on 3 pins it counts up to n at every size and is refused from about N = 4,000.
+pub const MAX_FORWARDS: u64 = 10_000_000;
+
 /// Exact move counts of a program for fixed global values, memoised.
 #[derive(Clone, Debug)]
 pub struct Counter<'p> {
@@ -66,6 +72,11 @@ pub struct Counter<'p> {
     max_keys: usize,
     /// Loop iterations walked one by one so far (at most [`MAX_LOOP`] per count).
     walked: std::cell::Cell<u64>,
+    /// Where an invocation that only passes a count on leads ([`Counter::forwarded`]),
+    /// remembered for the invocations called from a counted one.
+    forwards: HashMap<Key, Key, KeyBuild>,
+    /// Links of such chains followed so far (at most [`MAX_FORWARDS`] per counter).
+    followed: std::cell::Cell<u64>,
 }
 
 /// The calls of one clause body with their multiplicities, in order of first call.
@@ -140,6 +151,8 @@ impl<'p> Counter<'p> {
             memo: HashMap::default(),
             max_keys: MAX_MEMO_KEYS,
             walked: std::cell::Cell::new(0),
+            forwards: HashMap::default(),
+            followed: std::cell::Cell::new(0),
         }
     }
 
@@ -274,9 +287,15 @@ impl<'p> Counter<'p> {
     /// The number of moves procedure `proc` makes on `n` discs with integer arguments
     /// `ints`. Uses an explicit work stack, so deep recursions do not overflow.
     pub fn count(&mut self, proc: usize, n: i64, ints: &[i64]) -> Result<BigInt, ProgramError> {
-        let key: Key = (proc, n, ints.to_vec());
-        if let Some(v) = self.memo.get(&key) {
+        let asked: Key = (proc, n, ints.to_vec());
+        if let Some(v) = self.memo.get(&asked) {
             return Ok(v.clone());
+        }
+        let key = self.forwarded(asked.clone())?;
+        if let Some(v) = self.memo.get(&key) {
+            let v = v.clone();
+            self.memo.insert(asked, v.clone());
+            return Ok(v);
         }
         let mut stack: Vec<Key> = vec![key.clone()];
         let mut on_path: HashSet<Key, KeyBuild> = HashSet::default();
@@ -288,7 +307,7 @@ impl<'p> Counter<'p> {
             }
             // A backstop for recursions that make new keys without end (sizes are checked
             // before counting; integer arguments are not).
-            if self.memo.len() + stack.len() > self.max_keys {
+            if self.memo.len() + self.forwards.len() + stack.len() > self.max_keys {
                 return Err(ProgramError::TooLarge {
                     name: self.prog.procedures[k.0].name.clone(),
                     n: k.1,
@@ -297,6 +316,19 @@ impl<'p> Counter<'p> {
                 });
             }
             let (c, callees) = self.terms(&k)?;
+            let callees = callees
+                .into_iter()
+                .map(|(q, times)| {
+                    if let Some(end) = self.forwards.get(&q) {
+                        return Ok((end.clone(), times));
+                    }
+                    let end = self.forwarded(q.clone())?;
+                    if end != q {
+                        self.forwards.insert(q, end.clone());
+                    }
+                    Ok((end, times))
+                })
+                .collect::<Result<Vec<_>, ProgramError>>()?;
             let missing: Vec<Key> = callees
                 .iter()
                 .filter(|(q, _)| !self.memo.contains_key(q))
@@ -332,7 +364,53 @@ impl<'p> Counter<'p> {
                 }
             }
         }
-        Ok(self.memo[&key].clone())
+        let v = self.memo[&key].clone();
+        if asked != key {
+            self.memo.insert(asked, v.clone());
+        }
+        Ok(v)
+    }
+
+    /// The invocation `key` forwards to: while a clause makes no move and calls exactly one
+    /// invocation once, its count is that invocation's, so the chain is followed without
+    /// memoising its links (at most [`MAX_FORWARDS`] links for one counter). Helper procedures that search for a parameter by counting up
+    /// (Lunnon's split of Many_Pin: hundreds of links per call) would otherwise fill the
+    /// memo table with invocations that only pass a value on.
+    fn forwarded(&self, mut key: Key) -> Result<Key, ProgramError> {
+        // Chains are short; a long one is checked for a cycle from then on.
+        const SHORT: usize = 256;
+        let mut seen: Option<HashSet<Key, KeyBuild>> = None;
+        let mut step = 0;
+        loop {
+            let (c, callees) = self.terms(&key)?;
+            if !c.is_zero() || callees.len() != 1 || callees[0].1 != 1 {
+                return Ok(key);
+            }
+            let followed = self.followed.get() + 1;
+            if followed > MAX_FORWARDS {
+                return Err(ProgramError::ForwardsTooLong {
+                    name: self.prog.procedures[key.0].name.clone(),
+                    n: key.1,
+                    steps: MAX_FORWARDS,
+                });
+            }
+            self.followed.set(followed);
+            if step >= SHORT {
+                let seen = seen.get_or_insert_with(HashSet::default);
+                if !seen.insert(key.clone()) {
+                    return Err(ProgramError::RecursionCycle {
+                        name: self.prog.procedures[key.0].name.clone(),
+                        n: key.1,
+                    });
+                }
+            }
+            let next = callees.into_iter().next().map(|(q, _)| q);
+            key = next.expect("one callee");
+            if self.memo.contains_key(&key) {
+                return Ok(key);
+            }
+            step += 1;
+        }
     }
 }
 

@@ -230,6 +230,9 @@ struct State {
     cache: Option<Box<Cache>>,
     /// Deepest nesting of calls followed (`MAX_CALL_DEPTH` unless lowered).
     max_depth: usize,
+    /// Program steps (moves, calls, loop bodies) interpreted so far, and the most allowed.
+    steps: u64,
+    max_steps: u64,
 }
 
 impl MoveStream {
@@ -289,6 +292,8 @@ impl MoveStream {
             rend: 0,
             cache: replay.then(Box::default),
             max_depth: MAX_CALL_DEPTH,
+            steps: 0,
+            max_steps: u64::MAX,
         };
         if let Step::Call {
             proc,
@@ -321,6 +326,28 @@ impl MoveStream {
     pub fn with_max_depth(mut self, depth: usize) -> MoveStream {
         self.st.max_depth = depth.min(MAX_CALL_DEPTH);
         self
+    }
+
+    /// The stream interpreting at most `steps` program steps (moves, calls and loop
+    /// entries, replays not counted): past that it ends with [`ProgramError::TooManySteps`].
+    /// For callers sharing a budget of work over many streams (a table's simulations),
+    /// where the moves alone do not say how much interpreting they take.
+    ///
+    /// ```
+    /// use hanoilab::program::{Program, ProgramError};
+    /// let p = Program::parse("h(n; X, Y, Z) = h(n-1; X, Z, Y), move(X, Z), h(n-1; Y, X, Z)").unwrap();
+    /// let mut s = p.moves("h(n; 0, 1, 2)", 10, &[], 3).unwrap().with_max_steps(50);
+    /// while s.next().is_some() {}
+    /// assert!(matches!(s.error(), Some(ProgramError::TooManySteps { steps: 50 })));
+    /// ```
+    pub fn with_max_steps(mut self, steps: u64) -> MoveStream {
+        self.st.max_steps = steps;
+        self
+    }
+
+    /// Program steps interpreted so far (see [`MoveStream::with_max_steps`]).
+    pub fn steps(&self) -> u64 {
+        self.st.steps
     }
 
     /// The run-time error that ended the stream early, if any.
@@ -574,6 +601,13 @@ impl State {
             };
             top.done += 1;
             let (frame, rev) = (top.frame, top.rev);
+            self.steps += 1;
+            if self.steps > self.max_steps {
+                self.error = Some(ProgramError::TooManySteps {
+                    steps: self.max_steps,
+                });
+                return None;
+            }
             match &steps[idx] {
                 Step::Move { from, to, times } => {
                     let k = match times {

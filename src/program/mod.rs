@@ -170,6 +170,17 @@ pub enum ProgramError {
         /// The iterations asked for (at least).
         iterations: u64,
     },
+    /// Invocations that only pass a count on ([`Counter`] follows them without memoising)
+    /// would take too long to follow.
+    #[error("`{name}` at n = {n}: more than {steps} invocations that make no move and only pass a count on (the most a count follows)")]
+    ForwardsTooLong {
+        /// The procedure where the limit was reached.
+        name: String,
+        /// Its size.
+        n: i64,
+        /// The limit.
+        steps: u64,
+    },
     /// Calls nested deeper than the interpreter follows (a recursion without end, or far
     /// too many discs).
     #[error("`{name}` at n = {n}: calls nested more than {depth} deep (a recursion without end?)")]
@@ -180,6 +191,12 @@ pub enum ProgramError {
         n: i64,
         /// The limit.
         depth: usize,
+    },
+    /// The stream's budget of interpreted steps ([`MoveStream::with_max_steps`]) ran out.
+    #[error("the moves took more than {steps} program steps to interpret")]
+    TooManySteps {
+        /// The budget.
+        steps: u64,
     },
     /// A `count_as` declaration that does not hold.
     #[error("count_as {name} = {target}: {detail}")]
@@ -609,6 +626,65 @@ left(n; X, Y, Z)  = left(n-1; X, Y, Z), move(X, Y), right(n-1; Z, Y, X),
         assert!(matches!(
             p.count("h(n)", 1, &[]),
             Err(ProgramError::RecursionCycle { .. })
+        ));
+        // A forwarding cycle through an integer argument is found too, not followed forever.
+        let p = Program::parse("h(n, k) = h(n, 1 - k)").unwrap();
+        assert!(matches!(
+            p.count("h(n, 0)", 1, &[]),
+            Err(ProgramError::RecursionCycle { .. })
+        ));
+    }
+
+    /// A helper that counts a parameter up without moving (as Many_Pin's split search does)
+    /// passes its callee's count on: the counter follows such chains instead of memoising
+    /// every link, and the count still equals the length of the move stream.
+    #[test]
+    fn forwarding_chains_count_what_the_stream_plays() {
+        let p = Program::parse(
+            "
+h(n; X, Y, Z) = up(n, 0; X, Y, Z)
+up(n, t; X, Y, Z) when t < 3 * n = up(n, t + 1; X, Y, Z)
+up(n, t; X, Y, Z) = h(n-1; X, Z, Y), move(X, Z), h(n-1; Y, X, Z)
+",
+        )
+        .unwrap();
+        for n in 0..12 {
+            let count = p.count("h(n; 0, 1, 2)", n, &[]).unwrap();
+            let played = p.moves("h(n; 0, 1, 2)", n, &[], 3).unwrap().count();
+            assert_eq!(count, BigInt::from(played), "n = {n}");
+            // Classic Hanoi: 2^n - 1 moves (Lucas 1883).
+            assert_eq!(count, (BigInt::from(1) << n as usize) - 1);
+        }
+        // The chains hold 3n links per size but take no memo entries: far more links than
+        // the counter may memoise are followed.
+        let p = Program::parse(
+            "
+h(n) = up(n, 0)
+up(n, t) when t < 1000000 = up(n, t + 1)
+up(n, t) = h(n-1), move(0, 1), h(n-1)
+",
+        )
+        .unwrap();
+        let mut counter = Counter::new(&p, vec![]).with_max_keys(1000);
+        let got = counter.count(0, 5, &[]).unwrap();
+        assert_eq!(got, BigInt::from(31));
+    }
+
+    /// A stream's budget of interpreted steps ends it with an error, not a short count.
+    #[test]
+    fn step_budget_ends_the_stream() {
+        let p = Program::parse(CYCLIC).unwrap();
+        let full = p.moves("left(n; 0, 1, 2)", 6, &[], 3).unwrap();
+        let mut s = full.clone();
+        let all = s.by_ref().count();
+        assert!(s.error().is_none());
+        let taken = s.steps();
+        let mut short = full.with_max_steps(taken - 1);
+        let played = short.by_ref().count();
+        assert!(played < all);
+        assert!(matches!(
+            short.error(),
+            Some(ProgramError::TooManySteps { .. })
         ));
     }
 }

@@ -379,7 +379,11 @@ impl Variant {
                 }
                 program::count_call_with(&mut counter, &self.program, &f.call_step, n, &globals)
                     .map_err(|e| {
-                        if matches!(e, program::ProgramError::TooLarge { .. }) {
+                        if matches!(
+                            e,
+                            program::ProgramError::TooLarge { .. }
+                                | program::ProgramError::ForwardsTooLong { .. }
+                        ) {
                             too_large = Some((n, e.clone()));
                         }
                         VariantError::Run {
@@ -434,6 +438,35 @@ impl Variant {
         params: &Params,
     ) -> Result<SimulationReport, VariantError> {
         self.simulate_with(function, n, params, SimulateOptions::default())
+    }
+
+    /// [`Variant::simulate`] interpreting at most `max_steps` program steps
+    /// ([`MoveStream::with_max_steps`]); also returns the steps taken, so that callers can
+    /// share one budget of work over many simulations.
+    pub fn simulate_within(
+        &self,
+        function: &str,
+        n: i64,
+        params: &Params,
+        max_steps: u64,
+    ) -> Result<(SimulationReport, u64), VariantError> {
+        let puzzle = self.puzzle(function, n, params)?;
+        let mut stream = self.moves(function, n, params)?.with_max_steps(max_steps);
+        let r = if self.function(function)?.goal_up_to_equal_sizes {
+            simulate_up_to_equal_sizes(&puzzle, &mut stream)
+        } else {
+            simulate_with(&puzzle, &mut stream, SimulateOptions::default())
+        };
+        if let Some(e) = stream.error() {
+            return Err(self.run_error(function, n, e.clone()));
+        }
+        let r = r.map_err(|e| VariantError::Simulation {
+            variant: self.id.clone(),
+            function: function.into(),
+            n,
+            source: e,
+        })?;
+        Ok((r, stream.steps()))
     }
 
     /// [`Variant::simulate`] with options (progress callback, observer).

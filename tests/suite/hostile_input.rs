@@ -365,6 +365,13 @@ const CASES: &[(&str, i32, &str)] = &[
         "table entries without end",
     ),
     ("nth reves 5000000", 2, "(at most 1000000)"),
+    // A split search that counts its parameter up one by one on 4 pins: refused after a
+    // bounded walk of forwarding links, not after minutes or on memory.
+    (
+        "nth many-pin 1000000 --param p=4",
+        2,
+        "only pass a count on",
+    ),
     ("matrix {D}/m_dim.toml", 2, "more than 128"),
     (
         "matrix {D}/m_200.toml --nth 100 --no-analysis",
@@ -1596,4 +1603,48 @@ mod damaged_checkpoints {
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Many_Pin on 62 pins: every row of a table is counted (its memo no longer fills with the
+/// split search's links, which left rows from n = 260 on empty), the counts are the
+/// Frame–Stewart numbers by the independent route of `sequences::frame_stewart`, and the
+/// simulations stop at the table's budget of interpreted steps with empty cells, never an
+/// error.
+#[test]
+fn many_pin_on_62_pins_counts_every_row_of_a_table() {
+    use hanoilab::facts::{count_rows, SearchBudget};
+    use hanoilab::variants::{Params, Variant};
+    let v = Variant::builtin("many-pin").unwrap();
+    let mut params = Params::new();
+    params.insert("p".into(), 62);
+    let budget = SearchBudget {
+        max_states: 0,
+        count_states: 0,
+        memory: None,
+        generic_memory: None,
+        threads: 1,
+    };
+    let rows = count_rows(
+        &v,
+        &["M".to_string()],
+        "M",
+        &params,
+        250..=300,
+        Some(50_000_000),
+        &budget,
+    );
+    let mut simulated = 0;
+    for r in &rows {
+        let fs = hanoilab::sequences::frame_stewart::frame_stewart(r.n, 62).unwrap();
+        assert_eq!(r.counts[0].as_ref(), Some(&fs), "n = {}", r.n);
+        match &r.simulated {
+            Some(Ok(moves)) => {
+                assert_eq!(num_bigint::BigInt::from(*moves), fs);
+                simulated += 1;
+            }
+            Some(Err(e)) => panic!("n = {}: {e}", r.n),
+            None => {}
+        }
+    }
+    assert!(simulated > 0);
 }
