@@ -20,6 +20,7 @@ polars is imported only by :func:`table`, so ``import hanoilab`` stays fast.
 
 from __future__ import annotations
 
+import inspect as _inspect
 import json as _json
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -474,10 +475,11 @@ def _with_cli_help(function: Any, command: str) -> None:
     """Appends the command line's help to a docstring: ``help(hanoilab.table)`` says what
     ``hanoilab table --help`` says."""
     function.__doc__ = (
-        (function.__doc__ or "")
+        _inspect.cleandoc(function.__doc__ or "")
         + "\n\nThe command line's help (``hanoilab "
         + command
-        + " --help``):\n\n"
+        + " --help``). A keyword argument named as a flag means what the flag means;"
+        + " ``--param K=V`` is ``params={K: V}`` and ``--n A..B`` is ``n_range``:\n\n"
         + _native.cli_help(command)
     )
 
@@ -490,7 +492,6 @@ for _function, _command in [
     (search, "search"),
     (claims, "claims"),
     (check, "check"),
-    (growth, "charpoly"),
 ]:
     _with_cli_help(_function, _command)
 del _function, _command

@@ -70,7 +70,7 @@ NTH_CASES = [
     ("rainbow.DDD", 80, None),
     ("rainbow.CDC", 30, None),
     ("antwerp.T33", 50, None),
-    ("cyclic.B", 120, None),
+    ("cyclic.C", 120, None),
     ("turtle", 12, None),
     ("domino", 15, None),
     ("many-pin", 40, {"p": 6}),
