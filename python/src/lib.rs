@@ -54,17 +54,18 @@ fn resolve_py(target: &str, params: Option<BTreeMap<String, i64>>) -> PyResult<T
     resolve(target, &param_args(params)).map_err(cli_error)
 }
 
-/// The built-in variants: `(id, title, summary, [(function, summary)], {parameter: default})`.
+/// One built-in variant: `(id, title, summary, [(function, summary)], {parameter: default})`.
+type VariantRow = (
+    String,
+    String,
+    String,
+    Vec<(String, String)>,
+    BTreeMap<String, i64>,
+);
+
+/// The built-in variants, in the order of `hanoilab list`.
 #[pyfunction]
-fn variants() -> PyResult<
-    Vec<(
-        String,
-        String,
-        String,
-        Vec<(String, String)>,
-        BTreeMap<String, i64>,
-    )>,
-> {
+fn variants() -> PyResult<Vec<VariantRow>> {
     builtin_ids()
         .into_iter()
         .map(|id| {
@@ -130,9 +131,13 @@ fn simulate(
     params: Option<BTreeMap<String, i64>>,
 ) -> PyResult<u64> {
     let t = resolve_py(target, params)?;
-    py.allow_threads(|| t.variant.simulate(&t.function, n, &t.params))
-        .map(|r| r.moves)
-        .map_err(error)
+    py.allow_threads(|| {
+        t.variant
+            .simulate(&t.function, n, &t.params)
+            .map(|r| r.moves)
+            .map_err(|e| e.to_string())
+    })
+    .map_err(error)
 }
 
 /// A cell of a table as a Python value: an exact int, a text or `None`.
