@@ -72,6 +72,8 @@ def _params(params: Params) -> Optional[Dict[str, int]]:
     for k, v in params.items():
         if not isinstance(k, str) or isinstance(v, bool) or not isinstance(v, int):
             raise HanoilabError(f"params: `{k}={v!r}`: expected a name and an integer")
+        if not -(2**63) <= v < 2**63:
+            raise HanoilabError(f"params: `{k}={v}`: out of the range of a 64-bit integer")
         out[k] = v
     return out
 
@@ -81,6 +83,8 @@ def _n(name: str, n: Any) -> int:
         raise HanoilabError(f"{name} `{n!r}`: expected a non-negative integer")
     if n < 0:
         raise HanoilabError(f"{name} `{n}`: expected a non-negative integer")
+    if n >= 2**63:
+        raise HanoilabError(f"{name} `{n}`: too large (at most 2^63 - 1)")
     return n
 
 
