@@ -1,11 +1,10 @@
-//! Plots shown inline in a Jupyter notebook (the evcxr Rust kernel), drawn by the report's
-//! own renderer ([`crate::output::plot`]).
+//! Plots shown inline in a Jupyter notebook, drawn by the report's own renderer
+//! ([`crate::output::plot`]).
 //!
-//! The evcxr kernel turns what a cell prints between `EVCXR_BEGIN_CONTENT <media type>` and
-//! `EVCXR_END_CONTENT` into a rich output, and calls a value's `evcxr_display` method when
-//! the value ends a cell. [`Plot::evcxr_display`] prints its SVG that way, so the same call
-//! shows the plot in Jupyter and, run as an example, prints what `notebooks/build_notebooks.py`
-//! saves as the notebook's `image/svg+xml` output.
+//! [`Plot::to_svg`] is what the Python package's `hanoilab.Plot._repr_svg_` returns (the
+//! tutorial notebooks in `notebooks/` use it). For the evcxr Rust kernel,
+//! [`Plot::evcxr_display`] prints the SVG between `EVCXR_BEGIN_CONTENT <media type>` and
+//! `EVCXR_END_CONTENT`, which that kernel turns into a rich output.
 
 use super::chart::{Figure, Panel, Series};
 use super::OutputError;

@@ -1,40 +1,9 @@
-//! The notebooks' code cells, compiled and run: each notebook mirrors an example under
-//! `examples/`, included here so that a notebook whose code no longer compiles or runs fails
-//! the test suite (the notebooks themselves are rebuilt by `notebooks/build_notebooks.py`).
-
-// Notebooks 1 and 3 draw plots: they need the `plots` feature, as their examples do.
-#[cfg(feature = "plots")]
-#[path = "../../examples/nb3_frame_stewart_star.rs"]
-mod nb3;
-
-#[cfg(feature = "plots")]
-#[test]
-fn notebook_3_frame_stewart_and_star_runs() {
-    nb3::main();
-}
-
-#[cfg(feature = "plots")]
-#[path = "../../examples/nb1_rainbow.rs"]
-mod nb1;
-
-#[cfg(feature = "plots")]
-#[test]
-fn notebook_1_rainbow_runs() {
-    nb1::main();
-}
-
-#[path = "../../examples/nb2_checking_claims.rs"]
-mod nb2;
-
-#[test]
-fn notebook_2_checking_claims_runs() {
-    nb2::main();
-}
-
-// The notebooks as a Jupyter kernel sees them. The tests above run the examples, which have
-// their helper fns at the top level of the file; a notebook only has its cells, so a notebook
-// built without those helpers fails in Jupyter while the example passes. These tests look at
-// the committed `.ipynb` files themselves.
+//! The committed tutorial notebooks (`notebooks/*.ipynb`, Python kernel, the `hanoilab`
+//! package of `python/`) as files: nbformat 4.5 with cell ids, every code cell run once in
+//! order from a clean kernel, and every plot saved as an SVG image in the cell that draws
+//! it. That the saved outputs are what a fresh run produces is checked by
+//! `python/run_notebooks.py` (run by `.ci/test-python`), which needs the package built;
+//! these tests need no Python.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -45,253 +14,105 @@ const NOTEBOOKS: [&str; 3] = [
     "nb3_frame_stewart_star",
 ];
 
-/// The code cells of a committed notebook, in order.
-fn code_cells(name: &str) -> Vec<String> {
+fn notebook(name: &str) -> serde_json::Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
-    let nb: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
-    nb["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|c| c["cell_type"] == "code")
-        .map(|c| match &c["source"] {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Array(lines) => lines.iter().map(|l| l.as_str().unwrap()).collect(),
-            other => panic!("{name}: cell source {other}"),
-        })
-        .collect()
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()))
 }
 
-/// The code without comments, string and char literals (whose text may look like calls).
-fn strip_literals(code: &str) -> String {
-    let mut out = String::new();
-    for line in code.lines() {
-        let mut chars = line.chars().peekable();
-        let mut in_str = false;
-        while let Some(c) = chars.next() {
-            if in_str {
-                match c {
-                    '\\' => {
-                        chars.next();
-                    }
-                    '"' => in_str = false,
-                    _ => {}
-                }
-                continue;
-            }
-            match c {
-                '"' => in_str = true,
-                '/' if chars.peek() == Some(&'/') => break,
-                _ => out.push(c),
-            }
-        }
-        out.push('\n');
+/// A cell's source as one string (nbformat allows a string or a list of lines).
+fn source(cell: &serde_json::Value) -> String {
+    match &cell["source"] {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(lines) => lines.iter().filter_map(|l| l.as_str()).collect(),
+        other => panic!("cell source {other}"),
     }
-    out
-}
-
-/// Identifiers with their byte offsets.
-fn words(code: &str) -> Vec<(usize, &str)> {
-    let mut v = vec![];
-    let mut start = None;
-    for (i, c) in code.char_indices() {
-        let id = c.is_alphanumeric() || c == '_';
-        match (id, start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                v.push((s, &code[s..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        v.push((s, &code[s..]));
-    }
-    v
-}
-
-/// Names a cell makes available to later code: `fn`s, `let` bindings (closures), and the
-/// last segment of each name a `use` brings in.
-fn defined_in(code: &str) -> BTreeSet<String> {
-    let code = strip_literals(code);
-    let ws = words(&code);
-    let mut names = BTreeSet::new();
-    for pair in ws.windows(2) {
-        if matches!(pair[0].1, "fn" | "let" | "mut" | "struct" | "enum") {
-            names.insert(pair[1].1.to_string());
-        }
-    }
-    // Kernel commands (`:dep ...`) are lines of their own, not Rust.
-    let rust: String = code
-        .lines()
-        .filter(|l| !l.trim_start().starts_with(':'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    for stmt in rust.split(';') {
-        let s = stmt.trim();
-        if let Some(path) = s
-            .strip_prefix("use ")
-            .or_else(|| s.strip_prefix("pub use "))
-        {
-            for part in path.split(['{', '}', ',']) {
-                let part = part.trim();
-                let name = part
-                    .rsplit(" as ")
-                    .next()
-                    .unwrap()
-                    .rsplit("::")
-                    .next()
-                    .unwrap();
-                if !name.is_empty() {
-                    names.insert(name.trim().to_string());
-                }
-            }
-        }
-    }
-    names
-}
-
-/// Free-standing calls `name(` of lower-case names: not methods (`.name(`), not paths
-/// (`X::name(`), not macros (`name!(`), not definitions (`fn name(`), not keywords.
-fn free_calls(code: &str) -> BTreeSet<String> {
-    let code = strip_literals(code);
-    let mut calls = BTreeSet::new();
-    for (at, w) in words(&code) {
-        let before = code[..at].trim_end();
-        let after = &code[at + w.len()..];
-        let lower = w.starts_with(|c: char| c.is_lowercase() || c == '_');
-        let keyword = matches!(
-            w,
-            "if" | "while" | "for" | "match" | "in" | "return" | "fn" | "move" | "as"
-        );
-        if lower
-            && !keyword
-            && after.starts_with('(')
-            && !before.ends_with('.')
-            && !before.ends_with("::")
-            && !before.ends_with("fn")
-        {
-            calls.insert(w.to_string());
-        }
-    }
-    calls
-}
-
-/// The calls of each cell that no earlier cell (nor the cell itself) defines, as a kernel
-/// running the cells in order would report them.
-fn undefined_calls(cells: &[String]) -> Vec<(usize, String)> {
-    let mut known = BTreeSet::new();
-    let mut missing = vec![];
-    for (i, cell) in cells.iter().enumerate() {
-        known.extend(defined_in(cell));
-        for call in free_calls(cell) {
-            if !known.contains(&call) {
-                missing.push((i + 1, call));
-            }
-        }
-    }
-    missing
 }
 
 #[test]
-fn the_undefined_call_check_sees_a_missing_helper() {
-    // The shape of the bug this guards against: a cell calls a helper only the example had.
-    let cells = [
-        ":dep hanoilab = { path = \"..\" }\nuse hanoilab::literature::{check_formula, FormulaCheck};"
-            .to_string(),
-        "let p = 1;\nshow(&check_formula(\"x (y)\", 2, &p).unwrap());".to_string(),
-    ];
-    assert_eq!(undefined_calls(&cells), vec![(2, "show".to_string())]);
-    let with_helper = [
-        cells[0].clone(),
-        "fn show(r: &FormulaCheck) {\n    println!(\"{r:?}\");\n}".to_string(),
-        cells[1].clone(),
-    ];
-    assert!(undefined_calls(&with_helper).is_empty());
-}
-
-#[test]
-fn every_notebook_defines_what_its_cells_call_before_they_call_it() {
+fn every_notebook_is_nbformat_4_5_with_unique_cell_ids_on_the_python_kernel() {
     for name in NOTEBOOKS {
-        let cells = code_cells(name);
-        assert!(!cells.is_empty(), "{name}: no code cells");
-        let missing = undefined_calls(&cells);
+        let nb = notebook(name);
+        assert_eq!(nb["nbformat"], 4, "{name}");
+        assert!(nb["nbformat_minor"].as_u64().unwrap() >= 5, "{name}");
+        assert_eq!(nb["metadata"]["kernelspec"]["name"], "python3", "{name}");
+        let cells = nb["cells"].as_array().unwrap();
+        let ids: Vec<&str> = cells
+            .iter()
+            .map(|c| {
+                c["id"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{name}: a cell has no id"))
+            })
+            .collect();
         assert!(
-            missing.is_empty(),
-            "notebooks/{name}.ipynb: code cells call functions no earlier cell defines \
-             (cell number, name): {missing:?}; rebuild with python3 notebooks/build_notebooks.py"
+            ids.iter().all(|id| !id.is_empty()),
+            "{name}: an empty cell id"
+        );
+        assert_eq!(
+            ids.iter().collect::<BTreeSet<_>>().len(),
+            ids.len(),
+            "{name}: cell ids repeat"
         );
     }
 }
 
+/// Execution counts 1, 2, 3, ... in cell order: the saved outputs come from one run of the
+/// whole notebook from a clean kernel (a cell run twice, or out of order, shows here).
 #[test]
-fn committed_notebooks_are_what_the_builder_makes_of_the_examples() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // `--check` rebuilds every notebook in memory from its example, keeping the committed
-    // outputs (the examples' own runs are the tests above), and compares byte for byte.
-    let run = std::process::Command::new("python3")
-        .arg("notebooks/build_notebooks.py")
-        .arg("--check")
-        .current_dir(repo)
-        .output();
-    let run = match run {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!(
-                "SKIPPED: python3 could not be run ({e}); the notebooks were not compared \
-                 with notebooks/build_notebooks.py"
-            );
-            return;
+fn every_code_cell_ran_once_in_order() {
+    for name in NOTEBOOKS {
+        let nb = notebook(name);
+        let counts: Vec<Option<u64>> = nb["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| c["cell_type"] == "code")
+            .map(|c| c["execution_count"].as_u64())
+            .collect();
+        let expected: Vec<Option<u64>> = (1..=counts.len() as u64).map(Some).collect();
+        assert_eq!(counts, expected, "{name}: execution counts");
+        for cell in nb["cells"].as_array().unwrap() {
+            for o in cell["outputs"].as_array().into_iter().flatten() {
+                assert_ne!(o["output_type"], "error", "{name}: a cell failed");
+                if o["output_type"] == "stream" {
+                    assert_ne!(o["name"], "stderr", "{name}: a cell wrote to stderr");
+                }
+            }
         }
-    };
-    assert!(
-        run.status.success(),
-        "notebooks are stale:\n{}{}",
-        String::from_utf8_lossy(&run.stdout),
-        String::from_utf8_lossy(&run.stderr)
-    );
+    }
 }
 
-/// A notebook shows its plots as saved: every code cell that displays a plot has an SVG image
-/// among its outputs (what evcxr shows for `Plot::evcxr_display`), and no cell has the
-/// kernel's content markers left as text.
+/// A notebook shows its plots as saved: every code cell that ends with a `hanoilab.Plot`
+/// has an SVG image among its outputs (what Jupyter shows from `Plot._repr_svg_`).
 #[test]
 fn notebook_plots_are_saved_as_images_in_the_cells_that_draw_them() {
     let mut images = 0;
     for name in NOTEBOOKS {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("notebooks/{name}.ipynb"));
-        let nb: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let nb = notebook(name);
         for cell in nb["cells"].as_array().unwrap() {
             if cell["cell_type"] != "code" {
                 continue;
             }
-            let source = match &cell["source"] {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            let outputs = cell["outputs"].as_array().unwrap();
-            let svgs = outputs
+            let draws = source(cell).matches("hanoilab.Plot(").count();
+            let svgs = cell["outputs"]
+                .as_array()
+                .unwrap()
                 .iter()
-                .filter(|o| o["output_type"] == "display_data")
-                .filter_map(|o| o["data"]["image/svg+xml"].as_str())
+                .filter_map(|o| match &o["data"]["image/svg+xml"] {
+                    serde_json::Value::String(s) => Some(s.clone()),
+                    serde_json::Value::Array(l) => {
+                        Some(l.iter().filter_map(|x| x.as_str()).collect())
+                    }
+                    _ => None,
+                })
                 .filter(|svg| svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"))
                 .count();
-            let draws = source.matches(".evcxr_display()").count();
             assert_eq!(
                 svgs, draws,
                 "{name}: a cell draws {draws} plots and saves {svgs}"
             );
             images += svgs;
-            for o in outputs {
-                let text = o["text"].as_str().unwrap_or("");
-                assert!(
-                    !text.contains("EVCXR_"),
-                    "{name}: kernel markers saved as text"
-                );
-            }
         }
     }
     assert!(images >= 2, "only {images} plots in the notebooks");

@@ -1,0 +1,51 @@
+"""`table` as a polars DataFrame: one type per column, exact values."""
+
+import pytest
+
+import hanoilab
+
+pl = pytest.importorskip("polars")
+
+
+def test_small_counts_are_int64_columns():
+    df = hanoilab.table("antwerp.T33", range(1, 21))
+    assert df.columns == ["n", "T33", "simulated(T33)", "optimum(T33)"]
+    assert df.schema["n"] == pl.Int64
+    assert df.schema["T33"] == pl.Int64
+    assert df["n"].to_list() == list(range(1, 21))
+    # Lunnon's T33(n) = 12 * 2^n - 8n - 10 (n > 1).
+    assert df["T33"].to_list()[1:] == [12 * 2**n - 8 * n - 10 for n in range(2, 21)]
+    assert df["simulated(T33)"].to_list() == df["T33"].to_list()
+
+
+def test_counts_beyond_int64_are_a_decimal_string_column():
+    df = hanoilab.table("classic", (60, 70), simulate=False)
+    assert "T_decimal" in df.columns and "T" not in df.columns
+    assert df.schema["T_decimal"] == pl.String
+    # Lucas: 2^n - 1, read back exactly with int().
+    assert [int(x) for x in df["T_decimal"]] == [2**n - 1 for n in range(60, 71)]
+    # No simulation asked: the column is there, empty.
+    assert df["simulated(T)"].null_count() == len(df)
+
+
+def test_range_forms_agree():
+    a = hanoilab.table_columns("cyclic", range(3, 9))
+    assert a == hanoilab.table_columns("cyclic", (3, 8))
+    assert a == hanoilab.table_columns("cyclic", "3..8")
+    assert a["n"] == list(range(3, 9))
+
+
+def test_without_polars_a_dict_of_columns(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_polars(name, *args, **kwargs):
+        if name == "polars":
+            raise ImportError("polars hidden by the test")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_polars)
+    t = hanoilab.table("classic", (1, 5), simulate=False)
+    assert isinstance(t, dict)
+    assert t["T"] == [1, 3, 7, 15, 31]
