@@ -294,6 +294,13 @@ impl MatrixAnalysis {
                             d.ties.join(", ")
                         );
                     }
+                    for r in &d.per_residue {
+                        let _ = writeln!(
+                            o,
+                            "  along n ≡ {} (mod {}): constant {} (= {})",
+                            r.residue, r.modulus, r.exact, r.decimal
+                        );
+                    }
                 }
                 None => {
                     let _ = writeln!(o, "  the sequence is eventually zero");

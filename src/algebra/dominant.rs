@@ -30,6 +30,25 @@ pub struct Dominant {
     pub certified: bool,
     /// The roots sharing the largest modulus, when there are several (else empty).
     pub ties: Vec<String>,
+    /// Where the tied roots are `lambda` and `-lambda`: the constant of `n^k lambda^n` for
+    /// even n, then for odd n (`a(n) / (n^k lambda^n)` tends to the first along the even
+    /// n and to the second along the odd n). Empty when no root ties with `lambda`, or
+    /// when the tie is not of that kind (complex roots of the top modulus: then no
+    /// constant describes the sequence, and none is given).
+    pub per_residue: Vec<ResidueConstant>,
+}
+
+/// The dominant constant along one residue class of n (see [`Dominant::per_residue`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ResidueConstant {
+    /// The residue class: n ≡ `residue` mod `modulus`.
+    pub residue: usize,
+    /// The modulus (2 for the tie of `lambda` with `-lambda`).
+    pub modulus: usize,
+    /// The constant exactly (rational or quadratic).
+    pub exact: String,
+    /// The constant to the digits asked for (certified).
+    pub decimal: String,
 }
 
 impl Dominant {
@@ -196,6 +215,13 @@ pub(super) fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<
         }
         t
     };
+    // The terms of the tied roots (only when a tie is proved).
+    let mut top_terms: Vec<usize> = if ties.is_empty() {
+        vec![]
+    } else {
+        top.iter().map(|c| c.term).collect()
+    };
+    top_terms.dedup();
     // report the real positive one among the top if any, else the first
     let best = top
         .iter()
@@ -212,6 +238,7 @@ pub(super) fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<
                 c_exact: Some(c.to_string()),
                 c_decimal: significant(&c, digits),
                 certified: true,
+                per_residue: per_residue(cf, &top_terms, digits),
                 ties,
             })
         }
@@ -239,6 +266,7 @@ pub(super) fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<
                     quadratic_decimal(&c, digits)
                 },
                 certified: true,
+                per_residue: per_residue(cf, &top_terms, digits),
                 ties,
             })
         }
@@ -257,6 +285,7 @@ pub(super) fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<
                     c_exact: None,
                     c_decimal: "(complex dominant root: not evaluated)".into(),
                     certified: false,
+                    per_residue: vec![],
                     ties,
                 });
             }
@@ -268,6 +297,7 @@ pub(super) fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<
                     c_exact: None,
                     c_decimal: c,
                     certified: true,
+                    per_residue: vec![],
                     ties,
                 }),
                 None => Some(Dominant {
@@ -277,9 +307,68 @@ pub(super) fn dominant_term(cf: &ClosedForm, q: &Poly, digits: usize) -> Option<
                     c_exact: None,
                     c_decimal: "(not certified: root not isolated as simple)".into(),
                     certified: false,
+                    per_residue: vec![],
                     ties,
                 }),
             }
         }
+    }
+}
+
+/// The constants along even and odd n when the roots of largest modulus are exactly
+/// `lambda > 0` and `-lambda`: rational roots `±r` (the leading coefficients of their
+/// polynomials, at the higher degree of the two), or the pair `±b√d` of one quadratic.
+/// `a(n) ~ (c_+ + (-1)^n c_-) n^k lambda^n`, so the constant is `c_+ + c_-` for even n and
+/// `c_+ - c_-` for odd n. Other ties (complex roots) give none.
+fn per_residue(cf: &ClosedForm, tied: &[usize], digits: usize) -> Vec<ResidueConstant> {
+    let residues = |even: QuadraticNumber, odd: QuadraticNumber| {
+        [even, odd]
+            .into_iter()
+            .enumerate()
+            .map(|(r, c)| ResidueConstant {
+                residue: r,
+                modulus: 2,
+                exact: c.to_text(),
+                decimal: quadratic_decimal(&c, digits),
+            })
+            .collect()
+    };
+    let rational = |x: BigRational| QuadraticNumber::new(x, BigRational::zero(), BigInt::from(1));
+    match tied {
+        [t] => match &cf.terms[*t] {
+            ClosedFormTerm::QuadraticPair { root, coeff, .. }
+                if root.a.is_zero() && root.d.is_positive() =>
+            {
+                // roots ±b√d; the coefficient of +|b|√d first
+                let (plus, minus) = if root.b.is_positive() {
+                    (coeff.clone(), coeff.conj())
+                } else {
+                    (coeff.conj(), coeff.clone())
+                };
+                let even =
+                    QuadraticNumber::new(&plus.a + &minus.a, &plus.b + &minus.b, plus.d.clone());
+                let odd =
+                    QuadraticNumber::new(&plus.a - &minus.a, &plus.b - &minus.b, plus.d.clone());
+                residues(even, odd)
+            }
+            _ => vec![],
+        },
+        [t1, t2] => match (&cf.terms[*t1], &cf.terms[*t2]) {
+            (
+                ClosedFormTerm::Rational { root: r1, poly: p1 },
+                ClosedFormTerm::Rational { root: r2, poly: p2 },
+            ) if *r1 == -r2.clone() && !r1.is_zero() => {
+                let (plus, minus) = if r1.is_positive() { (p1, p2) } else { (p2, p1) };
+                let degree = |p: &Vec<BigRational>| p.iter().rposition(|c| !c.is_zero());
+                let k = degree(plus).max(degree(minus)).unwrap_or(0);
+                let at = |p: &Vec<BigRational>| p.get(k).cloned().unwrap_or_else(BigRational::zero);
+                residues(
+                    rational(at(plus) + at(minus)),
+                    rational(at(plus) - at(minus)),
+                )
+            }
+            _ => vec![],
+        },
+        _ => vec![],
     }
 }

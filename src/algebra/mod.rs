@@ -36,6 +36,7 @@ pub mod squarefree;
 pub mod summary;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
+pub use dominant::{Dominant, ResidueConstant};
 pub use error::AlgebraError;
 pub use factor::{factor, is_irreducible, FactorError, Factorization};
 pub use genfun::GeneratingFunction;

@@ -150,6 +150,47 @@ fn ddde_has_two_roots_of_largest_modulus() {
     assert_eq!(d.tied_roots(), 2, "{:?}", d.ties);
 }
 
+/// With ±√3 tied, DDDE(n)/3^(n/2) has no single limit: it tends to one constant along
+/// the even n and another along the odd n. The constants the analysis derives from the
+/// closed form agree with the counts themselves at n = 160 and 161 (the other roots are
+/// smaller in modulus, so the ratio is within 10^-9 there), and the index and the page
+/// state both.
+#[test]
+fn ddde_has_one_constant_per_parity() {
+    use num_rational::BigRational;
+    use num_traits::ToPrimitive;
+    let v = Variant::builtin("reversi-lunnon").unwrap();
+    let a = v.analysis(&Params::new(), 20).unwrap().unwrap();
+    let c = a.components.iter().find(|c| c.name == "DDDE").unwrap();
+    let d = c.dominant.as_ref().unwrap();
+    assert_eq!(d.per_residue.len(), 2, "{d:?}");
+    for (n, r) in [(160u32, &d.per_residue[0]), (161, &d.per_residue[1])] {
+        assert_eq!(r.residue as u32, n % 2);
+        let count = v.count("DDDE", n as i64, &Params::new()).unwrap();
+        // DDDE(n) / 3^(n/2): for odd n, DDDE(n)^2 / 3^n is the square of the ratio.
+        let ratio_sq = BigRational::new(&count * &count, BigInt::from(3).pow(n));
+        let want: f64 = r.decimal.parse().unwrap();
+        let got = ratio_sq.to_f64().unwrap().sqrt();
+        assert!((got - want).abs() < 1e-9, "n = {n}: {got} against {want}");
+    }
+    // The two constants differ in the fourth digit (0.124396 and 0.125511).
+    assert_ne!(
+        &d.per_residue[0].decimal[..6],
+        &d.per_residue[1].decimal[..6]
+    );
+    let index = repo_file("reports/README.md");
+    let row = index
+        .lines()
+        .find(|l| l.contains("reversi-lunnon.DDDE") || l.contains("| DDDE"))
+        .unwrap();
+    assert!(
+        row.contains("for even n") && row.contains("for odd n"),
+        "{row}"
+    );
+    let page = repo_file("reports/reversi-lunnon.md");
+    assert!(page.contains("even n: "), "the page states both constants");
+}
+
 /// Lunnon's DDDE satisfies its printed minimal recurrence (order 18) only from n = 24:
 /// applied from n = 18 it gives 3268 against the true 3164. The page states the start, and
 /// its generating function starts at the first term.

@@ -79,10 +79,18 @@ pub(super) fn growth_text(f: &VariantFacts, j: usize) -> String {
         1 => " n".into(),
         k => format!(" n^{k}"),
     };
+    if let [even, odd] = &d.per_residue[..] {
+        // -lambda ties with lambda: one constant along the even n, one along the odd n.
+        return format!(
+            "`{}{k} · {lam}^n` for even n, `{}{k} · {lam}^n` for odd n",
+            round(&even.decimal),
+            round(&odd.decimal)
+        );
+    }
     let ties = if d.ties.is_empty() {
         ""
     } else {
-        " (largest modulus shared)"
+        " (largest modulus shared: the ratio oscillates)"
     };
     if cc == "1" {
         format!(

@@ -217,11 +217,19 @@ pub(super) fn dominant_cells(c: &ComponentReport) -> (String, String, String) {
             if !d.ties.is_empty() {
                 lambda.push_str(" (other roots of the same modulus)");
             }
-            let c = match &d.c_exact {
+            let mut c = match &d.c_exact {
                 Some(e) => format!("{e} = {}", d.c_decimal),
                 None if d.certified => d.c_decimal.clone(),
                 None => format!("{} (not certified)", d.c_decimal),
             };
+            if let [even, odd] = &d.per_residue[..] {
+                c = format!(
+                    "even n: {} = {}; odd n: {} = {}",
+                    even.exact, even.decimal, odd.exact, odd.decimal
+                );
+            } else if !d.ties.is_empty() {
+                c.push_str(" (the coefficient of this root alone; the ratio oscillates)");
+            }
             (lambda, d.k.to_string(), c)
         }
     }
