@@ -17,7 +17,7 @@ use std::path::Path;
 
 /// `hanoilab claims [VARIANT|DOCUMENT]`: prints the checked claims and returns them.
 pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>, CliError> {
-    let all = builtin_claims().map_err(|e| CliError::input(e.to_string()))?;
+    let all = builtin_claims().map_err(|e| CliError::failure(e.to_string()))?;
     let selected: Vec<_> = all
         .iter()
         .filter(|c| match filter {
@@ -97,10 +97,10 @@ pub fn claims_file(
     use crate::literature::check::validate_claims;
     use crate::literature::claims::{field_offset, line_column, load_claim_file};
     let (name, text) = super::common::read_input(path).map_err(|e| {
-        CliError::input(format!(
-            "{}: cannot read the claim file: {e}",
-            path.display()
-        ))
+        CliError::from_io(
+            format!("{}: cannot read the claim file: {e}", path.display()),
+            &e,
+        )
     })?;
     let claims = load_claim_file(&name, &text).map_err(|e| CliError::input(e.to_string()))?;
     if let Err((id, field, pos, message)) = validate_claims(&claims) {
@@ -298,7 +298,7 @@ pub fn check(
     let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::from)?;
     match format {
         Format::Json => {
-            let mut j = serde_json::to_value(&v).map_err(|e| CliError::input(e.to_string()))?;
+            let mut j = serde_json::to_value(&v).map_err(|e| CliError::failure(e.to_string()))?;
             if let Some(o) = j.as_object_mut() {
                 o.insert("target".into(), t.name().into());
                 o.insert("formula".into(), formula.into());
@@ -356,7 +356,7 @@ fn check_bfile_cmd(
         ));
     }
     let (name, text) = super::common::read_input(path)
-        .map_err(|e| CliError::input(format!("--bfile {}: {e}", path.display())))?;
+        .map_err(|e| CliError::from_io(format!("--bfile {}: {e}", path.display()), &e))?;
     let rows = parse_bfile(&text).map_err(|e| CliError::input(format!("{name}, {e}")))?;
     // Sizes first: the b-file's own values bound the output, the sequence's are estimated.
     let (lo, hi) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), (n, _)| {
