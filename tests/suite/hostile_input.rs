@@ -397,6 +397,11 @@ const CASES: &[(&str, i32, &str)] = &[
     ("nth {D}/deeptoml.toml 5", 2, "recursion limit"),
     // Ordinary bad input.
     ("nth nosuch 5", 2, "unknown variant"),
+    ("table clasic --n 1..3", 2, "nearest: classic"),
+    ("check FS 2^n-1", 2, "FS(n, 4)"),
+    ("nth many-pin.M[p 3", 2, "has no function `M[p`"),
+    ("nth many-pin.M[p=] 3", 2, "value must be an integer"),
+    ("nth classic. 3", 2, "no function after the dot"),
     ("nth classic.NOPE 5", 2, "has no function"),
     ("nth classic abc", 2, "expected a non-negative integer"),
     ("nth classic -5", 2, "unexpected argument"),
