@@ -6,22 +6,12 @@ use super::validate::parse_params;
 use super::CliError;
 use crate::algebra::radix::to_decimal;
 use crate::output::Table;
-use crate::variants::{Params, Variant};
+use crate::variants::Variant;
 use num_bigint::BigInt;
 
-/// A variant and the function a target names (its default function for a bare id).
-pub struct Target {
-    /// The loaded variant.
-    pub variant: Variant,
-    /// The function name (always resolved).
-    pub function: String,
-    /// Whether the user named the function explicitly.
-    pub explicit: bool,
-    /// Parameters other than n (the target's brackets and `--param`).
-    pub params: Params,
-    /// The alternative algorithm a HanoiVar name stands for (`Reversi_P`: `periodic`).
-    pub algorithm: Option<String>,
-}
+/// A variant and the function a target names (its default function for a bare id), with
+/// the target's parameters and `--param` together.
+pub use crate::variants::ResolvedTarget as Target;
 
 /// The name standard input has in messages (`<stdin>:3:5: ...`).
 pub const STDIN_NAME: &str = "<stdin>";
@@ -52,24 +42,17 @@ pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let params = parse_params(params)?;
     let parsed = crate::variants::Target::parse(target)?.with_params(&params)?;
     // `-` (or `-.FUNCTION`): a variant file on standard input.
-    let resolved = if parsed.variant() == "-" {
+    if parsed.variant() == "-" {
         let (name, text) = read_input(std::path::Path::new("-")).map_err(|e| {
             CliError::from_io(
                 format!("-: cannot read the variant file from standard input: {e}"),
                 &e,
             )
         })?;
-        parsed.resolve_in(Variant::from_toml(&text, &name)?)?
+        Ok(parsed.resolve_in(Variant::from_toml(&text, &name)?)?)
     } else {
-        parsed.resolve()?
-    };
-    Ok(Target {
-        variant: resolved.variant,
-        function: resolved.function,
-        explicit: resolved.explicit,
-        params: resolved.params,
-        algorithm: resolved.algorithm,
-    })
+        Ok(parsed.resolve()?)
+    }
 }
 
 /// Prints text to stdout (with a final newline). All of the command line's output goes

@@ -319,7 +319,7 @@ pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, Chec
             } else if q > i.hi {
                 Ok(Ordering::Greater)
             } else {
-                Err(CheckError::Input("cannot decide the comparison".into()))
+                Err(CheckError::TooLarge("cannot decide the comparison".into()))
             }
         }
     }

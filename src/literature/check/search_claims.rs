@@ -112,7 +112,7 @@ fn cached_search(
             optimal_solutions: r.optimal_solutions,
         })),
         Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Ok(Err(limit)),
-        Err(e) => Err(CheckError::Input(format!("search at n = {n}: {e}"))),
+        Err(e) => Err(CheckError::from(e).context(format!("search at n = {n}"))),
     })
 }
 

@@ -40,7 +40,7 @@ fn play(
     let moves: Vec<Move> = match &c.algorithm {
         Some(name) => {
             if !(0..=ALTERNATIVE_MAX_N as i64).contains(&n) {
-                return Err(CheckError::Input(format!(
+                return Err(CheckError::TooLarge(format!(
                     "the {name} algorithm is played for n <= {ALTERNATIVE_MAX_N} only"
                 )));
             }
