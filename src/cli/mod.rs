@@ -29,7 +29,11 @@ use crate::variants::hanoivar::HanoiVarError;
 use crate::variants::{TargetError, VariantError};
 use std::fmt;
 
-/// A command-line failure: a message for the user and the exit status.
+/// A command-line failure: a message for the user and the exit status — 2 for the input
+/// (a target, flag, formula or file content; a missing file; a limit exceeded before the
+/// work), 1 for a refuted verdict and for what the system refused (a full disk, a file it
+/// cannot read), 0 for the quiet end of a closed pipe. The `From` conversions of the
+/// library's errors choose among them by kind.
 #[derive(Debug)]
 pub struct CliError {
     message: String,
