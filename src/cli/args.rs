@@ -340,7 +340,8 @@ pub enum Command {
     /// Check a formula (or a b-file) against a sequence. Exit status 1 when the verdict is
     /// `fails` (after printing it; --no-fail-exit for 0), 2 for bad input.
     Check {
-        /// VARIANT.FUNCTION (or a named sequence such as `FS` or `S`).
+        /// VARIANT.FUNCTION, a named sequence of n (`S`, `T`, `a`, `starsplit`,
+        /// `cyclicblue`), or a formula over named sequences such as `FS(n, 4)`.
         target: String,
         /// The formula in n, e.g. "12*2^n - 8*n - 10".
         formula: Option<String>,

@@ -7,7 +7,7 @@ use super::CliError;
 use crate::algebra::decimal::{fixed, Rounding};
 use crate::literature::check::{
     asymptotic_ratios, check_asymptotic, check_bfile, check_formula_statement,
-    default_asymptotic_tolerance, parse_bfile, sample_points, TargetSeq,
+    default_asymptotic_tolerance, parse_bfile, sample_points, TargetSeq, NAMED_SEQUENCES,
 };
 use crate::literature::claims::builtin_claims;
 use crate::literature::{check_claim, parse, CheckedClaim, VerdictKind};
@@ -17,7 +17,7 @@ use std::path::Path;
 
 /// `hanoilab claims [VARIANT|DOCUMENT]`: prints the checked claims and returns them.
 pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>, CliError> {
-    let all = builtin_claims().map_err(|e| CliError::input(e.to_string()))?;
+    let all = builtin_claims().map_err(|e| CliError::failure(e.to_string()))?;
     let selected: Vec<_> = all
         .iter()
         .filter(|c| match filter {
@@ -97,10 +97,10 @@ pub fn claims_file(
     use crate::literature::check::validate_claims;
     use crate::literature::claims::{field_offset, line_column, load_claim_file};
     let (name, text) = super::common::read_input(path).map_err(|e| {
-        CliError::input(format!(
-            "{}: cannot read the claim file: {e}",
-            path.display()
-        ))
+        CliError::from_io(
+            format!("{}: cannot read the claim file: {e}", path.display()),
+            &e,
+        )
     })?;
     let claims = load_claim_file(&name, &text).map_err(|e| CliError::input(e.to_string()))?;
     if let Err((id, field, pos, message)) = validate_claims(&claims) {
@@ -203,8 +203,17 @@ pub fn verdict_summary(checked: &[CheckedClaim]) -> String {
 fn target_seq(target: &str, params: &[String]) -> Result<TargetSeq, CliError> {
     let p = parse_params(params)?;
     match resolve(target, params) {
-        Ok(t) => TargetSeq::from_variant(t.variant, &t.function, &p, None).map_err(CliError::input),
+        Ok(t) => TargetSeq::from_variant(t.variant, &t.function, &p, None).map_err(CliError::from),
         Err(e) => {
+            // A named sequence of n alone (`S`) is the formula `S(n)`; one with more
+            // arguments is refused by `resolve`, naming the formula to write (`FS(n, 4)`).
+            let bare = NAMED_SEQUENCES
+                .iter()
+                .find(|s| s.name == target && s.arity == 1);
+            if let Some(s) = bare {
+                return TargetSeq::new(&format!("{}(n)", s.name), &p, None)
+                    .map_err(|m| CliError::input(format!("target '{target}': {m}")));
+            }
             // Not a variant: a formula over named sequences such as `FS(n, 4)`.
             if target.contains('(') {
                 TargetSeq::new(target, &p, None)
@@ -253,10 +262,10 @@ pub fn check(
     let (a, b) = (a as i64, b as i64);
     if asymptotic {
         let samples = sample_points(a.max(1), b);
-        let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::input)?;
+        let (rows, last) = asymptotic_ratios(&t, &expr, &samples).map_err(CliError::from)?;
         let tol = default_asymptotic_tolerance();
         let kind = check_asymptotic(&t, &expr, t.name(), formula, &samples, Some(tol.clone()))
-            .map_err(CliError::input)?
+            .map_err(CliError::from)?
             .verdict;
         let verdict = kind.name();
         let (ln, lo, hi) = match &last {
@@ -286,10 +295,10 @@ pub fn check(
         }
         return Ok(kind);
     }
-    let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::input)?;
+    let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::from)?;
     match format {
         Format::Json => {
-            let mut j = serde_json::to_value(&v).map_err(|e| CliError::input(e.to_string()))?;
+            let mut j = serde_json::to_value(&v).map_err(|e| CliError::failure(e.to_string()))?;
             if let Some(o) = j.as_object_mut() {
                 o.insert("target".into(), t.name().into());
                 o.insert("formula".into(), formula.into());
@@ -347,7 +356,7 @@ fn check_bfile_cmd(
         ));
     }
     let (name, text) = super::common::read_input(path)
-        .map_err(|e| CliError::input(format!("--bfile {}: {e}", path.display())))?;
+        .map_err(|e| CliError::from_io(format!("--bfile {}: {e}", path.display()), &e))?;
     let rows = parse_bfile(&text).map_err(|e| CliError::input(format!("{name}, {e}")))?;
     // Sizes first: the b-file's own values bound the output, the sequence's are estimated.
     let (lo, hi) = rows.iter().fold((i64::MAX, i64::MIN), |(lo, hi), (n, _)| {
@@ -373,7 +382,7 @@ fn check_bfile_cmd(
             }
         }
     }
-    let v = check_bfile(t, &rows, &name).map_err(CliError::input)?;
+    let v = check_bfile(t, &rows, &name).map_err(CliError::from)?;
     match format {
         Format::Json => emit(&json(&match &v.failure {
             None => {

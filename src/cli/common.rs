@@ -2,26 +2,16 @@
 //! checks made before any big-integer work.
 
 use super::args::Format;
-use super::validate::{parse_params, split_target};
+use super::validate::parse_params;
 use super::CliError;
 use crate::algebra::radix::to_decimal;
 use crate::output::Table;
-use crate::variants::{Params, Variant};
+use crate::variants::Variant;
 use num_bigint::BigInt;
 
-/// A variant and the function a target names (its default function for a bare id).
-pub struct Target {
-    /// The loaded variant.
-    pub variant: Variant,
-    /// The function name (always resolved).
-    pub function: String,
-    /// Whether the user named the function explicitly.
-    pub explicit: bool,
-    /// Parameters other than n.
-    pub params: Params,
-    /// The alternative algorithm a HanoiVar name stands for (`Reversi_P`: `periodic`).
-    pub algorithm: Option<String>,
-}
+/// A variant and the function a target names (its default function for a bare id), with
+/// the target's parameters and `--param` together.
+pub use crate::variants::ResolvedTarget as Target;
 
 /// The name standard input has in messages (`<stdin>:3:5: ...`).
 pub const STDIN_NAME: &str = "<stdin>";
@@ -45,61 +35,24 @@ pub fn read_input(path: &std::path::Path) -> Result<(String, String), std::io::E
     Ok((path.display().to_string(), std::fs::read_to_string(path)?))
 }
 
-/// Resolves `VARIANT[.FUNCTION]` and `--param` values.
+/// Resolves a target (`VARIANT[.FUNCTION][[K=V;...]]`, a HanoiVar name, `-` for a variant
+/// file on standard input) and `--param` values.
 #[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
 pub fn resolve(target: &str, params: &[String]) -> Result<Target, CliError> {
     let params = parse_params(params)?;
-    // A HanoiVar menu name (`Reversi_A`, case-insensitive) stands for its variant function.
-    let alias =
-        crate::variants::hanoivar::alias(target).map_err(|e| CliError::input(e.to_string()))?;
-    // Lunnon's iterative solvers are alternative algorithms of their target function.
-    let algorithm = alias.as_ref().and_then(|a| a.solver.algorithm.clone());
-    let alias = alias.map(|a| format!("{}.{}", a.variant, a.function));
-    let target = alias.as_deref().unwrap_or(target);
-    let (id, function) = split_target(target);
+    let parsed = crate::variants::Target::parse(target)?.with_params(&params)?;
     // `-` (or `-.FUNCTION`): a variant file on standard input.
-    let variant = if id == "-" {
+    if parsed.variant() == "-" {
         let (name, text) = read_input(std::path::Path::new("-")).map_err(|e| {
-            CliError::input(format!(
-                "-: cannot read the variant file from standard input: {e}"
-            ))
+            CliError::from_io(
+                format!("-: cannot read the variant file from standard input: {e}"),
+                &e,
+            )
         })?;
-        Variant::from_toml(&text, &name)
+        Ok(parsed.resolve_in(Variant::from_toml(&text, &name)?)?)
     } else {
-        Variant::load(&id)
-    };
-    let variant = variant.or_else(|e| {
-        // A bare id containing a dot that is not VARIANT.FUNCTION (e.g. a path) is retried whole.
-        if function.is_some() && id != "-" {
-            Variant::load(target).map_err(|_| e)
-        } else {
-            Err(e)
-        }
-    });
-    let (variant, function) = match variant {
-        Ok(v) => (v, function),
-        Err(e) => return Err(CliError::input(e.to_string())),
-    };
-    let explicit = function.is_some();
-    let function = match function {
-        Some(f) => {
-            variant
-                .function(&f)
-                .map_err(|e| CliError::input(e.to_string()))?;
-            f
-        }
-        None => variant.default_function().name.clone(),
-    };
-    variant
-        .resolve_params(&params)
-        .map_err(|e| CliError::input(e.to_string()))?;
-    Ok(Target {
-        variant,
-        function,
-        explicit,
-        params,
-        algorithm,
-    })
+        Ok(parsed.resolve()?)
+    }
 }
 
 /// Prints text to stdout (with a final newline). All of the command line's output goes

@@ -24,7 +24,7 @@ pub fn config_arg(flag: &str, value: Option<&str>) -> Result<Option<String>, Cli
         Some(v) => match v.strip_prefix('@') {
             Some(path) => std::fs::read_to_string(path)
                 .map(|t| Some(t.trim().to_string()))
-                .map_err(|e| CliError::input(format!("{flag} @{path}: {e}"))),
+                .map_err(|e| CliError::from_io(format!("{flag} @{path}: {e}"), &e)),
             None => Ok(Some(v.to_string())),
         },
         None => Ok(None),

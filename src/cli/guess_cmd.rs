@@ -158,10 +158,10 @@ fn read_terms(src: &GuessSource<'_>) -> Result<(u64, Vec<BigInt>, String), CliEr
                 }
                 let text = if s == "-" {
                     std::io::read_to_string(std::io::stdin())
-                        .map_err(|e| CliError::input(format!("b-file stdin: {e}")))?
+                        .map_err(|e| CliError::from_io(format!("b-file stdin: {e}"), &e))?
                 } else {
                     std::fs::read_to_string(path)
-                        .map_err(|e| CliError::input(format!("b-file {s}: {e}")))?
+                        .map_err(|e| CliError::from_io(format!("b-file {s}: {e}"), &e))?
                 };
                 let name = if s == "-" { "stdin" } else { s };
                 let (first, terms) = parse_guess_bfile(name, &text)?;

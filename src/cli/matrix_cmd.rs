@@ -165,10 +165,13 @@ pub fn matrix_cmd(
         ));
     }
     let (name, text) = super::common::read_input(file).map_err(|e| {
-        CliError::input(format!(
-            "{}: cannot read the matrix file ({e}); expected a TOML file with `matrix` and `initial`",
-            file.display()
-        ))
+        CliError::from_io(
+            format!(
+                "{}: cannot read the matrix file ({e}); expected a TOML file with `matrix` and `initial`",
+                file.display()
+            ),
+            &e,
+        )
     })?;
     // Messages name the file as read (`<stdin>` for `-`).
     let file = Path::new(&name);

@@ -24,9 +24,16 @@ pub mod validate;
 
 pub use args::{Cli, Command, Format};
 
+use crate::literature::check::CheckError;
+use crate::variants::hanoivar::HanoiVarError;
+use crate::variants::{TargetError, VariantError};
 use std::fmt;
 
-/// A command-line failure: a message for the user and the exit status.
+/// A command-line failure: a message for the user and the exit status — 2 for the input
+/// (a target, flag, formula or file content; a missing file; a limit exceeded before the
+/// work), 1 for a refuted verdict and for what the system refused (a full disk, a file it
+/// cannot read), 0 for the quiet end of a closed pipe. The `From` conversions of the
+/// library's errors choose among them by kind.
 #[derive(Debug)]
 pub struct CliError {
     message: String,
@@ -80,6 +87,65 @@ impl CliError {
     /// The exit status to return.
     pub fn exit_code(&self) -> u8 {
         self.code
+    }
+}
+
+/// Whether an error reading a file the user named is the user's input (exit status 2: no
+/// such file, a folder, not UTF-8 text) rather than a failure of the system (exit status 1:
+/// permission, a device error, a full disk).
+pub fn io_kind_is_input(kind: std::io::ErrorKind) -> bool {
+    use std::io::ErrorKind::*;
+    matches!(
+        kind,
+        NotFound | InvalidData | InvalidInput | IsADirectory | NotADirectory | InvalidFilename
+    )
+}
+
+impl CliError {
+    /// An error reading or writing a file: exit status 2 when the user named the wrong
+    /// thing ([`io_kind_is_input`]), 1 when the system failed.
+    pub fn from_io(message: impl Into<String>, e: &std::io::Error) -> CliError {
+        if io_kind_is_input(e.kind()) {
+            CliError::input(message)
+        } else {
+            CliError::failure(message)
+        }
+    }
+}
+
+impl From<VariantError> for CliError {
+    /// A variant file that cannot be read for a reason other than the user's input is a
+    /// failure (exit status 1); every other variant error is the input (exit status 2).
+    fn from(e: VariantError) -> CliError {
+        match &e {
+            VariantError::Io { kind, .. } if !io_kind_is_input(*kind) => {
+                CliError::failure(e.to_string())
+            }
+            _ => CliError::input(e.to_string()),
+        }
+    }
+}
+
+impl From<TargetError> for CliError {
+    /// A target that names nothing is the input (exit status 2), except a variant file
+    /// the system cannot read and a defect of the embedded HanoiVar table (exit status 1).
+    fn from(e: TargetError) -> CliError {
+        match e {
+            TargetError::Variant(v) => v.into(),
+            TargetError::HanoiVar(HanoiVarError::Data(_)) => CliError::failure(e.to_string()),
+            _ => CliError::input(e.to_string()),
+        }
+    }
+}
+
+impl From<CheckError> for CliError {
+    /// Bad input and a check past its limits exit with status 2 (nothing computed, or the
+    /// work refused); a defect of the checker with 1.
+    fn from(e: CheckError) -> CliError {
+        match e {
+            CheckError::Input(m) | CheckError::TooLarge(m) => CliError::input(m),
+            CheckError::Internal(m) => CliError::failure(m),
+        }
     }
 }
 

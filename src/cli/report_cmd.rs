@@ -19,7 +19,7 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
         check_html_dest(out, dir)?;
     }
     std::fs::create_dir_all(out)
-        .map_err(|e| CliError::input(format!("--out `{}`: {e}", out.display())))?;
+        .map_err(|e| CliError::from_io(format!("--out `{}`: {e}", out.display()), &e))?;
     check_writable(out)?;
     // Finish (or clean up after) a run killed during its last write, before anything else.
     let recovered = crate::output::recover(

@@ -28,7 +28,7 @@ pub fn cluster(dist: &DistArgs) -> Result<Cluster, CliError> {
     let addresses = match &dist.hostfile {
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::input(format!("--hostfile {path}: {e}")))?;
+                .map_err(|e| CliError::from_io(format!("--hostfile {path}: {e}"), &e))?;
             parse_hostfile(&text, Some(processes))
                 .map_err(|e| CliError::input(format!("--hostfile {path}: {e}")))?
         }

@@ -237,25 +237,6 @@ pub fn check_format(command: &Command) -> Result<(), CliError> {
     )))
 }
 
-/// Splits `VARIANT.FUNCTION` (the variant may be a path ending in `.toml`).
-pub fn split_target(target: &str) -> (String, Option<String>) {
-    if let Some(stripped) = target.strip_suffix(".toml") {
-        return (format!("{stripped}.toml"), None);
-    }
-    if let Some(pos) = target.find(".toml.") {
-        return (
-            target[..pos + 5].to_string(),
-            Some(target[pos + 6..].to_string()),
-        );
-    }
-    match target.rsplit_once('.') {
-        Some((v, f)) if !v.contains('/') || !f.contains('/') => {
-            (v.to_string(), Some(f.to_string()))
-        }
-        _ => (target.to_string(), None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -321,15 +302,14 @@ mod tests {
 
     #[test]
     fn targets() {
-        assert_eq!(
-            split_target("rainbow.DDD"),
-            ("rainbow".into(), Some("DDD".into()))
-        );
-        assert_eq!(split_target("classic"), ("classic".into(), None));
-        assert_eq!(split_target("my/v.toml"), ("my/v.toml".into(), None));
-        assert_eq!(
-            split_target("my/v.toml.F"),
-            ("my/v.toml".into(), Some("F".into()))
-        );
+        use crate::variants::Target;
+        let split = |t: &str| {
+            let t = Target::parse(t).unwrap();
+            (t.variant().to_string(), t.function().map(str::to_string))
+        };
+        assert_eq!(split("rainbow.DDD"), ("rainbow".into(), Some("DDD".into())));
+        assert_eq!(split("classic"), ("classic".into(), None));
+        assert_eq!(split("my/v.toml"), ("my/v.toml".into(), None));
+        assert_eq!(split("my/v.toml.F"), ("my/v.toml".into(), Some("F".into())));
     }
 }

@@ -64,19 +64,11 @@ pub fn csv_fields(line: &str) -> Vec<String> {
     out
 }
 
-/// `VARIANT.FUNCTION[k=v;...]` split into its parts.
+/// `VARIANT.FUNCTION[k=v;...]` split into its parts (a function is required).
 fn split_puzzle(puzzle: &str) -> Option<(String, String, Params)> {
-    let (label, params) = match puzzle.split_once('[') {
-        Some((l, rest)) => (l, rest.trim_end_matches(']')),
-        None => (puzzle, ""),
-    };
-    let (id, function) = label.split_once('.')?;
-    let mut p = Params::new();
-    for kv in params.split(';').filter(|s| !s.is_empty()) {
-        let (k, v) = kv.split_once('=')?;
-        p.insert(k.to_string(), v.parse().ok()?);
-    }
-    Some((id.to_string(), function.to_string(), p))
+    let t = crate::variants::Target::parse(puzzle).ok()?;
+    let function = t.function()?.to_string();
+    Some((t.variant().to_string(), function, t.params().clone()))
 }
 
 /// The columns of the records that are read, in the order of the copy under `data/tables/`.

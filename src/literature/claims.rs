@@ -26,6 +26,7 @@
 //! fields are the variants of [`ClaimKind`].
 
 use super::formula::{parse, ParseError};
+use crate::variants::Target;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -765,15 +766,10 @@ impl Claim {
             return Some(v.clone());
         }
         let from_target = |t: &str| {
-            t.split_once('.')
-                .filter(|(v, f)| {
-                    !v.is_empty()
-                        && v.chars()
-                            .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
-                        && !f.is_empty()
-                        && f.chars().all(|c| c.is_alphanumeric() || c == '_')
-                })
-                .map(|(v, _)| v.to_string())
+            Target::parse(t)
+                .ok()
+                .filter(Target::is_id_and_function)
+                .map(|t| t.variant().to_string())
         };
         match &self.kind {
             ClaimKind::Formula { target, .. }
@@ -819,8 +815,9 @@ impl Claim {
         for t in texts {
             let words = t.split(|c: char| !(c.is_ascii_alphanumeric() || "-._".contains(c)));
             for w in words {
-                if let Some((v, f)) = w.split_once('.') {
-                    if !f.is_empty() && ids.contains(&v) && !out.iter().any(|o| o == v) {
+                if let Ok(t) = Target::parse(w) {
+                    let v = t.variant();
+                    if t.function().is_some() && ids.contains(&v) && !out.iter().any(|o| o == v) {
                         out.push(v.to_string());
                     }
                 }
@@ -927,16 +924,7 @@ impl Claim {
 
 /// `true` for `variant.Function` targets (a dot between a lowercase id and a name).
 pub fn is_variant_target(t: &str) -> bool {
-    match t.split_once('.') {
-        Some((v, f)) => {
-            !v.is_empty()
-                && v.chars()
-                    .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit())
-                && !f.is_empty()
-                && f.chars().all(|c| c.is_alphanumeric() || c == '_')
-        }
-        None => false,
-    }
+    Target::parse(t).is_ok_and(|t| t.is_id_and_function())
 }
 
 /// Parses a printed number: commas, spaces, and a trailing `...` are ignored. Returns the

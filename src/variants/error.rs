@@ -20,6 +20,8 @@ pub enum VariantError {
         path: String,
         /// The OS error.
         message: String,
+        /// Its kind (a missing file is the user's input, a failing disk is not).
+        kind: std::io::ErrorKind,
     },
     /// The file is not valid TOML or misses/mistypes a field.
     #[error("{origin}:{line}:{col}: {message}")]

@@ -343,6 +343,7 @@ impl Variant {
         let text = std::fs::read_to_string(path).map_err(|e| VariantError::Io {
             path: path.display().to_string(),
             message: e.to_string(),
+            kind: e.kind(),
         })?;
         Variant::from_toml(&text, &path.display().to_string())
     }

@@ -167,11 +167,11 @@ pub fn alias_in(table: &[Solver], target: &str) -> Result<Option<Alias>, HanoiVa
     if let Some(s) = find_in(table, target) {
         return match (&s.target, &s.reason) {
             (Some(t), _) => {
-                let (variant, function) = t.split_once('.').unwrap_or((t.as_str(), ""));
+                let t = super::Target::parse(t).map_err(|e| HanoiVarError::Data(e.to_string()))?;
                 Ok(Some(Alias {
                     solver: s.clone(),
-                    variant: variant.to_string(),
-                    function: function.to_string(),
+                    variant: t.variant().to_string(),
+                    function: t.function().unwrap_or_default().to_string(),
                 }))
             }
             (None, reason) => Err(HanoiVarError::NotImplemented {
@@ -204,24 +204,12 @@ fn looks_like(table: &[Solver], word: &str) -> bool {
 
 /// Levenshtein distance.
 fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
+    strsim::levenshtein(a, b)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Variant;
 
     #[test]
     fn table_loads_with_36_entries_in_menu_order() {
@@ -235,9 +223,11 @@ mod tests {
     fn every_target_is_a_function_of_a_builtin_variant() {
         for s in solvers().unwrap() {
             if let Some(t) = &s.target {
-                let (v, f) = t.split_once('.').unwrap();
-                let v = Variant::builtin(v).unwrap_or_else(|e| panic!("{}: {e}", s.name));
-                let func = v.function(f).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+                let r = crate::variants::Target::parse(t)
+                    .and_then(|t| t.resolve())
+                    .unwrap_or_else(|e| panic!("{}: {e}", s.name));
+                assert!(r.explicit, "{}: {t} names its function", s.name);
+                let func = r.variant.function(&r.function).unwrap();
                 if let Some(a) = &s.algorithm {
                     assert!(
                         func.alternatives.contains(a),

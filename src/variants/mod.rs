@@ -18,6 +18,7 @@
 pub mod alternatives;
 pub mod hanoivar;
 pub mod reversi;
+pub mod target;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -91,6 +92,7 @@ mod rules;
 
 pub use error::VariantError;
 use rules::*;
+pub use target::{ResolvedTarget, Target, TargetError};
 
 /// What a function's algorithm is for (`role` in the variant file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -419,7 +419,7 @@ fn unknown_names_exit_2_naming_the_nearest() {
     // in src/variants/hanoivar.rs; every menu entry is implemented now.)
     fails_with(
         &["nth", "Reversi_Q", "4"],
-        &["unknown HanoiVar name", "Reversi_A"],
+        &["unknown variant `Reversi_Q`", "nearest: Reversi_A"],
     );
     fails_with(&["table", "Many_Pins", "--n", "0..3"], &["Many_Pin"]);
     fails_with(&["search", "Chekers_B", "-n", "3"], &["Checkers_B"]);

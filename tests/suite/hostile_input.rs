@@ -404,6 +404,11 @@ const CASES: &[(&str, i32, &str)] = &[
     ("nth {D}/deeptoml.toml 5", 2, "recursion limit"),
     // Ordinary bad input.
     ("nth nosuch 5", 2, "unknown variant"),
+    ("table clasic --n 1..3", 2, "nearest: classic"),
+    ("check FS 2^n-1", 2, "FS(n, 4)"),
+    ("nth many-pin.M[p 3", 2, "has no function `M[p`"),
+    ("nth many-pin.M[p=] 3", 2, "value must be an integer"),
+    ("nth classic. 3", 2, "no function after the dot"),
     ("nth classic.NOPE 5", 2, "has no function"),
     ("nth classic abc", 2, "expected a non-negative integer"),
     ("nth classic -5", 2, "unexpected argument"),
@@ -635,6 +640,71 @@ fn a_full_disk_is_an_error_not_a_panic() {
         assert!(err.contains("cannot write the output"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+}
+
+/// A file the system cannot read (a device error, no permission) is a failure, exit status
+/// 1; a file that is not there, a folder, or malformed content is the input, exit status 2.
+/// Either way one line on stderr and nothing on stdout.
+#[test]
+fn an_unreadable_file_exits_1_where_a_malformed_one_exits_2() {
+    let d = fixtures("unreadable");
+    let expect = |line: &str, code: i32, fragment: &str| {
+        let args: Vec<String> = line
+            .split(' ')
+            .map(|a| a.replace("{D}", &d.display().to_string()))
+            .collect();
+        let (status, err, out) = run(&args, Stdio::piped()).expect("ends");
+        assert_eq!(status, Some(code), "{line}: {err}");
+        assert!(err.contains(fragment), "{line}: {err} lacks {fragment}");
+        assert_eq!(err.trim().lines().count(), 1, "{line}: one line: {err}");
+        assert!(out.is_empty() && !err.contains("panicked"), "{line}: {err}");
+    };
+    let unreadable = |path: &str| {
+        for (line, fragment) in [
+            ("matrix {F}", "cannot read the matrix file"),
+            ("nth {F} 3", "{F}"),
+            ("check classic.T --bfile {F}", "--bfile {F}"),
+            ("claims --file {F}", "cannot read the claim file"),
+            ("guess {F}", "b-file {F}"),
+        ] {
+            expect(
+                &line.replace("{F}", path),
+                1,
+                &fragment.replace("{F}", path),
+            );
+        }
+    };
+    // Reading a process's memory from offset 0 fails with EIO (the page is not mapped).
+    if Path::new("/proc/self/mem").exists() {
+        unreadable("/proc/self/mem");
+    }
+    // No permission (the superuser reads the file anyway: then nothing to test).
+    let locked = d.join("locked.toml");
+    std::fs::write(&locked, "x").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+        if std::fs::read(&locked).is_err() {
+            unreadable(&locked.display().to_string());
+        }
+    }
+    for (line, fragment) in [
+        ("matrix {D}/m_syntax.toml", "malformed TOML"),
+        ("matrix {D}/nosuch.toml", "cannot read"),
+        ("matrix {D}", "cannot read the matrix file"),
+        ("nth {D}/v_syntax.toml 3", "v_syntax.toml"),
+        ("check classic.T --bfile {D}/b_bad.b", "line 2"),
+        ("check classic.T --bfile {D}/nosuch.b", "nosuch.b"),
+        ("claims --file {D}/cl_tol.toml", "cl_tol.toml:12:14: "),
+        (
+            "claims --file {D}/nosuch.toml",
+            "cannot read the claim file",
+        ),
+    ] {
+        expect(line, 2, fragment);
+    }
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// Claims past the limits of a claim check (issue 37) are answered at once: `unverifiable`,

@@ -41,4 +41,5 @@ mod reversi_reference;
 mod search_cli;
 mod star;
 mod table_files;
+mod targets;
 mod transfer_multistep;

@@ -47,11 +47,15 @@ pub(crate) fn run_asymptotic(
     samples: &[i64],
     tolerance: Option<&str>,
     params: &Params,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, CheckError> {
     let t = TargetSeq::new(target, params, None)?;
-    let e = parse(formula).map_err(|e| e.to_string())?;
+    let e = parse(formula).map_err(CheckError::from)?;
     let tol = match tolerance {
-        Some(s) => Some(parse_printed(s).ok_or("bad tolerance")?.0),
+        Some(s) => Some(
+            parse_printed(s)
+                .ok_or_else(|| CheckError::Input("bad tolerance".into()))?
+                .0,
+        ),
         None => None,
     };
     check_asymptotic(&t, &e, target, formula, samples, tol)
@@ -66,7 +70,7 @@ pub fn check_asymptotic(
     formula: &str,
     samples: &[i64],
     tol: Option<BigRational>,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, CheckError> {
     let (rows, last) = asymptotic_ratios(t, e, samples)?;
     let report = rows.join("; ");
     Ok(match (tol, last) {
@@ -109,24 +113,32 @@ pub(crate) fn check_dominant(
     target: &str,
     printed: &str,
     constant: bool,
-) -> Result<Verdict, String> {
-    let (vid, c) = target
-        .split_once('.')
-        .ok_or_else(|| format!("dominant {target}: expected VARIANT.COMPONENT"))?;
-    let v = Variant::load(vid).map_err(|e| e.to_string())?;
+) -> Result<Verdict, CheckError> {
+    let (vid, c) = match Target::parse(target) {
+        Ok(t) if t.function().is_some() => (
+            t.variant().to_string(),
+            t.function().unwrap_or_default().to_string(),
+        ),
+        _ => {
+            return Err(CheckError::Input(format!(
+                "dominant {target}: expected VARIANT.COMPONENT"
+            )))
+        }
+    };
+    let v = Variant::load(&vid).map_err(CheckError::from)?;
     let a = v
         .analysis(&Params::new(), 16)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{vid} has no transfer system"))?;
+        .map_err(CheckError::from)?
+        .ok_or_else(|| CheckError::Input(format!("{vid} has no transfer system")))?;
     let comp = a
         .components
         .iter()
         .find(|x| x.name == c)
-        .ok_or_else(|| format!("{vid} has no component {c}"))?;
+        .ok_or_else(|| CheckError::Input(format!("{vid} has no component {c}")))?;
     let d = comp
         .dominant
         .as_ref()
-        .ok_or_else(|| format!("{target} has no dominant root"))?;
+        .ok_or_else(|| CheckError::Input(format!("{target} has no dominant root")))?;
     let (what, value) = if constant {
         (
             "the constant c of the dominant term c lambda^n",
@@ -136,8 +148,10 @@ pub(crate) fn check_dominant(
         ("the dominant root", d.lambda.clone())
     };
     let lambda = value.trim_end_matches("...").to_string();
-    let (p, _) = parse_printed(printed).ok_or_else(|| format!("cannot read '{printed}'"))?;
-    let (l, _) = parse_printed(&lambda).ok_or_else(|| format!("cannot read lambda '{lambda}'"))?;
+    let (p, _) = parse_printed(printed)
+        .ok_or_else(|| CheckError::Input(format!("cannot read '{printed}'")))?;
+    let (l, _) = parse_printed(&lambda)
+        .ok_or_else(|| CheckError::Input(format!("cannot read lambda '{lambda}'")))?;
     let places = |t: &str| {
         t.trim()
             .trim_end_matches("...")
@@ -199,19 +213,19 @@ pub type Ratios = (Vec<String>, Option<(i64, Interval)>);
 
 /// The ratio `target(n) / formula(n)` at each sample, certified to about 30 bits, as text,
 /// and the enclosure at the last sample.
-pub fn asymptotic_ratios(t: &TargetSeq, e: &Expr, samples: &[i64]) -> Result<Ratios, String> {
+pub fn asymptotic_ratios(t: &TargetSeq, e: &Expr, samples: &[i64]) -> Result<Ratios, CheckError> {
     t.prepare_points(samples)?;
     let mut rows = vec![];
     let mut last = None;
     for &n in samples {
         let v = t.at(n)?;
         let vars = vars_for(n, &t.params);
-        let f = evaluate_to(e, &vars, t.sequences(), 40).map_err(|e| e.to_string())?;
+        let f = evaluate_to(e, &vars, t.sequences(), 40).map_err(CheckError::from)?;
         let fi = f.interval(64);
         let vi = Interval::exact(BigRational::from_integer(v));
         let r = vi
             .div(&fi)
-            .ok_or_else(|| format!("formula is 0 or undecided at n = {n}"))?;
+            .ok_or_else(|| CheckError::Input(format!("formula is 0 or undecided at n = {n}")))?;
         rows.push(if r.lo == r.hi {
             format!("n = {n}: {}", fixed(&r.lo, 8, Rounding::Floor))
         } else {
@@ -236,23 +250,23 @@ pub(crate) fn in_own_terms(
     per: &str,
     per_name: Option<&str>,
     params: &Params,
-) -> Result<(), String> {
+) -> Result<(), CheckError> {
     let Some(n) = f.n else { return Ok(()) };
     let t = TargetSeq::new(target, params, None)?;
     let vars = vars_for(n, params);
-    let value = |text: &str| -> Result<Interval, String> {
-        let e = parse(text).map_err(|e| e.to_string())?;
+    let value = |text: &str| -> Result<Interval, CheckError> {
+        let e = parse(text).map_err(CheckError::from)?;
         Ok(evaluate_to(&e, &vars, t.sequences(), 40)
-            .map_err(|e| e.to_string())?
+            .map_err(CheckError::from)?
             .interval(96))
     };
     let d = value(per)?;
     let printed = value(formula)?
         .div(&d)
-        .ok_or_else(|| format!("{per} is 0 at n = {n}"))?;
+        .ok_or_else(|| CheckError::Input(format!("{per} is 0 at n = {n}")))?;
     let actual = Interval::exact(BigRational::from_integer(t.at(n)?))
         .div(&d)
-        .ok_or_else(|| format!("{per} is 0 at n = {n}"))?;
+        .ok_or_else(|| CheckError::Input(format!("{per} is 0 at n = {n}")))?;
     let mid = |i: &Interval| {
         fixed(
             &((&i.lo + &i.hi) / BigRational::from_integer(2.into())),

@@ -77,11 +77,17 @@ pub fn parse_bfile(text: &str) -> Result<Vec<(i64, BigInt)>, BfileError> {
 
 /// Checks `t` against the rows of a b-file named `source`: `holds` when every row agrees
 /// (a finite claim, every case checked), `fails` at the first row that does not.
-pub fn check_bfile(t: &TargetSeq, rows: &[(i64, BigInt)], source: &str) -> Result<Verdict, String> {
+pub fn check_bfile(
+    t: &TargetSeq,
+    rows: &[(i64, BigInt)],
+    source: &str,
+) -> Result<Verdict, CheckError> {
     t.prepare_points(&rows.iter().map(|r| r.0).collect::<Vec<_>>())
-        .map_err(|e| format!("{source}: {e}"))?;
+        .map_err(|e| e.context(source))?;
     for (n, v) in rows {
-        let actual = t.at(*n).map_err(|e| format!("{source}: n = {n}: {e}"))?;
+        let actual = t
+            .at(*n)
+            .map_err(|e| e.context(format!("{source}: n = {n}")))?;
         if &actual != v {
             return Ok(fails(
                 format!("at n = {n}: {source} has {v}, {} is {actual}", t.name()),

@@ -33,9 +33,9 @@ pub fn check_formula(
     a: i64,
     b: i64,
     params: &Params,
-) -> Result<FormulaCheck, String> {
+) -> Result<FormulaCheck, CheckError> {
     let t = TargetSeq::new(target, params, None)?;
-    let e = parse(formula).map_err(|e| format!("formula: {e}"))?;
+    let e = parse(formula).map_err(|e| CheckError::from(e).context("formula"))?;
     check_formula_range(&t, &e, a, b)
 }
 
@@ -46,13 +46,15 @@ pub fn check_formula_range(
     e: &Expr,
     a: i64,
     b: i64,
-) -> Result<FormulaCheck, String> {
+) -> Result<FormulaCheck, CheckError> {
     t.prepare_range(a, b)?;
     let mut exact = true;
     for n in a..=b {
         let actual = t.at(n)?;
         let vars = vars_for(n, &t.params);
-        match compare_with(e, &vars, &t.seqs, &actual).map_err(|e| format!("n = {n}: {e}"))? {
+        match compare_with(e, &vars, &t.seqs, &actual)
+            .map_err(|e| CheckError::from(e).context(format!("n = {n}")))?
+        {
             Agreement::Exact => {}
             Agreement::Within(_) => exact = false,
             Agreement::Differs(v) => {
@@ -126,7 +128,7 @@ fn prove_first(
     formula: &str,
     a: i64,
     b: i64,
-) -> Result<Option<Verdict>, String> {
+) -> Result<Option<Verdict>, CheckError> {
     let (Some(x), Some(y)) = t.annihilators(e) else {
         return Ok(None);
     };
@@ -158,7 +160,7 @@ pub fn check_formula_statement(
     formula: &str,
     a: i64,
     b: i64,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, CheckError> {
     if b.saturating_sub(a) > LONG_RANGE {
         // A range too long to walk term by term (its exact powers alone may be refused as
         // too expensive): an identity needs only the first terms its proof names. Proved
@@ -254,18 +256,19 @@ pub(crate) fn check_approximation(
     formula: &str,
     a: i64,
     b: i64,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, CheckError> {
     t.prepare_range(a, b)?;
     let mut off = vec![];
     let mut first: Option<(String, String)> = None;
     for n in a..=b {
         let actual = t.at(n)?;
         let vars = vars_for(n, &t.params);
-        let v =
-            match compare_with(e, &vars, &t.seqs, &actual).map_err(|e| format!("n = {n}: {e}"))? {
-                Agreement::Exact | Agreement::Within(_) => continue,
-                Agreement::Differs(v) => v,
-            };
+        let v = match compare_with(e, &vars, &t.seqs, &actual)
+            .map_err(|e| CheckError::from(e).context(format!("n = {n}")))?
+        {
+            Agreement::Exact | Agreement::Within(_) => continue,
+            Agreement::Differs(v) => v,
+        };
         let printed = show_value(&v);
         let close = v
             .as_integer()
@@ -297,7 +300,7 @@ pub(crate) fn check_approximation(
     }, a, b, reason))
 }
 
-pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, String> {
+pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, CheckError> {
     match f {
         Value::Exact(s) => {
             let d = crate::algebra::QuadraticNumber::new(
@@ -305,8 +308,9 @@ pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, Stri
                 -s.b.clone(),
                 s.d.clone(),
             );
-            d.sign()
-                .ok_or_else(|| format!("the formula's value {s} is not a real number"))
+            d.sign().ok_or_else(|| {
+                CheckError::Input(format!("the formula's value {s} is not a real number"))
+            })
         }
         Value::Real(i) => {
             let q = BigRational::from_integer(v.clone());
@@ -315,7 +319,7 @@ pub(crate) fn sign_of_difference(v: &BigInt, f: &Value) -> Result<Ordering, Stri
             } else if q > i.hi {
                 Ok(Ordering::Greater)
             } else {
-                Err("cannot decide the comparison".into())
+                Err(CheckError::TooLarge("cannot decide the comparison".into()))
             }
         }
     }

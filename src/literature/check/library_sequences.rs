@@ -5,6 +5,63 @@ use super::*;
 /// Largest n for which the star numbers come from the quadratic min-recurrence.
 pub(crate) const STAR_RECURRENCE_MAX: usize = 2_000;
 
+/// A sequence formulas may call by name (`FS(n, 4)`, `S(n)`), other than a variant's
+/// functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamedSequence {
+    /// The name formulas call it by.
+    pub name: &'static str,
+    /// Its number of arguments (the first is n).
+    pub arity: usize,
+    /// What it is, for messages.
+    pub meaning: &'static str,
+}
+
+impl NamedSequence {
+    /// How `hanoilab check` takes it as a target: the bare name for a sequence of n alone,
+    /// a formula with its other arguments given (`'FS(n, 4)'`) otherwise.
+    pub fn usage(&self) -> String {
+        match self.arity {
+            1 => self.name.to_string(),
+            _ => format!("'{}(n, 4)'", self.name),
+        }
+    }
+}
+
+/// The named sequences of [`LibrarySequences`], in the order of the module documentation.
+pub const NAMED_SEQUENCES: &[NamedSequence] = &[
+    NamedSequence {
+        name: "FS",
+        arity: 2,
+        meaning: "Frame–Stewart numbers FS(n, p), n discs on p pegs",
+    },
+    NamedSequence {
+        name: "T",
+        arity: 1,
+        meaning: "the three-peg Tower of Hanoi numbers T(n) = FS(n, 3)",
+    },
+    NamedSequence {
+        name: "S",
+        arity: 1,
+        meaning: "Stockmeyer's star numbers S(n)",
+    },
+    NamedSequence {
+        name: "a",
+        arity: 1,
+        meaning: "the n-th 3-smooth number a(n)",
+    },
+    NamedSequence {
+        name: "starsplit",
+        arity: 1,
+        meaning: "the split of the star recurrence at n",
+    },
+    NamedSequence {
+        name: "cyclicblue",
+        arity: 1,
+        meaning: "blue discs summed over Lunnon's Cyclic configurations",
+    },
+];
+
 /// The sequences formulas may call (see the [module documentation](super)).
 pub struct LibrarySequences {
     variant: Option<Variant>,
@@ -180,9 +237,9 @@ impl TargetSeq {
         function: &str,
         params: &Params,
         context: Option<Variant>,
-    ) -> Result<TargetSeq, String> {
-        v.function(function).map_err(|e| e.to_string())?;
-        v.resolve_params(params).map_err(|e| e.to_string())?;
+    ) -> Result<TargetSeq, CheckError> {
+        v.function(function).map_err(CheckError::from)?;
+        v.resolve_params(params).map_err(CheckError::from)?;
         let seqs =
             LibrarySequences::new(Some(context.unwrap_or_else(|| v.clone())), params.clone());
         Ok(TargetSeq {
@@ -198,17 +255,22 @@ impl TargetSeq {
 
     /// Resolves `VARIANT.FUNCTION` (or a formula in n) with `params`; `context` names the
     /// variant whose functions formulas may call (default: the target's).
-    pub fn new(target: &str, params: &Params, context: Option<&str>) -> Result<TargetSeq, String> {
+    pub fn new(
+        target: &str,
+        params: &Params,
+        context: Option<&str>,
+    ) -> Result<TargetSeq, CheckError> {
         let ctx = match context {
-            Some(id) => Some(Variant::load(id).map_err(|e| e.to_string())?),
+            Some(id) => Some(Variant::load(id).map_err(CheckError::from)?),
             None => None,
         };
         if is_variant_target(target) {
-            let (id, f) = target.split_once('.').unwrap_or((target, ""));
-            let v = Variant::load(id).map_err(|e| e.to_string())?;
-            return TargetSeq::from_variant(v, f, params, ctx);
+            let (id, f) = variant_function("target", target)?;
+            let v = Variant::load(&id).map_err(CheckError::from)?;
+            return TargetSeq::from_variant(v, &f, params, ctx);
         }
-        let e = parse(target).map_err(|e| format!("target {target}: {e}"))?;
+        let e =
+            parse(target).map_err(|e| CheckError::from(e).context(format!("target {target}")))?;
         Ok(TargetSeq {
             name: target.to_string(),
             function: None,
@@ -226,19 +288,26 @@ impl TargetSeq {
     }
 
     /// The exact value at n.
-    pub fn at(&self, n: i64) -> Result<BigInt, String> {
+    pub fn at(&self, n: i64) -> Result<BigInt, CheckError> {
         if let Some((v, f)) = &self.function {
             if let Some(x) = self.prefetched.borrow().get(&n) {
                 return Ok(x.clone());
             }
             // The target variant's own count, independent of the context variant.
-            return v.count(f, n, &self.params).map_err(|e| e.to_string());
+            return v.count(f, n, &self.params).map_err(CheckError::from);
         }
-        let e = self.expr.as_ref().ok_or("no target")?;
+        let e = self
+            .expr
+            .as_ref()
+            .ok_or_else(|| CheckError::Internal("no target".into()))?;
         let vars = vars_for(n, &self.params);
-        let v = evaluate(e, &vars, &self.seqs).map_err(|e| e.to_string())?;
-        v.as_integer()
-            .ok_or_else(|| format!("target {} at n = {n} is not an integer: {v}", self.name))
+        let v = evaluate(e, &vars, &self.seqs).map_err(CheckError::from)?;
+        v.as_integer().ok_or_else(|| {
+            CheckError::Input(format!(
+                "target {} at n = {n} is not an integer: {v}",
+                self.name
+            ))
+        })
     }
 
     /// Annihilators of the target's sequence and of the formula `e` about it (see

@@ -2,23 +2,26 @@
 
 use super::*;
 
-pub(crate) fn eval_entry(s: &str, params: &Params) -> Result<BigInt, String> {
-    let e = parse(s).map_err(|e| format!("entry '{s}': {e}"))?;
+pub(crate) fn eval_entry(s: &str, params: &Params) -> Result<BigInt, CheckError> {
+    let e = parse(s).map_err(|e| CheckError::from(e).context(format!("entry '{s}'")))?;
     let vars: Vec<(&str, Value)> = params
         .iter()
         .map(|(k, x)| (k.as_str(), Value::int(*x)))
         .collect();
-    let v =
-        evaluate(&e, &vars, &crate::literature::eval::NoSequences).map_err(|e| e.to_string())?;
+    let v = evaluate(&e, &vars, &crate::literature::eval::NoSequences).map_err(CheckError::from)?;
     v.as_integer()
-        .ok_or_else(|| format!("entry '{s}' is not an integer"))
+        .ok_or_else(|| CheckError::Input(format!("entry '{s}' is not an integer")))
 }
 
-pub(crate) fn derived_system(of: &str, params: &Params) -> Result<TransferSystem, String> {
-    let v = Variant::load(of).map_err(|e| e.to_string())?;
+pub(crate) fn derived_system(of: &str, params: &Params) -> Result<TransferSystem, CheckError> {
+    let v = Variant::load(of).map_err(CheckError::from)?;
     v.transfer_system(params)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{of} has no transfer system (some call is not on n-1 discs)"))
+        .map_err(CheckError::from)?
+        .ok_or_else(|| {
+            CheckError::Input(format!(
+                "{of} has no transfer system (some call is not on n-1 discs)"
+            ))
+        })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -31,11 +34,13 @@ pub(crate) fn check_matrix(
     initial_n: i64,
     from_n: i64,
     params: &Params,
-) -> Result<Verdict, String> {
+) -> Result<Verdict, CheckError> {
     let k = names.len();
     let comps: Vec<String> = components.map(|c| c.to_vec()).unwrap_or(names.to_vec());
     if comps.len() != k {
-        return Err("components and names differ in length".into());
+        return Err(CheckError::Input(
+            "components and names differ in length".into(),
+        ));
     }
     if matrix.len() != k || matrix.iter().any(|r| r.len() != k) {
         let sizes: Vec<String> = matrix.iter().map(|r| r.len().to_string()).collect();
@@ -118,7 +123,9 @@ pub(crate) fn check_matrix(
     let mut checked = 0;
     while n <= last {
         if n >= first {
-            let truth = sys.state(n as u64).ok_or("derived state unavailable")?;
+            let truth = sys
+                .state(n as u64)
+                .ok_or_else(|| CheckError::Internal("derived state unavailable".into()))?;
             for (i, ix) in idx.iter().enumerate() {
                 let Some(ix) = ix else { continue };
                 if truth[*ix] != s[i] {
@@ -187,15 +194,16 @@ pub(crate) fn check_charpoly(
     polynomial: &str,
     factored: Option<&str>,
     params: &Params,
-) -> Result<Verdict, String> {
-    let p = to_poly(&parse(polynomial).map_err(|e| e.to_string())?, "E")?;
+) -> Result<Verdict, CheckError> {
+    let p =
+        to_poly(&parse(polynomial).map_err(CheckError::from)?, "E").map_err(CheckError::Input)?;
     let recorded = Some(poly_text(&p));
     let with_poly = |mut o: Verdict| {
         o.polynomial = recorded.clone();
         o
     };
     if let Some(f) = factored {
-        let q = to_poly(&parse(f).map_err(|e| e.to_string())?, "E")?;
+        let q = to_poly(&parse(f).map_err(CheckError::from)?, "E").map_err(CheckError::Input)?;
         if q != p {
             return Ok(with_poly(fails(
                 format!("the printed factorisation {f} does not expand to the printed polynomial"),
@@ -212,12 +220,15 @@ pub(crate) fn check_charpoly(
     // dim consecutive n means zero for every n >= first_n.
     let count = deg as u64 + 30.max(sys.names.len() as u64);
     let states: Vec<Vec<BigInt>> = (start..start + count)
-        .map(|n| sys.state(n).ok_or("derived state unavailable"))
+        .map(|n| {
+            sys.state(n)
+                .ok_or_else(|| CheckError::Internal("derived state unavailable".into()))
+        })
         .collect::<Result<_, _>>()?;
     for c in components {
         let ix = sys
             .index(c)
-            .ok_or_else(|| format!("{of} has no component {c}"))?;
+            .ok_or_else(|| CheckError::Input(format!("{of} has no component {c}")))?;
         for n0 in 0..(count as usize - deg) {
             let mut acc = BigRational::zero();
             for (i, coef) in p.iter().enumerate() {
@@ -266,17 +277,17 @@ pub(crate) fn charpoly_relation(
     components: &[String],
     p: &[BigRational],
     params: &Params,
-) -> Result<String, String> {
+) -> Result<String, CheckError> {
     use crate::algebra::Poly;
     if p.iter().any(|c| !c.is_integer()) {
         return Ok("the printed polynomial has non-integer coefficients".into());
     }
     let printed = Poly::new(p.iter().map(|c| c.to_integer()).collect());
-    let v = Variant::load(of).map_err(|e| e.to_string())?;
+    let v = Variant::load(of).map_err(CheckError::from)?;
     let a = v
         .analysis(params, 12)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{of} has no transfer system"))?;
+        .map_err(CheckError::from)?
+        .ok_or_else(|| CheckError::Input(format!("{of} has no transfer system")))?;
     let dim = a.names.len();
     let mut out = vec![];
     // The components' minimal recurrences.
@@ -292,7 +303,7 @@ pub(crate) fn charpoly_relation(
             .components
             .iter()
             .find(|x| &x.name == c)
-            .ok_or_else(|| format!("{of} has no component {c}"))?;
+            .ok_or_else(|| CheckError::Input(format!("{of} has no component {c}")))?;
         let r = comp.recurrence.poly();
         if *r == printed {
             equal.push(c.clone());
@@ -349,11 +360,12 @@ pub(crate) fn charpoly_relation(
     Ok(out.join("; "))
 }
 
-pub(crate) fn check_constant(expression: &str, printed: &str) -> Result<Verdict, String> {
-    let (p, dots) = parse_printed(printed).ok_or_else(|| format!("cannot read '{printed}'"))?;
-    let e = parse(expression).map_err(|e| e.to_string())?;
+pub(crate) fn check_constant(expression: &str, printed: &str) -> Result<Verdict, CheckError> {
+    let (p, dots) = parse_printed(printed)
+        .ok_or_else(|| CheckError::Input(format!("cannot read '{printed}'")))?;
+    let e = parse(expression).map_err(CheckError::from)?;
     let v = evaluate_to(&e, &[], &crate::literature::eval::NoSequences, 80)
-        .map_err(|e: EvalError| e.to_string())?;
+        .map_err(CheckError::from)?;
     // Number of printed decimals.
     let digits = printed
         .trim()

@@ -45,12 +45,12 @@ use crate::literature::claims::{
     builtin_claims, is_variant_target, parse_printed, Claim, ClaimKind, LongestClaim, SearchClaim,
 };
 use crate::literature::eval::{
-    compare_with, evaluate, evaluate_to, to_poly, Agreement, EvalError, Sequences, Value,
+    compare_with, evaluate, evaluate_to, to_poly, Agreement, Sequences, Value,
 };
 use crate::literature::formula::{parse, Expr};
 use crate::program::TransferSystem;
 use crate::sequences::{frame_stewart, star};
-use crate::variants::{Params, Variant};
+use crate::variants::{Params, Target, Variant};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -61,6 +61,7 @@ use std::collections::HashMap;
 
 mod asymptotic;
 mod bfile;
+mod error;
 mod formula_claims;
 mod library_sequences;
 mod matrix_claims;
@@ -73,6 +74,7 @@ mod verdict;
 
 pub use asymptotic::*;
 pub use bfile::*;
+pub use error::CheckError;
 pub use formula_claims::*;
 pub use library_sequences::*;
 use matrix_claims::*;
@@ -80,6 +82,22 @@ use search_claims::*;
 pub use size::{MAX_CLAIM_DIGITS, MAX_CLAIM_TOTAL_DIGITS, MAX_WALK};
 use trace_claims::*;
 pub use verdict::*;
+
+/// The variant and function of a claim's `VARIANT.FUNCTION` target (`what`: the kind of
+/// claim, for the message).
+pub(crate) fn variant_function(what: &str, target: &str) -> Result<(String, String), CheckError> {
+    match Target::parse(target) {
+        Ok(t) => match t.function() {
+            Some(f) => Ok((t.variant().to_string(), f.to_string())),
+            None => Err(CheckError::Input(format!(
+                "{what} target {target}: expected VARIANT.FUNCTION"
+            ))),
+        },
+        Err(_) => Err(CheckError::Input(format!(
+            "{what} target {target}: expected VARIANT.FUNCTION"
+        ))),
+    }
+}
 
 /// Checks every built-in claim, in file order (deterministic).
 ///
@@ -177,7 +195,7 @@ pub fn validate_claims(claims: &[Claim]) -> Result<(), ClaimFault> {
         let Some(target) = target else { continue };
         let seqs = match TargetSeq::new(target, params, context) {
             Ok(s) => s,
-            Err(m) => return fault("target", None, m),
+            Err(m) => return fault("target", None, m.to_string()),
         };
         let n = first.unwrap_or(1);
         let mut vars = vars_for(n, params);
@@ -205,7 +223,7 @@ fn validate_fields(c: &Claim) -> Result<(), ClaimFault> {
     let range = |field: &'static str, n: &str| match parse_range(n) {
         Ok((a, _)) if a < 0 => fault(field, format!("range '{n}': n must not be negative")),
         Ok(_) => Ok(()),
-        Err(m) => fault(field, m),
+        Err(m) => fault(field, m.to_string()),
     };
     let ns = |field: &'static str, ns: &[i64]| match ns.iter().find(|n| **n < 0) {
         Some(n) => fault(field, format!("n = {n}: n must not be negative")),
@@ -263,32 +281,34 @@ fn validate_fields(c: &Claim) -> Result<(), ClaimFault> {
 }
 
 /// Parses `A..B` (inclusive).
-pub fn parse_range(s: &str) -> Result<(i64, i64), String> {
+pub fn parse_range(s: &str) -> Result<(i64, i64), CheckError> {
     let (a, b) = s
         .split_once("..")
-        .ok_or_else(|| format!("range '{s}': expected A..B"))?;
+        .ok_or_else(|| CheckError::Input(format!("range '{s}': expected A..B")))?;
     let a: i64 = a
         .trim()
         .parse()
-        .map_err(|_| format!("range '{s}': bad start"))?;
+        .map_err(|_| CheckError::Input(format!("range '{s}': bad start")))?;
     let b: i64 = b
         .trim()
         .parse()
-        .map_err(|_| format!("range '{s}': bad end"))?;
+        .map_err(|_| CheckError::Input(format!("range '{s}': bad end")))?;
     if a > b {
-        return Err(format!("range '{s}': start after end"));
+        return Err(CheckError::Input(format!("range '{s}': start after end")));
     }
     Ok((a, b))
 }
 
-pub(crate) fn printed_integer(s: &str) -> Result<BigInt, String> {
+pub(crate) fn printed_integer(s: &str) -> Result<BigInt, CheckError> {
     match parse_printed(s) {
         Some((q, _)) if q.is_integer() => Ok(q.to_integer()),
-        _ => Err(format!("printed value '{s}' is not an integer")),
+        _ => Err(CheckError::Input(format!(
+            "printed value '{s}' is not an integer"
+        ))),
     }
 }
 
-pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
+pub(crate) fn run(c: &Claim) -> Result<Verdict, CheckError> {
     match &c.kind {
         ClaimKind::Formula {
             target,
@@ -304,7 +324,7 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
             if *only && !*approximate && corrected.is_none() {
                 // Finitely many n, all of them checked: no proof for other n is wanted.
                 let t = TargetSeq::new(target, params, context.as_deref())?;
-                let e = parse(formula).map_err(|e| e.to_string())?;
+                let e = parse(formula).map_err(CheckError::from)?;
                 return Ok(match check_formula_range(&t, &e, a, b)? {
                     FormulaCheck::Holds { .. } => holds(format!(
                         "{target} = {formula} at every n the claim names, n = {a}..{b}"
@@ -318,14 +338,15 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
                 });
             }
             let t = TargetSeq::new(target, params, context.as_deref())?;
-            let e = parse(formula).map_err(|e| e.to_string())?;
+            let e = parse(formula).map_err(CheckError::from)?;
             if *approximate {
                 return check_approximation(&t, &e, target, formula, a, b);
             }
             let printed = check_formula_statement(&t, &e, target, formula, a, b)?;
             match corrected {
                 Some(fix) if printed.verdict == VerdictKind::Fails => {
-                    let ce = parse(fix).map_err(|e| format!("corrected formula: {e}"))?;
+                    let ce =
+                        parse(fix).map_err(|e| CheckError::from(e).context("corrected formula"))?;
                     let c = check_formula_statement(&t, &ce, target, fix, a, b)?;
                     Ok(with_correction(printed, c, &format!("{target} = {fix}")))
                 }
@@ -468,19 +489,19 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, String> {
         } => {
             let (a, b) = parse_range(n)?;
             let t = TargetSeq::new(target, params, None)?;
-            let e = parse(formula).map_err(|e| e.to_string())?;
+            let e = parse(formula).map_err(CheckError::from)?;
             t.prepare_range(a, b)?;
             for k in a..=b {
                 let v = t.at(k)?;
                 let vars = vars_for(k, params);
-                let f = evaluate(&e, &vars, t.sequences()).map_err(|e| e.to_string())?;
+                let f = evaluate(&e, &vars, t.sequences()).map_err(CheckError::from)?;
                 let o = sign_of_difference(&v, &f)?;
                 let ok = match relation.as_str() {
                     "<=" => o != Ordering::Greater,
                     ">=" => o != Ordering::Less,
                     "<" => o == Ordering::Less,
                     ">" => o == Ordering::Greater,
-                    r => return Err(format!("unknown relation {r}")),
+                    r => return Err(CheckError::Input(format!("unknown relation {r}"))),
                 };
                 if !ok {
                     return Ok(fails(

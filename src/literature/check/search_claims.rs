@@ -64,7 +64,7 @@ struct Searched {
 }
 
 type SearchKey = (String, i64, String, bool, Option<u64>);
-type Outcome = Result<Result<Searched, u64>, String>;
+type Outcome = Result<Result<Searched, u64>, CheckError>;
 
 /// Answers computed once per key for the whole process: the report checks claims in
 /// parallel, and several claims search the same puzzle (a second asker waits for the
@@ -112,34 +112,41 @@ fn cached_search(
             optimal_solutions: r.optimal_solutions,
         })),
         Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Ok(Err(limit)),
-        Err(e) => Err(format!("search at n = {n}: {e}")),
+        Err(e) => Err(CheckError::from(e).context(format!("search at n = {n}"))),
     })
 }
 
 /// A search claim (see the module documentation for the budget and the policy).
-pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
+pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
     use crate::facts::SearchBudget;
     use crate::search::{state_bound, symmetric_minimal_solutions};
     use crate::variants::alternatives::{run_alternative, ALTERNATIVE_MAX_N};
     use std::collections::BTreeSet;
     let target = c.target.as_str();
     let params = &c.params;
-    let (vid, f) = target
-        .split_once('.')
-        .ok_or_else(|| format!("search target {target}: expected VARIANT.FUNCTION"))?;
-    let v = Variant::load(vid).map_err(|e| e.to_string())?;
+    let (vid, f) = variant_function("search", target)?;
+    let f = f.as_str();
+    let v = Variant::load(&vid).map_err(CheckError::from)?;
     let range = c.optimal.as_deref().map(parse_range).transpose()?;
     let bound_range = c.bound_n.as_deref().map(parse_range).transpose()?;
     let bound = match (&c.lower_bound, bound_range) {
-        (Some(b), Some(_)) => Some(parse(b).map_err(|e| e.to_string())?),
+        (Some(b), Some(_)) => Some(parse(b).map_err(CheckError::from)?),
         (None, None) => None,
-        _ => return Err("lower_bound and bound_n go together".into()),
+        _ => {
+            return Err(CheckError::Input(
+                "lower_bound and bound_n go together".into(),
+            ))
+        }
     };
     if !c.symmetric.is_empty() && c.mirror.is_none() {
-        return Err("symmetric counts need a mirror (a pin permutation)".into());
+        return Err(CheckError::Input(
+            "symmetric counts need a mirror (a pin permutation)".into(),
+        ));
     }
     if !c.moves.is_empty() && c.algorithm.is_none() {
-        return Err("printed moves of an algorithm need its name (algorithm = ...)".into());
+        return Err(CheckError::Input(
+            "printed moves of an algorithm need its name (algorithm = ...)".into(),
+        ));
     }
     let seqs = bound
         .as_ref()
@@ -158,7 +165,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
         None => target.to_string(),
     };
     let mut t = SearchTally::default();
-    let recorded = crate::facts::recorded_minima(&v, f, params).map_err(|e| e.to_string())?;
+    let recorded = crate::facts::recorded_minima(&v, f, params).map_err(CheckError::from)?;
     let budget = match c.memory_mib {
         Some(m) => SearchBudget {
             generic_memory: Some(m << 20),
@@ -171,7 +178,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
         if t.failure.is_some() {
             break;
         }
-        let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
+        let puzzle = v.puzzle(f, n, params).map_err(CheckError::from)?;
         let want_count = c.counts.iter().any(|r| r.0 == n);
         // Beyond the budget, a recorded long run of the same puzzle answers the minimum.
         let record = recorded.iter().find(|r| r.n == n);
@@ -255,7 +262,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
                 mirror,
                 SearchBudget::CLAIMS.count_states as usize,
             )
-            .map_err(|e| format!("symmetric sequences at n = {n}: {e}"))?;
+            .map_err(|e| CheckError::from(e).context(format!("symmetric sequences at n = {n}")))?;
             t.symmetric.push(n);
             if !printed_matches(p, &s.symmetric) {
                 t.fail(
@@ -272,16 +279,16 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
             let alg = match &c.algorithm {
                 Some(name) => {
                     if n < 0 || n as u64 > ALTERNATIVE_MAX_N {
-                        return Err(format!(
+                        return Err(CheckError::TooLarge(format!(
                             "the {name} algorithm is played for n <= {ALTERNATIVE_MAX_N} only"
-                        ));
+                        )));
                     }
-                    let run = run_alternative(&v, f, n as u64, params, name)
-                        .map_err(|e| e.to_string())?;
+                    let run =
+                        run_alternative(&v, f, n as u64, params, name).map_err(CheckError::from)?;
                     t.played.push(n);
                     BigInt::from(run.report.moves)
                 }
-                None => v.count(f, n, params).map_err(|e| e.to_string())?,
+                None => v.count(f, n, params).map_err(CheckError::from)?,
             };
             if let Some((_, p)) = printed_moves {
                 if !printed_matches(p, &alg) {
@@ -305,7 +312,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, String> {
         if let (Some(e), Some(seqs), Some((a, b))) = (&bound, &seqs, bound_range) {
             if (a..=b).contains(&n) {
                 let vars = vars_for(n, params);
-                let fv = evaluate(e, &vars, seqs.sequences()).map_err(|e| e.to_string())?;
+                let fv = evaluate(e, &vars, seqs.sequences()).map_err(CheckError::from)?;
                 t.bounded.push(n);
                 let ok = minimum
                     .as_ref()
@@ -498,19 +505,18 @@ static LONGEST: Shared<
 
 /// A longest-path claim: exhaustive longest cycle-free solutions for each n of the range,
 /// until the first n beyond the budget.
-pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
+pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, CheckError> {
     use crate::search::longest_solutions;
     let target = c.target.as_str();
     let params = &c.params;
-    let (vid, f) = target
-        .split_once('.')
-        .ok_or_else(|| format!("longest target {target}: expected VARIANT.FUNCTION"))?;
-    let v = Variant::load(vid).map_err(|e| e.to_string())?;
+    let (vid, f) = variant_function("longest", target)?;
+    let f = f.as_str();
+    let v = Variant::load(&vid).map_err(CheckError::from)?;
     let (a, b) = parse_range(&c.n)?;
     let states = c
         .states
         .as_deref()
-        .map(|s| parse(s).map_err(|e| e.to_string()))
+        .map(|s| parse(s).map_err(CheckError::from))
         .transpose()?;
     let seqs = TargetSeq::new(target, params, None)?;
     let mut checked = vec![];
@@ -521,7 +527,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         if t.failure.is_some() {
             break;
         }
-        let puzzle = v.puzzle(f, n, params).map_err(|e| e.to_string())?;
+        let puzzle = v.puzzle(f, n, params).map_err(CheckError::from)?;
         let key = (target.to_string(), n, format!("{params:?}"));
         let found = LONGEST.get_or_compute(key, || {
             longest_solutions(&puzzle, LONGEST_MAX_STATES, LONGEST_MAX_NODES)
@@ -546,7 +552,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         };
         checked.push(n);
         nodes.push((n, r.nodes));
-        let alg = v.count(f, n, params).map_err(|e| e.to_string())?;
+        let alg = v.count(f, n, params).map_err(CheckError::from)?;
         let length = r.length.map(BigInt::from);
         let shown = length
             .as_ref()
@@ -568,7 +574,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
                     &r.count.to_string(),
                 );
             } else {
-                let program: Vec<_> = v.moves(f, n, params).map_err(|e| e.to_string())?.collect();
+                let program: Vec<_> = v.moves(f, n, params).map_err(CheckError::from)?.collect();
                 if program != r.witness {
                     t.fail(
                         n,
@@ -591,7 +597,7 @@ pub(crate) fn check_longest(c: &LongestClaim) -> Result<Verdict, String> {
         }
         if let Some(e) = &states {
             let fv =
-                evaluate(e, &vars_for(n, params), seqs.sequences()).map_err(|e| e.to_string())?;
+                evaluate(e, &vars_for(n, params), seqs.sequences()).map_err(CheckError::from)?;
             if sign_of_difference(&BigInt::from(r.states), &fv)? != Ordering::Equal {
                 t.fail(
                     n,

@@ -45,16 +45,16 @@ impl TargetSeq {
     /// `a..=b` when that is more than [`MAX_WALK`] values or their digits exceed the
     /// bound; otherwise computes the values of a variant's function for the whole range
     /// at once (memoised counts share their work, see [`Variant::count_range`]).
-    pub fn prepare_range(&self, a: i64, b: i64) -> Result<(), String> {
+    pub fn prepare_range(&self, a: i64, b: i64) -> Result<(), CheckError> {
         if a > b {
             return Ok(());
         }
         let rows = b.abs_diff(a).saturating_add(1);
         if rows > MAX_WALK {
-            return Err(format!(
+            return Err(CheckError::TooLarge(format!(
                 "n = {a}..{b} is {rows} values of n to compare one by one, more than \
                  {MAX_WALK} (the limit of a claim check)"
-            ));
+            )));
         }
         let d = |n| self.estimated_digits(n).unwrap_or(0.0);
         let mid = a + (b - a) / 2;
@@ -70,12 +70,12 @@ impl TargetSeq {
     }
 
     /// [`TargetSeq::prepare_range`] for the n of a table or samples, in any order.
-    pub fn prepare_points(&self, ns: &[i64]) -> Result<(), String> {
+    pub fn prepare_points(&self, ns: &[i64]) -> Result<(), CheckError> {
         if ns.len() as u64 > MAX_WALK {
-            return Err(format!(
+            return Err(CheckError::TooLarge(format!(
                 "{} values of n to compare, more than {MAX_WALK} (the limit of a claim check)",
                 ns.len()
-            ));
+            )));
         }
         let mut sorted = ns.to_vec();
         sorted.sort_unstable();
@@ -98,26 +98,26 @@ impl TargetSeq {
 
     /// Refuses when the largest value has more than `max_digits` digits, or all of them
     /// more than [`MAX_CLAIM_TOTAL_DIGITS`].
-    fn check_digits(&self, what: &str, largest: f64, total: f64) -> Result<(), String> {
+    fn check_digits(&self, what: &str, largest: f64, total: f64) -> Result<(), CheckError> {
         if largest > self.max_digits as f64 {
-            return Err(format!(
+            return Err(CheckError::TooLarge(format!(
                 "{} at {what}: a value would have about {} decimal digits (estimated from the \
                  growth rate, nothing computed), more than {} (the digit limit of a claim \
                  check)",
                 self.name(),
                 human(largest),
                 self.max_digits
-            ));
+            )));
         }
         if total > MAX_CLAIM_TOTAL_DIGITS {
-            return Err(format!(
+            return Err(CheckError::TooLarge(format!(
                 "{} at {what}: the values would have about {} decimal digits in all (estimated \
                  from the growth rate, nothing computed), more than {} (the digit limit of a \
                  claim check)",
                 self.name(),
                 human(total),
                 human(MAX_CLAIM_TOTAL_DIGITS)
-            ));
+            )));
         }
         Ok(())
     }

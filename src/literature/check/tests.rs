@@ -20,6 +20,58 @@ fn antwerp_formula_holds_and_a_wrong_one_fails_first_at_the_right_n() {
 }
 
 #[test]
+fn every_named_sequence_is_one_the_formulas_may_call() {
+    let seqs = LibrarySequences::new(None, Params::new());
+    for s in NAMED_SEQUENCES {
+        let args: Vec<BigInt> = [5, 4][..s.arity].iter().map(|&x| BigInt::from(x)).collect();
+        match seqs.value(s.name, &args) {
+            Some(Ok(_)) => {}
+            other => panic!("{}({args:?}): {other:?}", s.name),
+        }
+        // One argument more or fewer is no such sequence.
+        assert!(seqs.value(s.name, &args[1..]).is_none(), "{}", s.name);
+    }
+    // T(n) = FS(n, 3) = 2^n - 1 (the three-peg puzzle).
+    assert_eq!(
+        seqs.value("T", &[BigInt::from(10)]),
+        Some(Ok(BigInt::from(1023)))
+    );
+}
+
+#[test]
+fn check_errors_say_whose_they_are() {
+    let p = Params::new();
+    assert!(matches!(
+        TargetSeq::new("nosuch.T", &p, None),
+        Err(CheckError::Input(_))
+    ));
+    assert!(matches!(
+        TargetSeq::new("2^^n", &p, None),
+        Err(CheckError::Input(_))
+    ));
+    let t = TargetSeq::new("classic.T", &p, None).unwrap();
+    // Past the walk limit, and past the digit limit, before any value is computed.
+    let far = t.prepare_range(0, MAX_WALK as i64 + 1).unwrap_err();
+    assert!(matches!(far, CheckError::TooLarge(_)), "{far:?}");
+    let big = t.prepare_range(10_000_000, 10_000_000).unwrap_err();
+    assert!(matches!(big, CheckError::TooLarge(_)), "{big:?}");
+    assert!(
+        big.to_string().contains("the digit limit of a claim check"),
+        "{big}"
+    );
+    // The message is the kind's text, with a context in front.
+    let e = CheckError::Input("bad".into()).context("n = 3");
+    assert_eq!(
+        (e.to_string(), e.message()),
+        ("n = 3: bad".into(), "n = 3: bad")
+    );
+    assert!(matches!(
+        parse_range("5..x"),
+        Err(CheckError::Input(m)) if m.contains("bad end")
+    ));
+}
+
+#[test]
 fn named_sequence_targets() {
     let p = Params::new();
     // Lunnon, Four-Star Hanoi: 2(a_1 + ... + a_n), against the min-recurrence.

@@ -35,36 +35,38 @@ fn play(
     n: i64,
     puzzle: &Puzzle,
     keep_positions: bool,
-) -> Result<Played, String> {
+) -> Result<Played, CheckError> {
     use crate::variants::alternatives::{alternative_moves, ALTERNATIVE_MAX_N};
     let moves: Vec<Move> = match &c.algorithm {
         Some(name) => {
             if !(0..=ALTERNATIVE_MAX_N as i64).contains(&n) {
-                return Err(format!(
+                return Err(CheckError::TooLarge(format!(
                     "the {name} algorithm is played for n <= {ALTERNATIVE_MAX_N} only"
-                ));
+                )));
             }
             let known = v
                 .function(f)
-                .map_err(|e| e.to_string())?
+                .map_err(CheckError::from)?
                 .alternatives
                 .iter()
                 .any(|a| a == name);
             known
                 .then(|| alternative_moves(f, n as u32, name))
                 .flatten()
-                .ok_or_else(|| format!("{}.{f} has no alternative algorithm {name}", v.id))?
+                .ok_or_else(|| {
+                    CheckError::Input(format!("{}.{f} has no alternative algorithm {name}", v.id))
+                })?
         }
         None => {
-            let count = v.count(f, n, &c.params).map_err(|e| e.to_string())?;
+            let count = v.count(f, n, &c.params).map_err(CheckError::from)?;
             if count > BigInt::from(TRACE_MAX_MOVES) {
-                return Err(format!(
+                return Err(CheckError::TooLarge(format!(
                     "{} at n = {n} has {count} moves, more than the {TRACE_MAX_MOVES} a trace claim plays",
                     c.target
-                ));
+                )));
             }
             v.moves(f, n, &c.params)
-                .map_err(|e| e.to_string())?
+                .map_err(CheckError::from)?
                 .collect()
         }
     };
@@ -87,10 +89,10 @@ fn play(
     for (i, m) in moves.iter().enumerate() {
         let d = *tower.pins[m.from as usize]
             .last()
-            .ok_or_else(|| format!("move {} takes from an empty pin", i + 1))?;
+            .ok_or_else(|| CheckError::Input(format!("move {} takes from an empty pin", i + 1)))?;
         tower
             .play(puzzle, *m, i as u64 + 1)
-            .map_err(|e| e.to_string())?;
+            .map_err(CheckError::from)?;
         discs.push(d);
         let to = m.to as usize;
         most[to] = most[to].max(tower.pins[to].len());
@@ -99,10 +101,10 @@ fn play(
         }
     }
     if tower.pins != puzzle.goal.pins {
-        return Err(format!(
+        return Err(CheckError::Input(format!(
             "{} at n = {n}: the moves do not end in the goal configuration",
             c.target
-        ));
+        )));
     }
     Ok(Played {
         moves,
@@ -131,12 +133,14 @@ impl Labels {
     fn of(&self, pin: u8) -> char {
         self.0.get(pin as usize).copied().unwrap_or('?')
     }
-    fn pin(&self, label: char) -> Result<u8, String> {
+    fn pin(&self, label: char) -> Result<u8, CheckError> {
         self.0
             .iter()
             .position(|&c| c == label)
             .map(|p| p as u8)
-            .ok_or_else(|| format!("'{label}' is not a pin label ({})", self.show()))
+            .ok_or_else(|| {
+                CheckError::Input(format!("'{label}' is not a pin label ({})", self.show()))
+            })
     }
     fn show(&self) -> String {
         self.0.iter().collect()
@@ -146,19 +150,19 @@ impl Labels {
     }
 }
 
-fn nonzero(e: &Expr, vars: &[(&str, Value)], seqs: &TargetSeq) -> Result<bool, String> {
-    let v = evaluate(e, vars, seqs.sequences()).map_err(|e| e.to_string())?;
+fn nonzero(e: &Expr, vars: &[(&str, Value)], seqs: &TargetSeq) -> Result<bool, CheckError> {
+    let v = evaluate(e, vars, seqs.sequences()).map_err(CheckError::from)?;
     Ok(sign_of_difference(&BigInt::zero(), &v)? != Ordering::Equal)
 }
 
-fn integer(e: &Expr, vars: &[(&str, Value)], seqs: &TargetSeq) -> Result<BigInt, String> {
-    let v = evaluate(e, vars, seqs.sequences()).map_err(|e| e.to_string())?;
+fn integer(e: &Expr, vars: &[(&str, Value)], seqs: &TargetSeq) -> Result<BigInt, CheckError> {
+    let v = evaluate(e, vars, seqs.sequences()).map_err(CheckError::from)?;
     match &v {
         Value::Exact(s) if s.b.is_zero() && s.a.is_integer() => Ok(s.a.to_integer()),
-        _ => Err(format!(
+        _ => Err(CheckError::Input(format!(
             "the formula's value {} is not an integer",
             show_value(&v)
-        )),
+        ))),
     }
 }
 
@@ -170,7 +174,7 @@ fn check_one(
     n: i64,
     puzzle: &Puzzle,
     p: &Played,
-) -> Result<Option<Disagreement>, String> {
+) -> Result<Option<Disagreement>, CheckError> {
     let labels = Labels::new(&c.pins, puzzle.pins);
     let clock = |i: usize| i as i64 + c.clock_from;
     // Discs by size: `by_size[s - 1]` is the id of the disc of size s (single-stack puzzles).
@@ -193,7 +197,11 @@ fn check_one(
                     let (x, y) = (labels.pin(*a)?, labels.pin(*b)?);
                     (x, y) == (m.from, m.to) || (y, x) == (m.from, m.to)
                 }
-                _ => return Err(format!("pin pair '{want}': expected two pin labels")),
+                _ => {
+                    return Err(CheckError::Input(format!(
+                        "pin pair '{want}': expected two pin labels"
+                    )))
+                }
             };
             if !ok {
                 let how = if checks.ordered { "from-to" } else { "between" };
@@ -233,7 +241,7 @@ fn check_one(
         }
     }
     if let Some(s) = &checks.smallest {
-        let e = parse(s).map_err(|e| e.to_string())?;
+        let e = parse(s).map_err(CheckError::from)?;
         let smallest = by_size[0];
         for (i, &d) in p.discs.iter().enumerate() {
             let t = clock(i);
@@ -262,9 +270,9 @@ fn check_one(
     for (m, printed) in &checks.positions {
         let m: usize = m
             .parse()
-            .map_err(|_| format!("move number '{m}' is not a number"))?;
+            .map_err(|_| CheckError::Input(format!("move number '{m}' is not a number")))?;
         let Some(pos) = p.pos.get(m) else {
-            return Err(format!("n = {n} has no move {m}"));
+            return Err(CheckError::Input(format!("n = {n} has no move {m}")));
         };
         let actual: String = by_size
             .iter()
@@ -281,7 +289,7 @@ fn check_one(
     }
     for (k, printed) in checks.histories.iter().enumerate() {
         let Some(&id) = by_size.get(k) else {
-            return Err(format!("n = {n} has no disc {}", k + 1));
+            return Err(CheckError::Input(format!("n = {n} has no disc {}", k + 1)));
         };
         let actual: String = p
             .pos
@@ -305,7 +313,7 @@ fn check_one(
         }
     }
     if let Some(s) = &checks.position {
-        let e = parse(s).map_err(|e| e.to_string())?;
+        let e = parse(s).map_err(CheckError::from)?;
         for (m, pos) in p.pos.iter().enumerate() {
             for (k, &id) in by_size.iter().enumerate() {
                 let mut vars = vars_for(n, &c.params);
@@ -328,7 +336,7 @@ fn check_one(
     }
     for (label, len) in &checks.stays {
         let pin = labels.pin(label.chars().next().unwrap_or('?'))?;
-        let e = parse(len).map_err(|e| e.to_string())?;
+        let e = parse(len).map_err(CheckError::from)?;
         for (k, &id) in by_size.iter().enumerate() {
             let mut vars = vars_for(n, &c.params);
             vars.push(("d", Value::int(k as i64 + 1)));
@@ -438,12 +446,10 @@ fn what_was_checked(ch: &TraceChecks, c: &TraceClaim) -> String {
 }
 
 /// A trace claim: the moves are played for every n of the range.
-pub(crate) fn check_trace(c: &TraceClaim) -> Result<Verdict, String> {
-    let (vid, f) = c
-        .target
-        .split_once('.')
-        .ok_or_else(|| format!("trace target {}: expected VARIANT.FUNCTION", c.target))?;
-    let v = Variant::load(vid).map_err(|e| e.to_string())?;
+pub(crate) fn check_trace(c: &TraceClaim) -> Result<Verdict, CheckError> {
+    let (vid, f) = variant_function("trace", &c.target)?;
+    let f = f.as_str();
+    let v = Variant::load(&vid).map_err(CheckError::from)?;
     // `A..B`, or a list `3, 6, 10` of the n the claim speaks of.
     let ns: Vec<i64> = if c.n.contains("..") {
         let (a, b) = parse_range(&c.n)?;
@@ -451,15 +457,15 @@ pub(crate) fn check_trace(c: &TraceClaim) -> Result<Verdict, String> {
     } else {
         c.n.split(',')
             .map(|x| {
-                x.trim()
-                    .parse()
-                    .map_err(|_| format!("n = '{}': expected A..B or a list", c.n))
+                x.trim().parse().map_err(|_| {
+                    CheckError::Input(format!("n = '{}': expected A..B or a list", c.n))
+                })
             })
             .collect::<Result<_, _>>()?
     };
     let (a, b) = match (ns.first(), ns.last()) {
         (Some(&a), Some(&b)) => (a, b),
-        _ => return Err(format!("n = '{}': no n", c.n)),
+        _ => return Err(CheckError::Input(format!("n = '{}': no n", c.n))),
     };
     let shown = if c.n.contains("..") {
         format!("{a}..{b}")
@@ -471,7 +477,7 @@ pub(crate) fn check_trace(c: &TraceClaim) -> Result<Verdict, String> {
     let mut printed_fail: Option<(i64, Disagreement)> = None;
     let mut corrected_fail: Option<(i64, Disagreement)> = None;
     for &n in &ns {
-        let puzzle = v.puzzle(f, n, &c.params).map_err(|e| e.to_string())?;
+        let puzzle = v.puzzle(f, n, &c.params).map_err(CheckError::from)?;
         if let Some(d) = classic_positions_beyond_playing(&v, c, f, n)? {
             if printed_fail.is_none() {
                 printed_fail = d;
@@ -567,7 +573,7 @@ fn classic_positions_beyond_playing(
     c: &TraceClaim,
     f: &str,
     n: i64,
-) -> Result<Option<Option<(i64, Disagreement)>>, String> {
+) -> Result<Option<Option<(i64, Disagreement)>>, CheckError> {
     let only_positions = c.checks.pairs.is_empty()
         && c.checks.list.is_empty()
         && c.checks.smallest.is_none()
@@ -580,14 +586,14 @@ fn classic_positions_beyond_playing(
     if !(v.id == "classic" && f == "T" && only_positions && (1..=4096).contains(&n)) {
         return Ok(None);
     }
-    if v.count(f, n, &c.params).map_err(|e| e.to_string())? <= BigInt::from(TRACE_MAX_MOVES) {
+    if v.count(f, n, &c.params).map_err(CheckError::from)? <= BigInt::from(TRACE_MAX_MOVES) {
         return Ok(None);
     }
     let labels = Labels::new(&c.pins, 3);
     for (m, printed) in &c.checks.positions {
         let mm: BigInt = m
             .parse()
-            .map_err(|_| format!("move number '{m}' is not a number"))?;
+            .map_err(|_| CheckError::Input(format!("move number '{m}' is not a number")))?;
         let actual: String = classic_positions_at(n as u32, &mm)
             .into_iter()
             .map(|p| labels.of(p))

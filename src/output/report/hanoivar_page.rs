@@ -43,7 +43,8 @@ pub(super) fn hanoivar_part(
             );
             continue;
         };
-        let (vid, fname) = target.split_once('.').unwrap_or((target.as_str(), ""));
+        let parsed = crate::variants::Target::parse(target).map_err(err)?;
+        let (vid, fname) = (parsed.variant(), parsed.function().unwrap_or_default());
         let fact = facts.iter().find(|f| f.variant.id == vid);
         let j = fact.and_then(|f| f.variant.functions().iter().position(|x| x.name == fname));
         let optimal = match (fact, j) {
@@ -119,8 +120,8 @@ pub(super) fn hanoivar_line(variant: &str) -> String {
                 .filter(|sv| {
                     sv.target
                         .as_deref()
-                        .and_then(|t| t.split_once('.'))
-                        .is_some_and(|(v, _)| v == variant)
+                        .and_then(|t| crate::variants::Target::parse(t).ok())
+                        .is_some_and(|t| t.variant() == variant)
                 })
                 .map(|sv| format!("`{}` ({})", sv.name, sv.target.as_deref().unwrap_or("")))
                 .collect()

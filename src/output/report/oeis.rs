@@ -104,8 +104,9 @@ mod tests {
         for e in &entries {
             assert!(!e.functions.is_empty(), "{}: names a function", e.id);
             for name in &e.functions {
-                let (id, func) = name.split_once('.').expect("variant.function");
-                let v = Variant::builtin(id).unwrap();
+                let t = crate::variants::Target::parse(name).expect("variant.function");
+                let v = Variant::builtin(t.variant()).unwrap();
+                let func = t.function().expect("variant.function");
                 let ok = agrees(e, |n| v.count(func, n, &Params::new()).ok());
                 assert!(ok, "{}: {name} differs from the recorded OEIS terms", e.id);
             }

@@ -7,6 +7,7 @@ use super::*;
 use crate::facts::{csv_fields, search_records, SearchRecord};
 use crate::output::chart::{Figure, Panel};
 use crate::output::table::shorten;
+use crate::variants::Target;
 use std::collections::BTreeMap;
 
 /// Layer sizes of the half-way record runs: `puzzle,n,method,depth,states`.
@@ -27,22 +28,14 @@ fn records() -> Result<Vec<SearchRecord>, ReportError> {
 
 /// The algorithm's number of moves for a record (`None` when it has no count there).
 fn algorithm_count(puzzle: &str, n: u64) -> Option<BigInt> {
-    let (label, params) = match puzzle.split_once('[') {
-        Some((l, rest)) => (l, rest.trim_end_matches(']')),
-        None => (puzzle, ""),
+    let t = Target::parse(puzzle).ok()?;
+    let label = Target::new(t.variant(), t.function()).to_string();
+    let t = match COMPARE_WITH.iter().find(|(from, _)| *from == label) {
+        Some((_, to)) => Target::parse(to).ok()?.with_params(t.params()).ok()?,
+        None => t,
     };
-    let label = COMPARE_WITH
-        .iter()
-        .find(|(from, _)| *from == label)
-        .map_or(label, |(_, to)| to);
-    let (id, function) = label.split_once('.')?;
-    let mut p = Params::new();
-    for kv in params.split(';').filter(|s| !s.is_empty()) {
-        let (k, v) = kv.split_once('=')?;
-        p.insert(k.to_string(), v.parse().ok()?);
-    }
-    let v = Variant::builtin(id).ok()?;
-    v.count(function, n as i64, &p).ok()
+    let v = Variant::builtin(t.variant()).ok()?;
+    v.count(t.function()?, n as i64, t.params()).ok()
 }
 
 /// Appends the records section to `s` and adds its table and charts to `b`.
