@@ -317,6 +317,13 @@ pub struct SearchClaim {
     /// Range `A..B` over which the algorithm is claimed optimal.
     #[serde(default)]
     pub optimal: Option<String>,
+    /// Another reading of the goal: the start configuration with the discs of pin `i` on
+    /// pin `goal_from_start[i]` (a permutation of the pins). For a sentence whose literal
+    /// goal differs from the one the algorithm solves (Lunnon's Antwerp "so that finally
+    /// they will be all blue, white, red" swaps two stacks; his algorithm permutes them
+    /// cyclically). Recorded searches, which are of the function's own goal, do not apply.
+    #[serde(default)]
+    pub goal_from_start: Option<Vec<usize>>,
     /// The claim speaks of exactly the n of `optimal` (not of every n from its start).
     #[serde(default)]
     pub only: bool,

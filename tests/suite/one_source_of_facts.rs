@@ -153,8 +153,8 @@ fn ddde_has_two_roots_of_largest_modulus() {
 /// With ±√3 tied, DDDE(n)/3^(n/2) has no single limit: it tends to one constant along
 /// the even n and another along the odd n. The constants the analysis derives from the
 /// closed form agree with the counts themselves at n = 160 and 161 (the other roots are
-/// smaller in modulus, so the ratio is within 10^-9 there), and the index and the page
-/// state both.
+/// smaller in modulus, so the ratio is within 10^-9 there), and the index (for the
+/// default function EDDD, tied the same way) and the page state both.
 #[test]
 fn ddde_has_one_constant_per_parity() {
     use num_rational::BigRational;
@@ -181,14 +181,18 @@ fn ddde_has_one_constant_per_parity() {
     let index = repo_file("reports/README.md");
     let row = index
         .lines()
-        .find(|l| l.contains("reversi-lunnon.DDDE") || l.contains("| DDDE"))
+        .find(|l| l.starts_with("| [reversi-lunnon]"))
         .unwrap();
     assert!(
         row.contains("for even n") && row.contains("for odd n"),
         "{row}"
     );
     let page = repo_file("reports/reversi-lunnon.md");
-    assert!(page.contains("even n: "), "the page states both constants");
+    let row = page.lines().find(|l| l.starts_with("| DDDE |")).unwrap();
+    assert!(
+        row.contains(&format!("even n: {}", d.per_residue[0].exact)),
+        "the page states both constants: {row}"
+    );
 }
 
 /// Lunnon's DDDE satisfies its printed minimal recurrence (order 18) only from n = 24:
@@ -276,4 +280,33 @@ fn the_number_of_source_documents_is_counted() {
         .count();
     assert_eq!(listed, 6);
     assert!(repo_file("reports/README.md").contains("from the six source documents"));
+}
+
+/// Lunnon's Antwerp goal sentence, read literally ("finally they will be all blue, white,
+/// red": the red and blue stacks exchanged), is another puzzle than the cyclic permutation
+/// his algorithm solves. The claim of that reading fails at n = 1, and its optimum agrees
+/// with a search of the exchanged goal built here by hand; the cyclic reading's claim holds;
+/// the Antwerp page shows both.
+#[test]
+fn the_antwerp_goal_sentence_is_flagged_with_its_two_readings() {
+    use hanoilab::literature::{builtin_claims, check_claim, VerdictKind};
+    let claims = builtin_claims().unwrap();
+    let get = |id: &str| claims.iter().find(|c| c.id.ends_with(id)).unwrap();
+    let literal = check_claim(get("antwerp.goal-as-written"));
+    assert_eq!(literal.outcome.verdict, VerdictKind::Fails, "{literal:?}");
+    let failure = literal.outcome.failure.as_ref().unwrap();
+    assert_eq!(failure.n, Some(1));
+    let cyclic = check_claim(get("antwerp.optimal"));
+    assert_ne!(cyclic.outcome.verdict, VerdictKind::Fails, "{cyclic:?}");
+    // The exchanged goal by hand: pin 0's stack on pin 2 and pin 2's on pin 0.
+    let v = Variant::builtin("antwerp").unwrap();
+    let mut p = v.puzzle("T33", 1, &Params::new()).unwrap();
+    p.goal = p.start.clone();
+    p.goal.pins.swap(0, 2);
+    let r = hanoilab::search::search(&p, &Default::default()).unwrap();
+    let optimum = r.minimum.unwrap();
+    assert_eq!(failure.actual, optimum.to_string());
+    assert!(BigInt::from(optimum) < v.count("T33", 1, &Params::new()).unwrap());
+    let page = repo_file("reports/antwerp.md");
+    assert!(page.contains("antwerp.goal-as-written") && page.contains("Two readings"));
 }

@@ -116,6 +116,27 @@ fn cached_search(
     })
 }
 
+/// The start configuration of `puzzle` with the discs of pin `i` moved to pin `perm[i]`
+/// (colours travel with their discs).
+fn permuted_start(
+    puzzle: &crate::puzzle::Puzzle,
+    perm: &[usize],
+) -> Result<crate::puzzle::Config, CheckError> {
+    let mut sorted = perm.to_vec();
+    sorted.sort_unstable();
+    if sorted != (0..puzzle.pins).collect::<Vec<_>>() {
+        return Err(CheckError::Input(format!(
+            "goal_from_start = {perm:?} is not a permutation of the {} pins",
+            puzzle.pins
+        )));
+    }
+    let mut goal = puzzle.start.clone();
+    for (i, &to) in perm.iter().enumerate() {
+        goal.pins[to] = puzzle.start.pins[i].clone();
+    }
+    Ok(goal)
+}
+
 /// A search claim (see the module documentation for the budget and the policy).
 pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
     use crate::facts::SearchBudget;
@@ -165,7 +186,16 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
         None => target.to_string(),
     };
     let mut t = SearchTally::default();
-    let recorded = crate::facts::recorded_minima(&v, f, params).map_err(CheckError::from)?;
+    // Searches of another goal than the function's: no recorded run applies, and the cache
+    // key names the goal.
+    let recorded = match &c.goal_from_start {
+        None => crate::facts::recorded_minima(&v, f, params).map_err(CheckError::from)?,
+        Some(_) => vec![],
+    };
+    let search_key = match &c.goal_from_start {
+        None => target.to_string(),
+        Some(p) => format!("{target} goal_from_start {p:?}"),
+    };
     let budget = match c.memory_mib {
         Some(m) => SearchBudget {
             generic_memory: Some(m << 20),
@@ -178,7 +208,10 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
         if t.failure.is_some() {
             break;
         }
-        let puzzle = v.puzzle(f, n, params).map_err(CheckError::from)?;
+        let mut puzzle = v.puzzle(f, n, params).map_err(CheckError::from)?;
+        if let Some(p) = &c.goal_from_start {
+            puzzle.goal = permuted_start(&puzzle, p)?;
+        }
         let want_count = c.counts.iter().any(|r| r.0 == n);
         // Beyond the budget, a recorded long run of the same puzzle answers the minimum.
         let record = recorded.iter().find(|r| r.n == n);
@@ -207,7 +240,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
                     Some(r) => (r, false),
                     None => continue,
                 },
-                Ok(opts) => match cached_search(target, n, params, &puzzle, &opts)? {
+                Ok(opts) => match cached_search(&search_key, n, params, &puzzle, &opts)? {
                     Ok(r) => (r, opts.count),
                     Err(limit) => match beyond(
                         &mut t,
