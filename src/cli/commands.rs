@@ -4,6 +4,10 @@ use super::args::Format;
 use super::common::{check_digits, emit, json, print_integer, render_table, resolve, Target};
 use super::validate::{parse_n, parse_range};
 use super::CliError;
+use crate::algebra::digits::{
+    certified_leading_digits, digit_count_of_log10, last_digits, leading_and_last,
+    log10_of_decimal, rounded_log10,
+};
 use crate::algebra::radix::to_decimal;
 use crate::facts::{count_rows, SearchBudget};
 use crate::output::{Cell, Table};
@@ -209,8 +213,8 @@ pub fn nth(
 /// `hanoilab nth --log10` / `--digits K`: what can be said of an answer too large to print.
 /// When the answer has at most `max_digits` digits it is computed exactly and everything
 /// printed is exact (log10 to the precision of a float, with its bound). Otherwise log10
-/// comes from [`crate::program::TransferSystem::log10_certified`], the last K digits from
-/// [`crate::program::TransferSystem::component_nth_mod`] and the leading digits only as far
+/// comes from [`crate::algebra::TransferSystem::log10_certified`], the last K digits from
+/// [`crate::algebra::TransferSystem::component_nth_mod`] and the leading digits only as far
 /// as the certified log10 fixes them.
 pub fn nth_digits(
     target: &str,
@@ -242,7 +246,7 @@ pub fn nth_digits(
             .map_err(|e| CliError::input(e.to_string()))?;
         let text = to_decimal(&value);
         if log10 {
-            match exact_log10(&text) {
+            match log10_of_decimal(&text) {
                 Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
                 None => {
                     lines.push("log10: undefined (the answer is 0)".into());
@@ -251,9 +255,7 @@ pub fn nth_digits(
             }
         }
         if let Some(k) = digits {
-            let k = k as usize;
-            let lead = &text[..k.min(text.len())];
-            let last = &text[text.len() - k.min(text.len())..];
+            let (lead, last) = leading_and_last(&text, k as usize);
             lines.push(format!("digits: {}", text.len()));
             lines.push(format!("leading {}: {lead}", lead.len()));
             lines.push(format!("last {}: {last}", last.len()));
@@ -292,13 +294,12 @@ pub fn nth_digits(
         }
         if let Some(k) = digits {
             if let Some((x, err)) = cert {
-                let lo = x - err;
-                let hi = x + err;
-                if lo.floor() == hi.floor() {
-                    lines.push(format!("digits: {}", lo.floor() as u64 + 1));
-                    fields.push(("digits", (lo.floor() as u64 + 1).into()));
+                let (lo, hi) = (x - err, x + err);
+                if let Some(count) = digit_count_of_log10(lo, hi) {
+                    lines.push(format!("digits: {count}"));
+                    fields.push(("digits", count.into()));
                 }
-                let lead = certified_leading(lo, hi, k as usize);
+                let lead = certified_leading_digits(lo, hi, k as usize);
                 lines.push(format!(
                     "leading {} (certified; {k} asked): {lead}",
                     lead.len()
@@ -309,7 +310,7 @@ pub fn nth_digits(
             let last = sys
                 .component_nth_mod(i, n, &modulus)
                 .ok_or_else(|| CliError::input(format!("{what}: no last digits")))?;
-            let last = format!("{last:0>width$}", width = k as usize);
+            let last = last_digits(&last, k as usize);
             lines.push(format!("last {k}: {last}"));
             fields.push(("last", last.into()));
         }
@@ -326,55 +327,17 @@ pub fn nth_digits(
     }
 }
 
-/// log10 of a positive decimal integer from its first 17 digits and its length, with an
-/// error bound: `None` for 0.
-fn exact_log10(text: &str) -> Option<(f64, f64)> {
-    if text == "0" {
-        return None;
-    }
-    let head = &text[..text.len().min(17)];
-    let m: f64 = format!("0.{head}").parse().ok()?;
-    let x = m.log10() + text.len() as f64;
-    // Truncation to 17 digits (relative 1e-16), parsing and log10 rounding.
-    let err = 1e-16 / std::f64::consts::LN_10 + 4.0 * f64::EPSILON * (x.abs() + 1.0);
-    Some((x, err))
-}
-
-/// Prints log10 with as many decimals as the bound allows, and the bound (the rounding to
-/// those decimals included).
+/// Prints log10 with as many decimals as the bound allows, and the bound.
 fn push_log10(
     lines: &mut Vec<String>,
     fields: &mut Vec<(&str, serde_json::Value)>,
     x: f64,
     err: f64,
 ) {
-    let d = (-err.log10()).floor().clamp(0.0, 15.0) as usize;
-    let bound = err + 0.5 * 10f64.powi(-(d as i32));
-    let text = format!("{x:.d$}");
+    let (text, bound) = rounded_log10(x, err);
     lines.push(format!("log10: {text} (error at most {bound:.2e})"));
     fields.push(("log10", text.into()));
     fields.push(("log10_error", format!("{bound:.2e}").into()));
-}
-
-/// The leading digits (at most `k`) of every number whose log10 lies in `[lo, hi]`: those
-/// both ends agree on, with a margin for the floating-point power.
-fn certified_leading(lo: f64, hi: f64, k: usize) -> String {
-    let mut out = String::new();
-    for j in 1..=k.min(15) {
-        let f = |x: f64| {
-            let frac = x - x.floor();
-            10f64.powf(frac + j as f64 - 1.0)
-        };
-        let (a, b) = (f(lo), f(hi));
-        // Both ends a safe distance from a digit boundary, and in the same j-digit block.
-        let margin = 1e-12 * a.max(b);
-        let (fa, fb) = ((a - margin).floor(), (b + margin).floor());
-        if lo.floor() != hi.floor() || fa != fb || fa != (a + margin).floor() {
-            break;
-        }
-        out = format!("{fa:.0}");
-    }
-    out
 }
 
 /// Most moves `table` simulates, all rows together; rows past it have an empty cell.

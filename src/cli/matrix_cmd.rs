@@ -49,12 +49,12 @@ fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
 }
 
 fn transfer_system(parsed: &MatrixFile) -> TransferSystem {
-    TransferSystem {
-        names: parsed.component_names(),
-        matrix: parsed.matrix.to_rows(),
-        initial: parsed.initial.clone(),
-        first_n: 1,
-    }
+    TransferSystem::from_matrix(
+        parsed.component_names(),
+        &parsed.matrix,
+        parsed.initial.clone(),
+        1,
+    )
 }
 
 /// Refuses `--nth N` (before computing) when the N-th terms would have more than
