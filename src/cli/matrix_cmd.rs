@@ -15,6 +15,7 @@
 
 use super::args::Format;
 use super::CliError;
+use crate::algebra::digits::estimated_digit_count;
 use crate::algebra::radix::to_decimal;
 use crate::algebra::{AlgebraError, MatrixAnalysis, MatrixSummary};
 use crate::program::TransferSystem;
@@ -69,12 +70,7 @@ fn check_nth_size(
     let sys = transfer_system(parsed);
     let mut total = 0.0;
     for &i in components {
-        let log10 = sys.log10_estimate(n, i).unwrap_or(0.0);
-        total += if log10 > 0.0 {
-            log10.floor() + 1.0
-        } else {
-            1.0
-        };
+        total += estimated_digit_count(sys.log10_estimate(n, i).unwrap_or(0.0));
     }
     if total > max_digits as f64 {
         return Err(CliError::input(format!(

@@ -88,6 +88,7 @@ mod error;
 mod file;
 mod render;
 mod rules;
+mod size;
 
 pub use error::VariantError;
 use rules::*;
