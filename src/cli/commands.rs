@@ -390,19 +390,12 @@ fn table_functions(t: &Target) -> Vec<String> {
     }
 }
 
-/// The table of counts: `n`, one column per function (only the named one when explicit),
-/// `simulated(F)` (the named or default function F played under the rules) and `optimum(F)`
-/// (its problem's optimum) where a search fits [`SearchBudget::TABLE`].
+/// The table of counts ([`crate::facts::count_table`]): `n`, one column per function (only
+/// the named one when explicit), `simulated(F)` (the named or default function F played
+/// under the rules) and `optimum(F)` (its problem's optimum) where a search fits
+/// [`SearchBudget::TABLE`].
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
     let functions = table_functions(t);
-    // The simulation and the search belong to one function: the header names it.
-    let simulated = format!("simulated({})", t.function);
-    let optimum = format!("optimum({})", t.function);
-    let mut columns: Vec<&str> = vec!["n"];
-    columns.extend(functions.iter().map(String::as_str));
-    columns.push(&simulated);
-    columns.push(&optimum);
-    let mut table = Table::new(&columns);
     let rows = count_rows(
         &t.variant,
         &functions,
@@ -412,18 +405,12 @@ pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, 
         simulate.then_some(SIMULATION_LIMIT),
         &SearchBudget::TABLE,
     );
-    for r in rows {
-        let mut row = vec![Cell::from(r.n)];
-        row.extend(r.counts.into_iter().map(Cell::from));
-        row.push(match r.simulated {
-            Some(Ok(moves)) => Cell::from(moves),
-            Some(Err(e)) => Cell::Text(format!("error: {e}")),
-            None => Cell::Empty,
-        });
-        row.push(Cell::from(r.optimum));
-        table.push(row);
-    }
-    Ok(table)
+    Ok(crate::facts::count_table(
+        &functions,
+        &t.function,
+        &rows,
+        false,
+    ))
 }
 
 /// `hanoilab simulate`.
