@@ -197,14 +197,7 @@ pub fn check_digits(
     Ok(())
 }
 
-/// A large count for messages: `123456` or `3.01e11`.
-pub fn human_count(x: f64) -> String {
-    if x < 1e7 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.3e}")
-    }
-}
+pub use crate::search::human_count;
 
 /// Prints one exact integer (JSON: a decimal string in an object).
 pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {
