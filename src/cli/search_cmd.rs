@@ -147,23 +147,21 @@ pub fn search_cmd(
             puzzle.goal = c;
         }
     }
+    let run = super::halfway_cmd::RouteRun {
+        name: &name,
+        target: &t,
+        n,
+        memory_limit,
+        threads,
+        layers,
+        count,
+        record: flags.record,
+        checkpoint: checkpointing.as_ref(),
+    };
     let (estimate, limit) = match choose_route(&puzzle, &request).map_err(refused)? {
-        route @ (SearchRoute::Halfway | SearchRoute::Bidirectional) => {
-            let run = super::halfway_cmd::RouteRun {
-                name: &name,
-                target: &t,
-                n,
-                memory_limit,
-                threads,
-                layers,
-                count,
-                record: flags.record,
-                checkpoint: checkpointing.as_ref(),
-            };
-            return match route {
-                SearchRoute::Halfway => super::halfway_cmd::halfway_cmd(&puzzle, &run, format),
-                _ => super::bidirectional_cmd::bidirectional_cmd(&puzzle, &run, format),
-            };
+        SearchRoute::Halfway => return super::halfway_cmd::halfway_cmd(&puzzle, &run, format),
+        SearchRoute::Bidirectional => {
+            return super::bidirectional_cmd::bidirectional_cmd(&puzzle, &run, format)
         }
         SearchRoute::Distributed => {
             let opts = SearchOptions {
