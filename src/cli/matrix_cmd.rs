@@ -18,7 +18,6 @@ use super::CliError;
 use crate::algebra::digits::estimated_digit_count;
 use crate::algebra::radix::to_decimal;
 use crate::algebra::{AlgebraError, MatrixAnalysis, MatrixSummary};
-use crate::program::TransferSystem;
 use num_bigint::BigInt;
 use std::path::Path;
 
@@ -49,15 +48,6 @@ fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
     MatrixFile::parse(text).map_err(|e| CliError::input(format!("{}:{e}", file.display())))
 }
 
-fn transfer_system(parsed: &MatrixFile) -> TransferSystem {
-    TransferSystem::from_matrix(
-        parsed.component_names(),
-        &parsed.matrix,
-        parsed.initial.clone(),
-        1,
-    )
-}
-
 /// Refuses `--nth N` (before computing) when the N-th terms would have more than
 /// `max_digits` decimal digits in all, estimated by scaled floating-point powering.
 fn check_nth_size(
@@ -67,7 +57,7 @@ fn check_nth_size(
     n: u64,
     max_digits: u64,
 ) -> Result<(), CliError> {
-    let sys = transfer_system(parsed);
+    let sys = parsed.transfer_system();
     let mut total = 0.0;
     for &i in components {
         total += estimated_digit_count(sys.log10_estimate(n, i).unwrap_or(0.0));
@@ -194,7 +184,7 @@ pub fn matrix_cmd(
             check_nth_size(file, &parsed, &wanted, n, max_digits)?;
             // One route for N-th terms, shared with `hanoilab nth`: Berlekamp–Massey on the
             // first 2k+2 terms, then x^(N-1) mod the recurrence.
-            let sys = transfer_system(&parsed);
+            let sys = parsed.transfer_system();
             // A small N: N - 1 steps of s(n+1) = M s(n) give every component at once (a
             // recurrence per component costs more there, with a large matrix).
             let stepped = ((n as u128) * (dim * dim) as u128 <= STEP_WORK)
