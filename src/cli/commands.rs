@@ -4,11 +4,7 @@ use super::args::Format;
 use super::common::{check_digits, emit, json, print_integer, render_table, resolve, Target};
 use super::validate::{parse_n, parse_range};
 use super::CliError;
-use crate::algebra::digits::{
-    certified_leading_digits, digit_count_of_log10, last_digits, leading_and_last,
-    log10_of_decimal, rounded_log10,
-};
-use crate::algebra::radix::to_decimal;
+use crate::algebra::digits::rounded_log10;
 use crate::facts::{count_rows, SearchBudget};
 use crate::output::{Cell, Table};
 use crate::variants::alternatives::run_alternative;
@@ -210,12 +206,9 @@ pub fn nth(
     Ok(())
 }
 
-/// `hanoilab nth --log10` / `--digits K`: what can be said of an answer too large to print.
-/// When the answer has at most `max_digits` digits it is computed exactly and everything
-/// printed is exact (log10 to the precision of a float, with its bound). Otherwise log10
-/// comes from [`crate::algebra::TransferSystem::log10_certified`], the last K digits from
-/// [`crate::algebra::TransferSystem::component_nth_mod`] and the leading digits only as far
-/// as the certified log10 fixes them.
+/// `hanoilab nth --log10` / `--digits K`: what can be said of an answer too large to print
+/// ([`Variant::count_digits`]): exact when the answer has at most `max_digits` digits,
+/// else certified from the transfer system.
 pub fn nth_digits(
     target: &str,
     n: &str,
@@ -228,89 +221,63 @@ pub fn nth_digits(
     let n = parse_n("N", n)?;
     let t = resolve(target, params)?;
     let what = format!("{}.{} n = {n}", t.variant.id, t.function);
-    let fits = check_digits(
-        &what,
-        &t,
-        std::slice::from_ref(&t.function),
-        n,
-        n,
-        max_digits,
-    )
-    .is_ok();
+    let Some(d) = t
+        .variant
+        .count_digits(&t.function, n, &t.params, max_digits, digits)
+        .map_err(|e| CliError::input(e.to_string()))?
+    else {
+        // Not counted by a transfer system: the ordinary refusal by size.
+        return Err(check_digits(
+            &what,
+            &t,
+            std::slice::from_ref(&t.function),
+            n,
+            n,
+            max_digits,
+        )
+        .err()
+        .unwrap_or_else(|| CliError::input(format!("{what}: too large"))));
+    };
     let mut fields: Vec<(&str, serde_json::Value)> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
-    if fits {
-        let value = t
-            .variant
-            .count(&t.function, n as i64, &t.params)
-            .map_err(|e| CliError::input(e.to_string()))?;
-        let text = to_decimal(&value);
-        if log10 {
-            match log10_of_decimal(&text) {
-                Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
-                None => {
-                    lines.push("log10: undefined (the answer is 0)".into());
-                    fields.push(("log10", serde_json::Value::Null));
-                }
+    if log10 {
+        match (d.log10, d.exact) {
+            (Some((x, err)), _) => push_log10(&mut lines, &mut fields, x, err),
+            (None, true) => {
+                lines.push("log10: undefined (the answer is 0)".into());
+                fields.push(("log10", serde_json::Value::Null));
+            }
+            (None, false) => {
+                lines.push("log10: not certified (the transfer system has negative entries or the bound failed)".into());
+                fields.push(("log10", serde_json::Value::Null));
             }
         }
-        if let Some(k) = digits {
-            let (lead, last) = leading_and_last(&text, k as usize);
-            lines.push(format!("digits: {}", text.len()));
-            lines.push(format!("leading {}: {lead}", lead.len()));
+    }
+    if let Some(k) = digits {
+        if d.exact {
+            let last = d.last.unwrap_or_default();
+            lines.push(format!("digits: {}", d.digits.unwrap_or_default()));
+            lines.push(format!("leading {}: {}", d.leading.len(), d.leading));
             lines.push(format!("last {}: {last}", last.len()));
-            fields.push(("digits", text.len().into()));
-            fields.push(("leading", lead.into()));
+            fields.push(("digits", d.digits.unwrap_or_default().into()));
+            fields.push(("leading", d.leading.into()));
             fields.push(("last", last.into()));
-        }
-    } else {
-        let Some((sys, i)) = t
-            .variant
-            .function_component(&t.function, &t.params)
-            .map_err(|e| CliError::input(e.to_string()))?
-            .filter(|(sys, _)| n >= sys.first_n as u64)
-        else {
-            // Not counted by a transfer system: the ordinary refusal by size.
-            return Err(check_digits(
-                &what,
-                &t,
-                std::slice::from_ref(&t.function),
-                n,
-                n,
-                max_digits,
-            )
-            .err()
-            .unwrap_or_else(|| CliError::input(format!("{what}: too large"))));
-        };
-        let cert = sys.log10_certified(i, n);
-        if log10 {
-            match cert {
-                Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
-                None => {
-                    lines.push("log10: not certified (the transfer system has negative entries or the bound failed)".into());
-                    fields.push(("log10", serde_json::Value::Null));
-                }
-            }
-        }
-        if let Some(k) = digits {
-            if let Some((x, err)) = cert {
-                let (lo, hi) = (x - err, x + err);
-                if let Some(count) = digit_count_of_log10(lo, hi) {
+        } else {
+            if d.log10.is_some() {
+                if let Some(count) = d.digits {
                     lines.push(format!("digits: {count}"));
                     fields.push(("digits", count.into()));
                 }
-                let lead = certified_leading_digits(lo, hi, k as usize);
                 lines.push(format!(
-                    "leading {} (certified; {k} asked): {lead}",
-                    lead.len()
+                    "leading {} (certified; {k} asked): {}",
+                    d.leading.len(),
+                    d.leading
                 ));
-                fields.push(("leading", lead.into()));
+                fields.push(("leading", d.leading.into()));
             }
-            let modulus = num_bigint::BigInt::from(10u8).pow(k as u32);
-            let last = sys
-                .component_nth_mod(i, n, &modulus)
+            let last = d
+                .last
                 .ok_or_else(|| CliError::input(format!("{what}: no last digits")))?;
-            let last = last_digits(&last, k as usize);
             lines.push(format!("last {k}: {last}"));
             fields.push(("last", last.into()));
         }
