@@ -340,6 +340,25 @@ impl MatrixFile {
             None => (1..=self.matrix.rows()).map(|i| format!("s{i}")).collect(),
         }
     }
+
+    /// The file's system `s(n+1) = M s(n)` from `s(1)`, its components named by
+    /// [`MatrixFile::component_names`].
+    ///
+    /// ```
+    /// use hanoilab::algebra::MatrixFile;
+    /// let f = MatrixFile::parse("matrix = [[1, 1], [1, 0]]\ninitial = [1, 1]").unwrap();
+    /// let sys = f.transfer_system();
+    /// assert_eq!(sys.names, ["s1", "s2"]);
+    /// assert_eq!(sys.state(10).unwrap()[0], 89.into());
+    /// ```
+    pub fn transfer_system(&self) -> super::TransferSystem {
+        super::TransferSystem::from_matrix(
+            self.component_names(),
+            &self.matrix,
+            self.initial.clone(),
+            1,
+        )
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod bench;
 pub(crate) mod charpoly_modular;
 mod closed_form;
 pub mod decimal;
+pub mod digits;
 mod dominant;
 pub mod error;
 pub mod factor;
@@ -34,6 +35,7 @@ pub mod recurrence_bench;
 pub mod roots;
 pub mod squarefree;
 pub mod summary;
+pub mod transfer;
 
 pub use analysis::{AnalysisReport, ClosedForm, ClosedFormTerm, MatrixAnalysis};
 pub use dominant::{Dominant, ResidueConstant};
@@ -55,6 +57,7 @@ pub use roots::{
 };
 pub use squarefree::{squarefree_decomposition, squarefree_part};
 pub use summary::MatrixSummary;
+pub use transfer::TransferSystem;
 
 #[cfg(test)]
 pub(crate) mod testutil;

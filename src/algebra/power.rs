@@ -1,5 +1,5 @@
-//! Binary powering, the one square-and-multiply loop of the library (matrices, quadratic
-//! numbers, certified interval matrices).
+//! Binary powering, the one square-and-multiply loop of the library (matrices, transfer
+//! systems and their residues, quadratic numbers, certified interval matrices).
 
 /// `base^e` by square-and-multiply: about `log2 e` squarings and at most as many products,
 /// with `one` the neutral element and `mul` the product (which may fail).

@@ -392,7 +392,8 @@ fn algebra_against_peers() -> Result<(), CliError> {
     for id in crate::variants::builtin_ids() {
         let v = Variant::builtin(id).map_err(|e| CliError::input(e.to_string()))?;
         if let Ok(Some(sys)) = v.transfer_system(&Params::new()) {
-            let m = crate::algebra::ZMatrix::from_rows(sys.matrix)
+            let m = sys
+                .to_matrix()
                 .map_err(|e| CliError::failure(e.to_string()))?;
             let c = m.charpoly().map_err(|e| CliError::failure(e.to_string()))?;
             cases.push((

@@ -4,7 +4,7 @@
 use super::args::Format;
 use super::common::{emit, json, resolve};
 use super::CliError;
-use crate::algebra::{factor, ZMatrix};
+use crate::algebra::factor;
 
 #[derive(serde::Serialize)]
 struct Charpoly {
@@ -35,7 +35,7 @@ pub fn charpoly_cmd(
             ))
         })?;
     let algebra = |e: crate::algebra::AlgebraError| CliError::failure(e.to_string());
-    let m = ZMatrix::from_rows(sys.matrix.clone()).map_err(algebra)?;
+    let m = sys.to_matrix().map_err(algebra)?;
     let p = m.charpoly().map_err(algebra)?;
     let minimal = m.minimal_polynomial().map_err(algebra)?;
     let f = if factored {

@@ -4,7 +4,7 @@ use super::args::Format;
 use super::common::{check_digits, emit, json, print_integer, render_table, resolve, Target};
 use super::validate::{parse_n, parse_range};
 use super::CliError;
-use crate::algebra::radix::to_decimal;
+use crate::algebra::digits::rounded_log10;
 use crate::facts::{count_rows, SearchBudget};
 use crate::output::{Cell, Table};
 use crate::variants::alternatives::run_alternative;
@@ -206,12 +206,9 @@ pub fn nth(
     Ok(())
 }
 
-/// `hanoilab nth --log10` / `--digits K`: what can be said of an answer too large to print.
-/// When the answer has at most `max_digits` digits it is computed exactly and everything
-/// printed is exact (log10 to the precision of a float, with its bound). Otherwise log10
-/// comes from [`crate::program::TransferSystem::log10_certified`], the last K digits from
-/// [`crate::program::TransferSystem::component_nth_mod`] and the leading digits only as far
-/// as the certified log10 fixes them.
+/// `hanoilab nth --log10` / `--digits K`: what can be said of an answer too large to print
+/// ([`Variant::count_digits`]): exact when the answer has at most `max_digits` digits,
+/// else certified from the transfer system.
 pub fn nth_digits(
     target: &str,
     n: &str,
@@ -224,92 +221,63 @@ pub fn nth_digits(
     let n = parse_n("N", n)?;
     let t = resolve(target, params)?;
     let what = format!("{}.{} n = {n}", t.variant.id, t.function);
-    let fits = check_digits(
-        &what,
-        &t,
-        std::slice::from_ref(&t.function),
-        n,
-        n,
-        max_digits,
-    )
-    .is_ok();
+    let Some(d) = t
+        .variant
+        .count_digits(&t.function, n, &t.params, max_digits, digits)
+        .map_err(|e| CliError::input(e.to_string()))?
+    else {
+        // Not counted by a transfer system: the ordinary refusal by size.
+        return Err(check_digits(
+            &what,
+            &t,
+            std::slice::from_ref(&t.function),
+            n,
+            n,
+            max_digits,
+        )
+        .err()
+        .unwrap_or_else(|| CliError::input(format!("{what}: too large"))));
+    };
     let mut fields: Vec<(&str, serde_json::Value)> = Vec::new();
     let mut lines: Vec<String> = Vec::new();
-    if fits {
-        let value = t
-            .variant
-            .count(&t.function, n as i64, &t.params)
-            .map_err(|e| CliError::input(e.to_string()))?;
-        let text = to_decimal(&value);
-        if log10 {
-            match exact_log10(&text) {
-                Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
-                None => {
-                    lines.push("log10: undefined (the answer is 0)".into());
-                    fields.push(("log10", serde_json::Value::Null));
-                }
+    if log10 {
+        match (d.log10, d.exact) {
+            (Some((x, err)), _) => push_log10(&mut lines, &mut fields, x, err),
+            (None, true) => {
+                lines.push("log10: undefined (the answer is 0)".into());
+                fields.push(("log10", serde_json::Value::Null));
+            }
+            (None, false) => {
+                lines.push("log10: not certified (the transfer system has negative entries or the bound failed)".into());
+                fields.push(("log10", serde_json::Value::Null));
             }
         }
-        if let Some(k) = digits {
-            let k = k as usize;
-            let lead = &text[..k.min(text.len())];
-            let last = &text[text.len() - k.min(text.len())..];
-            lines.push(format!("digits: {}", text.len()));
-            lines.push(format!("leading {}: {lead}", lead.len()));
+    }
+    if let Some(k) = digits {
+        if d.exact {
+            let last = d.last.unwrap_or_default();
+            lines.push(format!("digits: {}", d.digits.unwrap_or_default()));
+            lines.push(format!("leading {}: {}", d.leading.len(), d.leading));
             lines.push(format!("last {}: {last}", last.len()));
-            fields.push(("digits", text.len().into()));
-            fields.push(("leading", lead.into()));
+            fields.push(("digits", d.digits.unwrap_or_default().into()));
+            fields.push(("leading", d.leading.into()));
             fields.push(("last", last.into()));
-        }
-    } else {
-        let Some((sys, i)) = t
-            .variant
-            .function_component(&t.function, &t.params)
-            .map_err(|e| CliError::input(e.to_string()))?
-            .filter(|(sys, _)| n >= sys.first_n as u64)
-        else {
-            // Not counted by a transfer system: the ordinary refusal by size.
-            return Err(check_digits(
-                &what,
-                &t,
-                std::slice::from_ref(&t.function),
-                n,
-                n,
-                max_digits,
-            )
-            .err()
-            .unwrap_or_else(|| CliError::input(format!("{what}: too large"))));
-        };
-        let cert = sys.log10_certified(i, n);
-        if log10 {
-            match cert {
-                Some((x, err)) => push_log10(&mut lines, &mut fields, x, err),
-                None => {
-                    lines.push("log10: not certified (the transfer system has negative entries or the bound failed)".into());
-                    fields.push(("log10", serde_json::Value::Null));
+        } else {
+            if d.log10.is_some() {
+                if let Some(count) = d.digits {
+                    lines.push(format!("digits: {count}"));
+                    fields.push(("digits", count.into()));
                 }
-            }
-        }
-        if let Some(k) = digits {
-            if let Some((x, err)) = cert {
-                let lo = x - err;
-                let hi = x + err;
-                if lo.floor() == hi.floor() {
-                    lines.push(format!("digits: {}", lo.floor() as u64 + 1));
-                    fields.push(("digits", (lo.floor() as u64 + 1).into()));
-                }
-                let lead = certified_leading(lo, hi, k as usize);
                 lines.push(format!(
-                    "leading {} (certified; {k} asked): {lead}",
-                    lead.len()
+                    "leading {} (certified; {k} asked): {}",
+                    d.leading.len(),
+                    d.leading
                 ));
-                fields.push(("leading", lead.into()));
+                fields.push(("leading", d.leading.into()));
             }
-            let modulus = num_bigint::BigInt::from(10u8).pow(k as u32);
-            let last = sys
-                .component_nth_mod(i, n, &modulus)
+            let last = d
+                .last
                 .ok_or_else(|| CliError::input(format!("{what}: no last digits")))?;
-            let last = format!("{last:0>width$}", width = k as usize);
             lines.push(format!("last {k}: {last}"));
             fields.push(("last", last.into()));
         }
@@ -326,55 +294,17 @@ pub fn nth_digits(
     }
 }
 
-/// log10 of a positive decimal integer from its first 17 digits and its length, with an
-/// error bound: `None` for 0.
-fn exact_log10(text: &str) -> Option<(f64, f64)> {
-    if text == "0" {
-        return None;
-    }
-    let head = &text[..text.len().min(17)];
-    let m: f64 = format!("0.{head}").parse().ok()?;
-    let x = m.log10() + text.len() as f64;
-    // Truncation to 17 digits (relative 1e-16), parsing and log10 rounding.
-    let err = 1e-16 / std::f64::consts::LN_10 + 4.0 * f64::EPSILON * (x.abs() + 1.0);
-    Some((x, err))
-}
-
-/// Prints log10 with as many decimals as the bound allows, and the bound (the rounding to
-/// those decimals included).
+/// Prints log10 with as many decimals as the bound allows, and the bound.
 fn push_log10(
     lines: &mut Vec<String>,
     fields: &mut Vec<(&str, serde_json::Value)>,
     x: f64,
     err: f64,
 ) {
-    let d = (-err.log10()).floor().clamp(0.0, 15.0) as usize;
-    let bound = err + 0.5 * 10f64.powi(-(d as i32));
-    let text = format!("{x:.d$}");
+    let (text, bound) = rounded_log10(x, err);
     lines.push(format!("log10: {text} (error at most {bound:.2e})"));
     fields.push(("log10", text.into()));
     fields.push(("log10_error", format!("{bound:.2e}").into()));
-}
-
-/// The leading digits (at most `k`) of every number whose log10 lies in `[lo, hi]`: those
-/// both ends agree on, with a margin for the floating-point power.
-fn certified_leading(lo: f64, hi: f64, k: usize) -> String {
-    let mut out = String::new();
-    for j in 1..=k.min(15) {
-        let f = |x: f64| {
-            let frac = x - x.floor();
-            10f64.powf(frac + j as f64 - 1.0)
-        };
-        let (a, b) = (f(lo), f(hi));
-        // Both ends a safe distance from a digit boundary, and in the same j-digit block.
-        let margin = 1e-12 * a.max(b);
-        let (fa, fb) = ((a - margin).floor(), (b + margin).floor());
-        if lo.floor() != hi.floor() || fa != fb || fa != (a + margin).floor() {
-            break;
-        }
-        out = format!("{fa:.0}");
-    }
-    out
 }
 
 /// Most moves `table` simulates, all rows together; rows past it have an empty cell.
@@ -427,19 +357,12 @@ fn table_functions(t: &Target) -> Vec<String> {
     }
 }
 
-/// The table of counts: `n`, one column per function (only the named one when explicit),
-/// `simulated(F)` (the named or default function F played under the rules) and `optimum(F)`
-/// (its problem's optimum) where a search fits [`SearchBudget::TABLE`].
+/// The table of counts ([`crate::facts::count_table`]): `n`, one column per function (only
+/// the named one when explicit), `simulated(F)` (the named or default function F played
+/// under the rules) and `optimum(F)` (its problem's optimum) where a search fits
+/// [`SearchBudget::TABLE`].
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
     let functions = table_functions(t);
-    // The simulation and the search belong to one function: the header names it.
-    let simulated = format!("simulated({})", t.function);
-    let optimum = format!("optimum({})", t.function);
-    let mut columns: Vec<&str> = vec!["n"];
-    columns.extend(functions.iter().map(String::as_str));
-    columns.push(&simulated);
-    columns.push(&optimum);
-    let mut table = Table::new(&columns);
     let rows = count_rows(
         &t.variant,
         &functions,
@@ -449,18 +372,12 @@ pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, 
         simulate.then_some(SIMULATION_LIMIT),
         &SearchBudget::TABLE,
     );
-    for r in rows {
-        let mut row = vec![Cell::from(r.n)];
-        row.extend(r.counts.into_iter().map(Cell::from));
-        row.push(match r.simulated {
-            Some(Ok(moves)) => Cell::from(moves),
-            Some(Err(e)) => Cell::Text(format!("error: {e}")),
-            None => Cell::Empty,
-        });
-        row.push(Cell::from(r.optimum));
-        table.push(row);
-    }
-    Ok(table)
+    Ok(crate::facts::count_table(
+        &functions,
+        &t.function,
+        &rows,
+        false,
+    ))
 }
 
 /// `hanoilab simulate`.

@@ -121,23 +121,15 @@ pub fn render_table(table: &Table, format: Format) -> Result<String, CliError> {
     })
 }
 
-/// The estimated number of decimal digits of `function` at `n` (from the transfer
-/// system's growth, before computing it); `None` when counted by memoised recursion
-/// (bounded by [`crate::variants::MEMO_MAX_SIZE`]) or when the count is an error anyway.
+/// The estimated number of decimal digits of `function` at `n`
+/// ([`Variant::estimated_digits`]).
 pub fn estimated_digits(t: &Target, function: &str, n: u64) -> Option<f64> {
-    match t.variant.count_cost(function, n as i64, &t.params) {
-        Ok(crate::variants::CountCost::Matrix { log10 }) => Some(if log10 > 0.0 {
-            log10.floor() + 1.0
-        } else {
-            1.0
-        }),
-        _ => None,
-    }
+    t.variant.estimated_digits(function, n as i64, &t.params)
 }
 
 /// The one size check before counting: refuses (exit status 2) when the values of
-/// `functions` for n = a..=b would have more than `max_digits` decimal digits in all,
-/// estimated from the growth rate at a, the middle and b (no big-integer work).
+/// `functions` for n = a..=b would have more than `max_digits` decimal digits in all
+/// ([`Variant::estimated_range_digits`], no big-integer work).
 pub fn check_digits(
     what: &str,
     t: &Target,
@@ -146,40 +138,7 @@ pub fn check_digits(
     b: u64,
     max_digits: u64,
 ) -> Result<(), CliError> {
-    let rows = (b - a + 1) as f64;
-    let mid = a + (b - a) / 2;
-    let mut total = 0.0;
-    for f in functions {
-        // A count without a transfer system has no growth rate to read: over a range, its
-        // values at the three points are counted exactly (the memoised count the rows
-        // would make anyway, bounded by the counting limits) and their digits taken.
-        let counted = |n: u64| {
-            t.variant
-                .count(f, n as i64, &t.params)
-                .ok()
-                .map(|c| (c.bits() as f64 * std::f64::consts::LOG10_2).floor() + 1.0)
-        };
-        // The largest n first: where it cannot be counted (a counting limit), neither can
-        // the rows, which are then refused one by one, and the other points are not tried.
-        let exact = estimated_digits(t, f, b).is_none() && a != b;
-        let at_b = if exact { counted(b) } else { None };
-        let d = |n| {
-            estimated_digits(t, f, n)
-                .or_else(|| {
-                    if exact && at_b.is_some() {
-                        counted(n)
-                    } else {
-                        None
-                    }
-                })
-                .unwrap_or(0.0)
-        };
-        total += if a == b {
-            d(a)
-        } else {
-            rows * (d(a) + 2.0 * d(mid) + d(b)) / 4.0
-        };
-    }
+    let total = t.variant.estimated_range_digits(functions, a, b, &t.params);
     if total > max_digits as f64 {
         return Err(CliError::input(format!(
             "{what}: the answer would have about {} decimal digits (estimated from the growth \
@@ -191,14 +150,7 @@ pub fn check_digits(
     Ok(())
 }
 
-/// A large count for messages: `123456` or `3.01e11`.
-pub fn human_count(x: f64) -> String {
-    if x < 1e7 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.3e}")
-    }
-}
+pub use crate::search::human_count;
 
 /// Prints one exact integer (JSON: a decimal string in an object).
 pub fn print_integer(value: &BigInt, format: Format) -> Result<(), CliError> {

@@ -15,9 +15,9 @@
 
 use super::args::Format;
 use super::CliError;
+use crate::algebra::digits::estimated_digit_count;
 use crate::algebra::radix::to_decimal;
 use crate::algebra::{AlgebraError, MatrixAnalysis, MatrixSummary};
-use crate::program::TransferSystem;
 use num_bigint::BigInt;
 use std::path::Path;
 
@@ -48,15 +48,6 @@ fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
     MatrixFile::parse(text).map_err(|e| CliError::input(format!("{}:{e}", file.display())))
 }
 
-fn transfer_system(parsed: &MatrixFile) -> TransferSystem {
-    TransferSystem {
-        names: parsed.component_names(),
-        matrix: parsed.matrix.to_rows(),
-        initial: parsed.initial.clone(),
-        first_n: 1,
-    }
-}
-
 /// Refuses `--nth N` (before computing) when the N-th terms would have more than
 /// `max_digits` decimal digits in all, estimated by scaled floating-point powering.
 fn check_nth_size(
@@ -66,15 +57,10 @@ fn check_nth_size(
     n: u64,
     max_digits: u64,
 ) -> Result<(), CliError> {
-    let sys = transfer_system(parsed);
+    let sys = parsed.transfer_system();
     let mut total = 0.0;
     for &i in components {
-        let log10 = sys.log10_estimate(n, i).unwrap_or(0.0);
-        total += if log10 > 0.0 {
-            log10.floor() + 1.0
-        } else {
-            1.0
-        };
+        total += estimated_digit_count(sys.log10_estimate(n, i).unwrap_or(0.0));
     }
     if total > max_digits as f64 {
         return Err(CliError::input(format!(
@@ -201,7 +187,7 @@ pub fn matrix_cmd(
             check_nth_size(file, &parsed, &wanted, n, max_digits)?;
             // One route for N-th terms, shared with `hanoilab nth`: Berlekamp–Massey on the
             // first 2k+2 terms, then x^(N-1) mod the recurrence.
-            let sys = transfer_system(&parsed);
+            let sys = parsed.transfer_system();
             // A small N: N - 1 steps of s(n+1) = M s(n) give every component at once (a
             // recurrence per component costs more there, with a large matrix).
             let stepped = ((n as u128) * (dim * dim) as u128 <= STEP_WORK)

@@ -6,9 +6,9 @@ use super::records::append_record;
 use super::validate::{parse_memory, parse_n};
 use super::CliError;
 use crate::search::{
-    bidirectional_applies, default_memory_limit, disk_search, estimate_memory, human_bytes,
+    answers_by_recursion, choose_route, disk_search, holds_disk_layers, human_bytes,
     search_with_stats, state_count_bound, state_space, Checkpointing, DiskOptions, Progress,
-    SearchError, SearchOptions, SearchResult,
+    RouteRefusal, RouteRequest, SearchError, SearchOptions, SearchResult, SearchRoute,
 };
 use std::io::IsTerminal;
 
@@ -109,22 +109,27 @@ pub fn search_cmd(
         to: to_text.as_deref(),
         ..flags
     };
-    if flags.from.is_some() || flags.to.is_some() {
-        if flags.halfway {
-            return Err(CliError::input(
-                "--halfway searches from one tower to another: drop --from and --to",
-            ));
-        }
-        // Flags about the search itself take the search; otherwise the classic puzzle is
-        // answered by the recursion.
-        let searching = layers
-            || explore_all
-            || flags.sparse
-            || flags.bidirectional
-            || flags.record.is_some()
-            || checkpointing.is_some()
-            || dist.active();
-        if !searching && crate::graph::classic::is_classic(&puzzle) {
+    let resume_dir = flags.resume.map(std::path::Path::new);
+    let request = RouteRequest {
+        label: &name,
+        count,
+        solution,
+        layers,
+        explore_all,
+        sparse: flags.sparse,
+        halfway: flags.halfway,
+        bidirectional: flags.bidirectional,
+        distributed: dist.active(),
+        record: flags.record.is_some(),
+        ends: flags.from.is_some() || flags.to.is_some(),
+        checkpoint: checkpointing.as_ref(),
+        resume: resume_dir,
+        scratch: flags.scratch.is_some(),
+        memory_limit,
+    };
+    let refused = |e: RouteRefusal| CliError::input(e.to_string());
+    if request.ends {
+        if answers_by_recursion(&puzzle, &request).map_err(refused)? {
             return super::graph_cmd::classic_route(&t, n, &puzzle, flags, format);
         }
         let parse = |flag: &str, text: Option<&str>| {
@@ -142,120 +147,39 @@ pub fn search_cmd(
             puzzle.goal = c;
         }
     }
-    if let (Some(c), false) = (&checkpointing, flags.bidirectional) {
-        if c.resume && crate::search::holds_bidirectional_checkpoint(&c.dir) {
-            return Err(CliError::input(format!(
-                "{name}: --resume {}: the checkpoint of a bidirectional search: resume it \
-                 with --bidirectional",
-                c.dir.display()
-            )));
-        }
-    }
-    if flags.halfway || flags.bidirectional {
-        let route = if flags.halfway {
-            "--halfway"
-        } else {
-            "--bidirectional"
-        };
-        if solution || explore_all || flags.sparse || dist.active() {
-            return Err(CliError::input(format!(
-                "{route} gives the minimum and (with --count) the number of optimal \
-                 solutions: drop --solution, --explore-all, --sparse and the distributed flags"
-            )));
-        }
-        if flags.halfway && checkpointing.is_some() {
-            return Err(CliError::input(
-                "--halfway writes no checkpoints: drop --checkpoint, --resume and --scratch \
-                 (--bidirectional has them)",
-            ));
-        }
-        let run = super::halfway_cmd::RouteRun {
-            name: &name,
-            target: &t,
-            n,
-            memory_limit,
-            threads,
-            layers,
-            count,
-            record: flags.record,
-            checkpoint: checkpointing.as_ref(),
-        };
-        return match flags.halfway {
-            true => super::halfway_cmd::halfway_cmd(&puzzle, &run, format),
-            false => super::bidirectional_cmd::bidirectional_cmd(&puzzle, &run, format),
-        };
-    }
-    if dist.active() {
-        if checkpointing.is_some() {
-            return Err(CliError::input(
-                "--checkpoint, --resume and --scratch: not available with the distributed search",
-            ));
-        }
-        let opts = SearchOptions {
-            count,
-            solution,
-            memory_limit,
-            ..Default::default()
-        };
-        let r = super::search_dist::run(&name, &puzzle, &opts, dist)?;
-        emit(&render(&t, n, &r, count, solution, layers, format))?;
-        return Ok(());
-    }
-    // Sizes first: the memory estimate from the state space against the limit, before any
-    // state is stored (the search itself also guards the run as it grows).
-    let probe = SearchOptions {
-        count,
-        solution,
-        explore_all,
-        // The limit decides the encoding (two bits per index when the bitsets exceed it).
+    let run = super::halfway_cmd::RouteRun {
+        name: &name,
+        target: &t,
+        n,
         memory_limit,
-        sparse: flags.sparse,
-        // A count that checkpoints takes the route on the way, not the retracing one: the
-        // estimate is that route's.
+        threads,
+        layers,
+        count,
+        record: flags.record,
         checkpoint: checkpointing.as_ref(),
-        ..Default::default()
     };
-    let estimate =
-        estimate_memory(&puzzle, &probe).map_err(|e| CliError::input(format!("{name}: {e}")))?;
-    let limit = memory_limit.unwrap_or_else(default_memory_limit);
-    // Past the limit with a scratch directory: the layers go to disk instead (the minimum,
-    // the layer sizes and with --count the number of optimal solutions, of a dense puzzle).
-    // A disk run's checkpoint (its layers and manifest) resumes on the disk route.
-    let disk_resume = flags.resume.is_some_and(|d| {
-        std::path::Path::new(d)
-            .join("layers")
-            .join("manifest.json")
-            .is_file()
-    });
-    let disk_fits = !flags.sparse && !solution && state_space(&puzzle).is_some();
-    if disk_resume && !disk_fits {
-        return Err(CliError::input(format!(
-            "{name}: --resume {}: a disk search's layers (no solution, no sparse set): drop \
-             --solution and --sparse",
-            flags.resume.unwrap_or_default()
-        )));
-    }
-    if disk_resume || estimate > limit && disk_fits && flags.scratch.is_some() {
-        let scratch = flags.scratch.unwrap_or(".");
-        return disk_route(&name, &t, n, &puzzle, scratch, limit, flags, format);
-    }
-    // The sparse set's estimate is a bound from the index space; the run is guarded as it
-    // grows instead.
-    if estimate > limit && !flags.sparse {
-        // Where the meet-in-the-middle search applies, it visits a small part of the states
-        // (for the minimum and the count).
-        let hint = match !solution && !explore_all && bidirectional_applies(&puzzle) {
-            true => "; --bidirectional answers with far fewer states",
-            false => "",
-        };
-        return Err(CliError::input(format!(
-            "{name}: the state space has up to {} states; the search needs up to {} but the \
-             memory limit is {} (raise it with --memory-limit, or search fewer discs{hint})",
-            super::common::human_count(state_count_bound(&puzzle)),
-            human_bytes(estimate),
-            human_bytes(limit)
-        )));
-    }
+    let (estimate, limit) = match choose_route(&puzzle, &request).map_err(refused)? {
+        SearchRoute::Halfway => return super::halfway_cmd::halfway_cmd(&puzzle, &run, format),
+        SearchRoute::Bidirectional => {
+            return super::bidirectional_cmd::bidirectional_cmd(&puzzle, &run, format)
+        }
+        SearchRoute::Distributed => {
+            let opts = SearchOptions {
+                count,
+                solution,
+                memory_limit,
+                ..Default::default()
+            };
+            let r = super::search_dist::run(&name, &puzzle, &opts, dist)?;
+            emit(&render(&t, n, &r, count, solution, layers, format))?;
+            return Ok(());
+        }
+        SearchRoute::Disk { limit } => {
+            let scratch = flags.scratch.unwrap_or(".");
+            return disk_route(&name, &t, n, &puzzle, scratch, limit, flags, format);
+        }
+        SearchRoute::Memory { estimate, limit } => (estimate, limit),
+    };
     let terminal = std::io::stderr().is_terminal();
     if terminal {
         // Long runs: say what is coming before the first state is stored.
@@ -411,10 +335,7 @@ fn checkpoint_flags(
         }
     };
     // (The disk route's checkpoint is its layer files with their manifest.)
-    if flags.resume.is_some()
-        && !dir.join("checkpoint").is_file()
-        && !dir.join("layers").join("manifest.json").is_file()
-    {
+    if flags.resume.is_some() && !dir.join("checkpoint").is_file() && !holds_disk_layers(&dir) {
         return Err(CliError::input(format!(
             "--resume {}: no checkpoint to resume there",
             dir.display()
@@ -500,7 +421,7 @@ fn disk_route(
         | SearchError::NotApplicable(_) => CliError::input(format!("{name}: {e}")),
         // The hint only when there is something to resume (not, say, for a directory that
         // was occupied before the run).
-        _ if dir.join("layers").join("manifest.json").is_file() => CliError::failure(format!(
+        _ if holds_disk_layers(&dir) => CliError::failure(format!(
             "{name}: {e} (the layers so far stay in {}: continue with --resume {})",
             dir.display(),
             dir.display()

@@ -210,6 +210,9 @@ pub struct CountRow {
     pub simulated: Option<Result<u64, String>>,
     /// The search optimum within the budget (`None`: beyond it, or the goal unreachable).
     pub optimum: Option<u64>,
+    /// The number of optimal solutions, where the search counted them (`None`: not
+    /// counted; [`count_rows`] does not count them).
+    pub optimal_solutions: Option<BigInt>,
 }
 
 /// Most program steps a count table's simulations interpret, all rows together (about a
@@ -300,6 +303,7 @@ pub fn count_rows(
                 counts,
                 simulated,
                 optimum,
+                optimal_solutions: None,
             }
         })
         .collect()

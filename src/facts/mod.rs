@@ -8,6 +8,7 @@
 
 mod budget;
 mod compare;
+mod count_table;
 mod gather;
 mod optimality;
 mod records;
@@ -15,6 +16,7 @@ mod recurrence_start;
 
 pub use budget::{Beyond, SearchBudget};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
+pub use count_table::{count_table, own_columns};
 pub use gather::{
     count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
 };

@@ -32,8 +32,8 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 
 use super::eval::{evaluate, Sequences, Value};
 use super::formula::{BinOp, CmpOp, Cond, Expr};
+use crate::algebra::Poly;
 use crate::algebra::QuadraticNumber;
-use crate::algebra::{Poly, ZMatrix};
 use crate::variants::{Params, Variant};
 
 /// Largest recurrence order a proof may use (the number of extra exact comparisons).
@@ -121,7 +121,7 @@ pub struct ProofContext<'a> {
 /// matrix, from the system's first n.
 pub fn function_annihilator(v: &Variant, function: &str, params: &Params) -> Option<Annihilator> {
     let (sys, _) = v.function_component(function, params).ok()??;
-    let m = ZMatrix::from_rows(sys.matrix.clone()).ok()?;
+    let m = sys.to_matrix().ok()?;
     let chi = m.charpoly_berkowitz().ok()?;
     Annihilator::new(chi, sys.first_n as i64)
 }

@@ -39,10 +39,9 @@ use std::sync::Arc;
 
 use num_bigint::BigInt;
 
+pub use crate::algebra::TransferSystem;
 pub use ast::Program;
-pub use count::{
-    table_size_estimate, transfer_system, transfer_system_of, Counter, TransferSystem,
-};
+pub use count::{table_size_estimate, transfer_system, transfer_system_of, Counter};
 pub use interp::MoveStream;
 pub use parse::{parse, parse_call, parse_expr};
 

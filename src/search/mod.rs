@@ -82,6 +82,7 @@ mod longest;
 mod moves;
 mod packed;
 mod retrace;
+mod route;
 mod symmetry;
 mod twobit;
 mod validate;
@@ -107,6 +108,9 @@ pub use longest::{
     SymmetricSolutions,
 };
 pub use moves::{legal_moves, try_move};
+pub use route::{
+    answers_by_recursion, choose_route, holds_disk_layers, RouteRefusal, RouteRequest, SearchRoute,
+};
 
 use crate::puzzle::{Config, Move, Puzzle};
 use num_bigint::BigInt;
@@ -378,6 +382,21 @@ pub fn human_bytes(b: u64) -> String {
         format!("{b} B")
     } else {
         format!("{x:.1} {} ({b} bytes)", UNITS[u])
+    }
+}
+
+/// A large count for messages: `123456` or `3.01e11`.
+///
+/// ```
+/// use hanoilab::search::human_count;
+/// assert_eq!(human_count(123456.0), "123456");
+/// assert_eq!(human_count(3.01e11), "3.010e11");
+/// ```
+pub fn human_count(x: f64) -> String {
+    if x < 1e7 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3e}")
     }
 }
 

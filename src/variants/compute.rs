@@ -73,7 +73,7 @@ impl Variant {
             variant: self.id.clone(),
             message: e.to_string(),
         };
-        let m = crate::algebra::ZMatrix::from_rows(sys.matrix.clone()).map_err(err)?;
+        let m = sys.to_matrix().map_err(err)?;
         crate::algebra::MatrixAnalysis::from_first_n(
             m,
             sys.initial.clone(),

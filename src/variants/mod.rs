@@ -85,11 +85,14 @@ pub fn builtin_ids() -> Vec<&'static str> {
 }
 
 mod compute;
+mod digits;
 mod error;
 mod file;
 mod render;
 mod rules;
+mod size;
 
+pub use digits::CountDigits;
 pub use error::VariantError;
 use rules::*;
 pub use target::{ResolvedTarget, Target, TargetError};

@@ -179,7 +179,7 @@ h(n) = h(n-2), move(1, 0)
     // The characteristic polynomial: (x^2 - x - 1) for f, (x - 1) for g's own term,
     // (x^2 - 1) x for h and its shifts, (x - 1) for the constant:
     // (x^2 - x - 1)(x - 1)^3 (x + 1) x.
-    let m = hanoilab::algebra::ZMatrix::from_rows(sys.matrix.clone()).unwrap();
+    let m = sys.to_matrix().unwrap();
     let chi = m.charpoly_berkowitz().unwrap();
     // Expand (x^2 - x - 1)(x - 1)^3 (x + 1) x by hand: (x-1)^3 (x+1) = x^4 - 2x^3 + 2x - 1;
     // times (x^2 - x - 1) = x^6 - 3x^5 + x^4 + 4x^3 - 3x^2 - x + 1; times x.

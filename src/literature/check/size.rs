@@ -31,14 +31,7 @@ impl TargetSeq {
     /// formula over named sequences).
     fn estimated_digits(&self, n: i64) -> Option<f64> {
         let (v, f) = self.function.as_ref()?;
-        match v.count_cost(f, n, &self.params) {
-            Ok(crate::variants::CountCost::Matrix { log10 }) => Some(if log10 > 0.0 {
-                log10.floor() + 1.0
-            } else {
-                1.0
-            }),
-            _ => None,
-        }
+        v.estimated_digits(f, n, &self.params)
     }
 
     /// Refuses, before any value is computed, to compare the target at every n of

@@ -173,7 +173,7 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         for j in 0..f.variant.functions().len() {
             crate::facts::optimality(&f, j).map_err(err)?;
         }
-        let table = count_table(&f);
+        let table = f.count_table();
         let ratio = convergence_figure(&f);
         let roots = roots_figure(&f);
         let mine: Vec<&CheckedClaim> = claims

@@ -2,44 +2,6 @@
 
 use super::*;
 
-/// `simulated(F)`, `optimum(F)`, `optimal_solutions(F)`: the columns of a count table that
-/// belong to function F alone.
-pub(super) fn own_columns(function: &str) -> [String; 3] {
-    ["simulated", "optimum", "optimal_solutions"].map(|c| format!("{c}({function})"))
-}
-
-pub(super) fn count_table(f: &VariantFacts) -> Table {
-    let names: Vec<String> = f
-        .variant
-        .functions()
-        .iter()
-        .map(|x| x.name.clone())
-        .collect();
-    let default = f.variant.default_function().name.clone();
-    let dj = names.iter().position(|n| *n == default).unwrap_or(0);
-    // The simulation and the search are of the default function: the header names it.
-    let own = own_columns(&default);
-    let mut cols: Vec<&str> = vec!["n"];
-    cols.extend(names.iter().map(String::as_str));
-    cols.extend(own.iter().map(String::as_str));
-    let mut t = Table::new(&cols);
-    for (n, row) in &f.counts {
-        let mut r = vec![Cell::from(*n)];
-        r.extend(row.iter().map(|c| Cell::from(c.clone())));
-        let sim = f.simulation[dj]
-            .simulated
-            .iter()
-            .find(|(m, _)| m == n)
-            .map(|(_, v)| *v);
-        r.push(Cell::from(sim));
-        let opt = f.optima[dj].iter().find(|o| o.n == *n);
-        r.push(Cell::from(opt.and_then(|o| o.minimum)));
-        r.push(Cell::from(opt.and_then(|o| o.solutions.clone())));
-        t.push(r);
-    }
-    t
-}
-
 pub(super) fn simulation_section(f: &VariantFacts) -> String {
     let mut s = String::from("## Simulation\n\nEvery function's move stream played under the rules, every move checked and the goal checked, while the count is at most 300,000 moves:\n\n| function | simulated for n up to | result |\n|---|---|---|\n");
     for x in &f.simulation {
@@ -500,7 +462,7 @@ pub(super) fn see_also(id: &str) -> String {
 pub(super) fn counts_section(f: &VariantFacts, table: &Table) -> String {
     let d = &f.variant.default_function().name;
     let id = &f.variant.id;
-    let [sim, opt, sols] = own_columns(d);
+    let [sim, opt, sols] = crate::facts::own_columns(d);
     let cols = ["n", d.as_str(), &sim, &opt, &sols];
     let idx: Vec<usize> = cols.iter().filter_map(|c| table.column_index(c)).collect();
     let mut s = format!(
