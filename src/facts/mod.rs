@@ -19,6 +19,7 @@ pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use count_table::{count_table, own_columns};
 pub use gather::{
     count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
+    SIMULATION_STEPS,
 };
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use records::{
