@@ -29,7 +29,7 @@
 //! assert_eq!(s.wiener_index, Some(1419u32.into())); // OEIS A290004, n = 3
 //! ```
 
-use crate::graph::symmetry::{pin_orbits, Orbits};
+use crate::graph::symmetry::{pin_automorphisms, Orbits};
 use crate::search::StateGraph;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -72,6 +72,11 @@ pub struct GraphStats {
     pub wiener_index: Option<BigUint>,
     /// Ordered pairs (s, t) joined by more than one shortest path.
     pub several_shortest_paths: u64,
+    /// The permutations of the pins that are automorphisms of the graph, the identity
+    /// included ([`crate::graph::symmetry::pin_automorphisms`]; 6 for H_3^n).
+    pub pin_automorphisms: u64,
+    /// The orbits of the states under those automorphisms.
+    pub pin_orbits: u64,
 }
 
 /// The graph as compressed adjacency lists.
@@ -252,12 +257,22 @@ fn locality_order(g: &StateGraph) -> Vec<usize> {
 /// searches. Memory: five words per state and thread besides the graph; time: about the
 /// orbits times the arcs per state times the layers a state is in per batch.
 pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
-    stats_by_orbits(g, threads, &pin_orbits(g))
+    let maps = pin_automorphisms(g);
+    let orbits = Orbits::of_group(&maps);
+    let mut s = stats_by_orbits(g, threads, &orbits);
+    s.pin_automorphisms = maps.len() as u64;
+    s.pin_orbits = orbits.count() as u64;
+    s
 }
 
-/// [`graph_stats_with`] without the symmetry: a breadth-first search from every state.
+/// [`graph_stats_with`] without the symmetry: a breadth-first search from every state (the
+/// automorphisms are still found, for [`GraphStats::pin_automorphisms`]).
 pub fn graph_stats_every_source(g: &StateGraph, threads: usize) -> GraphStats {
-    stats_by_orbits(g, threads, &Orbits::trivial(g.len()))
+    let maps = pin_automorphisms(g);
+    let mut s = stats_by_orbits(g, threads, &Orbits::trivial(g.len()));
+    s.pin_automorphisms = maps.len() as u64;
+    s.pin_orbits = Orbits::of_group(&maps).count() as u64;
+    s
 }
 
 /// The statistics from one search per orbit of `orbits` (a partition of the states into
@@ -350,6 +365,8 @@ fn stats_by_orbits(g: &StateGraph, threads: usize, orbits: &Orbits) -> GraphStat
         distance_sum: sum,
         distances,
         several_shortest_paths: several,
+        pin_automorphisms: 1,
+        pin_orbits: v as u64,
     }
 }
 
@@ -497,6 +514,10 @@ mod tests {
             let s = graph_stats(&g);
             let i = n as usize - 1;
             assert_eq!(s.diameter, Some((1 << n) - 1), "n = {n}");
+            assert_eq!(
+                (s.pin_automorphisms, s.pin_orbits),
+                (6, (3u64.pow(n) - 3) / 6 + 1)
+            );
             assert_eq!(s.wiener_index, Some((wiener[i] as u128).into()), "n = {n}");
             assert_eq!(s.several_shortest_paths as i128, two[i], "n = {n}");
             let total: u64 = s.eccentricities.iter().sum();
