@@ -232,6 +232,8 @@ pub fn graph_cmd(
             s.several_shortest_paths.to_string(),
         ),
     ];
+    rows.push(("pin_automorphisms", s.pin_automorphisms.to_string()));
+    rows.push(("pin_orbits", s.pin_orbits.to_string()));
     if s.symmetric {
         rows.push((
             "pairs_with_several_shortest_paths",

@@ -9,7 +9,10 @@
 //!   path, and from one configuration its eccentricity and distribution of distances.
 //! * [`stats`]: vertices, edges, degrees, diameter, radius, the exact average distance, the
 //!   Wiener index and the pairs with several shortest paths of a small state graph, by a
-//!   breadth-first search from every state, 64 sources per machine word.
+//!   breadth-first search from one state per orbit of the pin symmetries, 64 sources per
+//!   machine word.
+//! * [`symmetry`]: the pin permutations that are automorphisms of a state graph (all six
+//!   for H_3^n) and the orbits of the states under them.
 //!
 //! Configurations as text (`0120`, `tower:2`) are [`crate::puzzle::config_text`].
 
@@ -17,3 +20,4 @@ pub mod bench;
 pub mod by_search;
 pub mod classic;
 pub mod stats;
+pub mod symmetry;

@@ -2,7 +2,11 @@
 //! diameter, radius, the distribution and the exact average of the distances, the Wiener
 //! index, and the pairs joined by more than one shortest path.
 //!
-//! Every state is the source of a breadth-first search; the searches run 64 at a time, one
+//! One state of each orbit of the graph's pin automorphisms ([`crate::graph::symmetry`]) is
+//! the source of a breadth-first search, counted once for every state of its orbit (an
+//! automorphism keeps distances, eccentricities and shortest-path counts, so the totals are
+//! exactly those of a search from every state; H_3^n has six automorphisms and about a
+//! sixth as many orbits as states). The searches run 64 at a time, one
 //! bit per source in a machine word per state (the multi-source BFS of Then et al., "The
 //! More the Merrier", VLDB 2015): a layer step ORs a state's word into its successors', so
 //! one pass over a frontier advances all 64 searches. Sources taken in state order are
@@ -25,6 +29,7 @@
 //! assert_eq!(s.wiener_index, Some(1419u32.into())); // OEIS A290004, n = 3
 //! ```
 
+use crate::graph::symmetry::{pin_automorphisms, Orbits};
 use crate::search::StateGraph;
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -67,6 +72,11 @@ pub struct GraphStats {
     pub wiener_index: Option<BigUint>,
     /// Ordered pairs (s, t) joined by more than one shortest path.
     pub several_shortest_paths: u64,
+    /// The permutations of the pins that are automorphisms of the graph, the identity
+    /// included ([`crate::graph::symmetry::pin_automorphisms`]; 6 for H_3^n).
+    pub pin_automorphisms: u64,
+    /// The orbits of the states under those automorphisms.
+    pub pin_orbits: u64,
 }
 
 /// The graph as compressed adjacency lists.
@@ -123,9 +133,35 @@ impl Words {
     }
 }
 
-/// The searches from `sources` (at most 64): their eccentricities go to `ecc`.
-fn batch(csr: &Csr, w: &mut Words, sources: &[usize], ecc: &mut [u64]) -> Tally {
+/// The bits of a batch's sources grouped by their weight (the size of the orbit each
+/// stands for): a word of sources counts as the weighted sum of its bits.
+struct Weights(Vec<(u64, u64)>);
+
+impl Weights {
+    fn new(weights: &[u32]) -> Weights {
+        let mut classes: Vec<(u64, u64)> = Vec::new();
+        for (j, &w) in weights.iter().enumerate() {
+            match classes.iter_mut().find(|(x, _)| *x == u64::from(w)) {
+                Some((_, mask)) => *mask |= 1 << j,
+                None => classes.push((u64::from(w), 1 << j)),
+            }
+        }
+        Weights(classes)
+    }
+
+    fn of(&self, bits: u64) -> u64 {
+        self.0
+            .iter()
+            .map(|&(w, mask)| w * u64::from((bits & mask).count_ones()))
+            .sum()
+    }
+}
+
+/// The searches from `sources` (at most 64), each counted `weights[j]` times: their
+/// eccentricities go to `ecc`.
+fn batch(csr: &Csr, w: &mut Words, sources: &[usize], weights: &[u32], ecc: &mut [u64]) -> Tally {
     let width = sources.len();
+    let weights = Weights::new(weights);
     let mut tally = Tally::default();
     let mut frontier: Vec<u32> = Vec::new();
     for (j, &s) in sources.iter().enumerate() {
@@ -133,7 +169,7 @@ fn batch(csr: &Csr, w: &mut Words, sources: &[usize], ecc: &mut [u64]) -> Tally 
         w.frontier[s] |= 1 << j;
         frontier.push(s as u32);
     }
-    tally.distances.push(width as u64);
+    tally.distances.push(weights.of(u64::MAX));
     let mut touched: Vec<u32> = Vec::new();
     let mut next: Vec<u32> = Vec::new();
     let mut depth = 0u64;
@@ -163,8 +199,8 @@ fn batch(csr: &Csr, w: &mut Words, sources: &[usize], ecc: &mut [u64]) -> Tally 
                 w.frontier[t] = new;
                 let several = w.twice[t] & new;
                 w.frontier_several[t] = several;
-                tally.several += u64::from(several.count_ones());
-                reached += u64::from(new.count_ones());
+                tally.several += weights.of(several);
+                reached += weights.of(new);
                 any |= new;
                 next.push(t as u32);
             }
@@ -215,10 +251,34 @@ fn locality_order(g: &StateGraph) -> Vec<usize> {
 }
 
 /// The statistics of `g` (see the module documentation), from a breadth-first search of
-/// every state, 64 sources per word, on `threads` threads (0: all available cores).
-/// Memory: five words per state and thread besides the graph; time: about the states times
-/// the arcs per state times the layers a state is in per batch.
+/// one state per orbit of its pin automorphisms ([`crate::graph::symmetry`]), each counted
+/// as many times as its orbit has states, 64 sources per word, on `threads` threads (0: all
+/// available cores). Exactly [`graph_stats_every_source`]; for H_3^n about a sixth of the
+/// searches. Memory: five words per state and thread besides the graph; time: about the
+/// orbits times the arcs per state times the layers a state is in per batch.
 pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
+    let maps = pin_automorphisms(g);
+    let orbits = Orbits::of_group(&maps);
+    let mut s = stats_by_orbits(g, threads, &orbits);
+    s.pin_automorphisms = maps.len() as u64;
+    s.pin_orbits = orbits.count() as u64;
+    s
+}
+
+/// [`graph_stats_with`] without the symmetry: a breadth-first search from every state (the
+/// automorphisms are still found, for [`GraphStats::pin_automorphisms`]).
+pub fn graph_stats_every_source(g: &StateGraph, threads: usize) -> GraphStats {
+    let maps = pin_automorphisms(g);
+    let mut s = stats_by_orbits(g, threads, &Orbits::trivial(g.len()));
+    s.pin_automorphisms = maps.len() as u64;
+    s.pin_orbits = Orbits::of_group(&maps).count() as u64;
+    s
+}
+
+/// The statistics from one search per orbit of `orbits` (a partition of the states into
+/// orbits of automorphisms of `g`), the orbit's first state in [`locality_order`] its
+/// source.
+fn stats_by_orbits(g: &StateGraph, threads: usize, orbits: &Orbits) -> GraphStats {
     let v = g.len();
     let csr = Csr::new(g);
     let mut degrees = BTreeMap::new();
@@ -227,27 +287,39 @@ pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
     }
     let arcs = g.arcs() as u64;
     let symmetric = g.is_symmetric();
-    let batches = v.div_ceil(64);
+    let mut sources: Vec<usize> = Vec::new();
+    let mut source_of_orbit = vec![u32::MAX; v];
+    for s in locality_order(g) {
+        let o = orbits.orbit[s] as usize;
+        if source_of_orbit[o] == u32::MAX {
+            source_of_orbit[o] = sources.len() as u32;
+            sources.push(s);
+        }
+    }
+    let weights: Vec<u32> = sources.iter().map(|&s| orbits.size[s]).collect();
+    let batches = sources.len().div_ceil(64);
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     }
     .clamp(1, batches.max(1));
-    let order = locality_order(g);
-    let mut ecc_in_order = vec![0u64; v];
+    let mut ecc_of_source = vec![0u64; sources.len()];
     let mut tallies: Vec<Tally> = Vec::new();
     let per_thread = 64 * batches.div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         let csr = &csr;
-        let handles: Vec<_> = ecc_in_order
+        let handles: Vec<_> = ecc_of_source
             .chunks_mut(per_thread)
-            .zip(order.chunks(per_thread))
-            .map(|(part, sources)| {
+            .zip(sources.chunks(per_thread).zip(weights.chunks(per_thread)))
+            .map(|(part, (sources, weights))| {
                 scope.spawn(move || {
                     let mut words = Words::new(v);
                     let mut out = Vec::new();
-                    for (chunk, batch_sources) in part.chunks_mut(64).zip(sources.chunks(64)) {
-                        out.push(batch(csr, &mut words, batch_sources, chunk));
+                    for (chunk, (batch_sources, batch_weights)) in part
+                        .chunks_mut(64)
+                        .zip(sources.chunks(64).zip(weights.chunks(64)))
+                    {
+                        out.push(batch(csr, &mut words, batch_sources, batch_weights, chunk));
                     }
                     out
                 })
@@ -257,10 +329,10 @@ pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
             tallies.extend(h.join().expect("a statistics thread panicked"));
         }
     });
-    let mut ecc = vec![0u64; v];
-    for (&s, &e) in order.iter().zip(&ecc_in_order) {
-        ecc[s] = e;
-    }
+    // automorphisms keep eccentricities: every state has its orbit's source's
+    let ecc: Vec<u64> = (0..v)
+        .map(|s| ecc_of_source[source_of_orbit[orbits.orbit[s] as usize] as usize])
+        .collect();
     let mut distances: Vec<u64> = Vec::new();
     let (mut sum, mut several, mut strongly_connected) = (BigUint::ZERO, 0u64, true);
     for t in tallies {
@@ -293,6 +365,8 @@ pub fn graph_stats_with(g: &StateGraph, threads: usize) -> GraphStats {
         distance_sum: sum,
         distances,
         several_shortest_paths: several,
+        pin_automorphisms: 1,
+        pin_orbits: v as u64,
     }
 }
 
@@ -388,6 +462,66 @@ mod tests {
                 plain(&g),
                 "{id} n = {n}, 3 threads"
             );
+            assert_eq!(
+                graph_stats_every_source(&g, 2),
+                plain(&g),
+                "{id} n = {n}, every source"
+            );
+        }
+    }
+
+    #[test]
+    fn one_search_per_orbit_equals_one_per_state_on_hanoi_graphs() {
+        for n in 1..=6u32 {
+            let g = state_graph(&classic_puzzle(n), 1000).unwrap();
+            let every = graph_stats_every_source(&g, 1);
+            assert_eq!(graph_stats_with(&g, 1), every, "n = {n}");
+            assert_eq!(graph_stats_with(&g, 2), every, "n = {n}, 2 threads");
+            assert_eq!(every, plain(&g), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn hanoi_graphs_follow_the_literature_recurrences() {
+        // Wiener index, OEIS A290004 (Hinz 1989; Chan 1989): 3, 72, 1419, 26580, 487839 and
+        // a(n) = 35a(n-1) - 395a(n-2) + 1761a(n-3) - 2916a(n-4) + 972a(n-5).
+        let mut wiener: Vec<i128> = vec![3, 72, 1419, 26580, 487839];
+        // ordered pairs with two shortest paths, OEIS A340309 (Hinz, Klavžar, Milutinović,
+        // Parisse, Petr, Europ. J. Combin. 26 (2005), Prop. 3.9): 0, 6, 48 and
+        // a(n) = 8a(n-1) - 17a(n-2) + 6a(n-3).
+        let mut two: Vec<i128> = vec![0, 6, 48];
+        // the sum of the eccentricities, three times OEIS A200674 (Hinz and Parisse, "The
+        // average eccentricity of Sierpiński graphs", Graphs and Combinatorics, 2011): y(0) = 0,
+        // y(n+1) = 6y(n) + 2·3^n + 3 - 2·[n = 0].
+        let mut ecc_sum: Vec<i128> = vec![0];
+        for n in 0..8u32 {
+            ecc_sum.push(6 * ecc_sum[n as usize] + 2 * 3i128.pow(n) + 3 - 2 * i128::from(n == 0));
+        }
+        while wiener.len() < 8 {
+            let k = wiener.len();
+            wiener.push(
+                35 * wiener[k - 1] - 395 * wiener[k - 2] + 1761 * wiener[k - 3]
+                    - 2916 * wiener[k - 4]
+                    + 972 * wiener[k - 5],
+            );
+        }
+        while two.len() < 8 {
+            let k = two.len();
+            two.push(8 * two[k - 1] - 17 * two[k - 2] + 6 * two[k - 3]);
+        }
+        for n in 1..=8u32 {
+            let g = state_graph(&classic_puzzle(n), 10_000).unwrap();
+            let s = graph_stats(&g);
+            let i = n as usize - 1;
+            assert_eq!(s.diameter, Some((1 << n) - 1), "n = {n}");
+            assert_eq!(
+                (s.pin_automorphisms, s.pin_orbits),
+                (6, (3u64.pow(n) - 3) / 6 + 1)
+            );
+            assert_eq!(s.wiener_index, Some((wiener[i] as u128).into()), "n = {n}");
+            assert_eq!(s.several_shortest_paths as i128, two[i], "n = {n}");
+            let total: u64 = s.eccentricities.iter().sum();
+            assert_eq!(total as i128, ecc_sum[n as usize], "n = {n}");
         }
     }
 

@@ -178,6 +178,9 @@ fn graph_statistics_of_hanoi_graphs() {
         assert_eq!(j["edges"], 3 * (three - 1) / 2);
         assert_eq!(j["diameter"], (1u64 << n) - 1);
         assert_eq!(j["wiener_index"], wiener[n as usize - 1]);
+        // the six permutations of the pins; the three perfect towers are one orbit
+        assert_eq!(j["pin_automorphisms"], 6);
+        assert_eq!(j["pin_orbits"], (three - 3) / 6 + 1);
     }
     let csv = stdout(&["graph", "classic", "-n", "2", "--format", "csv"]);
     assert!(
@@ -189,6 +192,8 @@ fn graph_statistics_of_hanoi_graphs() {
         text.contains("symmetric: false") && text.contains("vertices: 9"),
         "{text}"
     );
+    // a one-way cycle of pins keeps its three rotations only
+    assert!(text.contains("pin automorphisms: 3"), "{text}");
 }
 
 #[test]
