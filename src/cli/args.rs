@@ -175,9 +175,9 @@ pub enum Command {
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "human")]
-        format: GuessFormat,
+        /// Output format: human, json, md or tex.
+        #[arg(long, default_value = "human")]
+        format: String,
     },
     /// Characteristic polynomial of a variant's derived transfer matrix.
     Charpoly {

@@ -13,8 +13,14 @@ pub fn growth_cmd(
     target: &str,
     params: &[String],
     digits: usize,
-    format: GuessFormat,
+    format: &str,
 ) -> Result<(), CliError> {
+    // Checked before the target is read: nothing is computed for a format it cannot write.
+    let format = <GuessFormat as clap::ValueEnum>::from_str(format, true).map_err(|_| {
+        CliError::input(format!(
+            "--format {format} is not available for `growth`: use human, json, md or tex"
+        ))
+    })?;
     let t = resolve(target, params)?;
     let g = Growth::of(&t.variant, &t.function, &t.params, digits)?;
     let text = match format {

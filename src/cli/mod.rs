@@ -292,7 +292,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             digits,
             params,
             format,
-        } => growth_cmd::growth_cmd(&target, &params.params, digits as usize, format),
+        } => growth_cmd::growth_cmd(&target, &params.params, digits as usize, &format),
         Command::Charpoly {
             variant,
             factor,

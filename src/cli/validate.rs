@@ -174,7 +174,7 @@ pub fn formats(command: &Command) -> &'static [Format] {
         | Command::Man => &[Human],
         // `guess` has its own format enum (human, json, md, tex), refused by clap otherwise.
         Command::Guess { .. } => &[Human],
-        // `growth` too (GuessFormat: human, json, md, tex).
+        // `growth` checks its own (human, json, md, tex) in one line.
         Command::Growth { .. } => &[Human],
         Command::Graph { .. } => &[Human, Json, Csv],
     }
