@@ -130,6 +130,7 @@ impl Growth {
     /// assert_eq!(a.dominant.unwrap().lambda, "2");
     /// assert_eq!(a.closed_form.unwrap().text, "2^n - 1");
     /// ```
+    #[allow(clippy::result_large_err)] // variant errors carry file positions; they are rare
     pub fn of(
         variant: &Variant,
         function: &str,
@@ -155,6 +156,7 @@ impl Growth {
     }
 }
 
+#[allow(clippy::result_large_err)] // as above
 fn algebraic(
     variant: &Variant,
     function: &str,
