@@ -8,7 +8,9 @@
 //! names = ["T33", "T31", "T13", "T11", "1"]   # optional
 //! ```
 //!
-//! Entries are integers, or decimal strings for integers beyond 64 bits. The parser lives in
+//! Entries are integers, or decimal strings for integers beyond 64 bits. The JSON that
+//! `hanoilab show VARIANT --format json` writes is read too: its `transfer_system` (`names`,
+//! `matrix`, `initial`, and `first_n`, the n of `initial`). The parser lives in
 //! the library (not the command line) so that every front end reads files the same way and
 //! reports the same errors; it knows nothing of files or paths, the caller names the file.
 
@@ -25,6 +27,8 @@ pub struct MatrixFile {
     pub initial: Vec<BigInt>,
     /// Component names, if given (one per row of `M`).
     pub names: Option<Vec<String>>,
+    /// The n of `initial`: 1 in a TOML file (`s(1)`), the `first_n` of a JSON one.
+    pub first_n: u64,
 }
 
 /// What is wrong with a matrix file: a complete sentence naming the key, row or entry and
@@ -178,6 +182,9 @@ impl MatrixFile {
     /// assert!(e.to_string().contains("square"));
     /// ```
     pub fn parse(text: &str) -> Result<MatrixFile, MatrixFileError> {
+        if text.trim_start().starts_with('{') {
+            return MatrixFile::parse_json(text);
+        }
         let bad = MatrixFileError;
         let syntax = |e: toml::de::Error| {
             let (line, col, message) = crate::toml_errors::locate(text, &e);
@@ -330,7 +337,116 @@ impl MatrixFile {
             matrix,
             initial,
             names,
+            first_n: 1,
         })
+    }
+
+    /// Reads the JSON of `hanoilab show VARIANT --format json` (its `transfer_system`), or
+    /// such a system alone: `names`, `matrix` and `initial` as decimal strings or integers,
+    /// `first_n` the n of `initial`. The limits are those of a TOML file.
+    ///
+    /// ```
+    /// use hanoilab::algebra::MatrixFile;
+    /// let f = MatrixFile::parse(r#"{"transfer_system": {"names": ["T", "1"],
+    ///     "matrix": [["2", "1"], ["0", "1"]], "initial": ["0", "1"], "first_n": 0}}"#).unwrap();
+    /// assert_eq!(f.first_n, 0);
+    /// assert_eq!(f.transfer_system().state(5).unwrap()[0], 31.into());
+    /// ```
+    pub fn parse_json(text: &str) -> Result<MatrixFile, MatrixFileError> {
+        let bad = MatrixFileError;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| bad(format!("{}:{}: malformed JSON: {e}", e.line(), e.column())))?;
+        let system = match value.get("transfer_system") {
+            Some(serde_json::Value::Null) => {
+                return Err(bad(
+                    "1:1: `transfer_system` is null: the variant has no transfer \
+                                system (it is counted by memoised recursion)"
+                        .into(),
+                ))
+            }
+            Some(s) => s,
+            None if value.get("matrix").is_some() => &value,
+            None => {
+                return Err(bad(
+                    "1:1: no `transfer_system` (expected the JSON of `hanoilab show \
+                                VARIANT --format json`, or an object with `matrix` and `initial`)"
+                        .into(),
+                ))
+            }
+        };
+        let field = |key: &str| {
+            system
+                .get(key)
+                .ok_or_else(|| bad(format!("1:1: `transfer_system.{key}` is missing")))
+        };
+        // Entries as TOML values, so a JSON file meets the same checks and limits.
+        let entry = |v: &serde_json::Value| match v {
+            serde_json::Value::String(s) => toml::Value::String(s.clone()),
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(i) => toml::Value::Integer(i),
+                None => toml::Value::String(n.to_string()),
+            },
+            serde_json::Value::Bool(b) => toml::Value::Boolean(*b),
+            _ => toml::Value::Array(vec![]),
+        };
+        let array = |v: &serde_json::Value,
+                     what: &str|
+         -> Result<Vec<serde_json::Value>, MatrixFileError> {
+            v.as_array()
+                .cloned()
+                .ok_or_else(|| bad(format!("1:1: `transfer_system.{what}` must be an array")))
+        };
+        let mut table = toml::Table::new();
+        let rows = array(field("matrix")?, "matrix")?;
+        let mut toml_rows = Vec::with_capacity(rows.len());
+        for row in &rows {
+            toml_rows.push(match row.as_array() {
+                Some(r) => toml::Value::Array(r.iter().map(entry).collect()),
+                None => entry(row),
+            });
+        }
+        table.insert("matrix".into(), toml::Value::Array(toml_rows));
+        let initial = array(field("initial")?, "initial")?;
+        table.insert(
+            "initial".into(),
+            toml::Value::Array(initial.iter().map(entry).collect()),
+        );
+        if let Some(names) = system.get("names") {
+            let names = array(names, "names")?;
+            table.insert(
+                "names".into(),
+                toml::Value::Array(
+                    names
+                        .iter()
+                        .map(|n| match n {
+                            serde_json::Value::String(s) => toml::Value::String(s.clone()),
+                            other => entry(other),
+                        })
+                        .collect(),
+                ),
+            );
+        }
+        let first_n = match system.get("first_n") {
+            None => 1,
+            Some(v) => v
+                .as_u64()
+                .filter(|&n| n <= u64::from(u32::MAX))
+                .ok_or_else(|| {
+                    bad(
+                        "1:1: `transfer_system.first_n` must be an integer from 0 to 2^32 - 1"
+                            .into(),
+                    )
+                })?,
+        };
+        // The checks of a TOML file, on the same values written as TOML (the JSON has no
+        // spans to point into; its places are named by key, row and entry).
+        let toml_text = toml::to_string(&table).map_err(|e| bad(format!("1:1: {e}")))?;
+        let mut file = MatrixFile::parse(&toml_text).map_err(|e| {
+            let message = e.0.split_once(": ").map_or(e.0.as_str(), |(_, m)| m);
+            bad(format!("1:1: transfer_system: {message}"))
+        })?;
+        file.first_n = first_n;
+        Ok(file)
     }
 
     /// The component names: the file's, or `s1, s2, ...` (as in the analysis).
@@ -341,7 +457,7 @@ impl MatrixFile {
         }
     }
 
-    /// The file's system `s(n+1) = M s(n)` from `s(1)`, its components named by
+    /// The file's system `s(n+1) = M s(n)` from `s(first_n)`, its components named by
     /// [`MatrixFile::component_names`].
     ///
     /// ```
@@ -356,7 +472,7 @@ impl MatrixFile {
             self.component_names(),
             &self.matrix,
             self.initial.clone(),
-            1,
+            self.first_n as u32,
         )
     }
 }

@@ -163,6 +163,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
+    /// How a function grows: λ, the dominant term, the minimal recurrence with its start,
+    /// the generating function and the closed form (without a transfer system: the growth
+    /// the literature states, and the measured ratios).
+    Growth {
+        /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
+        target: String,
+        /// Certified digits of λ and the constants.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000), default_value_t = 30)]
+        digits: u64,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+        /// Output format: human, json, md or tex.
+        #[arg(long, default_value = "human")]
+        format: String,
+    },
     /// Characteristic polynomial of a variant's derived transfer matrix.
     Charpoly {
         /// Variant id or path.
@@ -435,7 +451,7 @@ pub enum Command {
     },
 }
 
-/// Output formats of `guess`.
+/// Output formats of `guess` and `growth`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GuessFormat {
     /// Text for people (the default).

@@ -10,7 +10,9 @@
 //! names = ["T33", "T31", "T13", "T11", "1"]   # optional
 //! ```
 //!
-//! Entries are integers, or decimal strings for integers beyond 64 bits. Every problem with
+//! Entries are integers, or decimal strings for integers beyond 64 bits. The JSON of
+//! `hanoilab show VARIANT --format json` is read as well (its `transfer_system`), and `-`
+//! is standard input. Every problem with
 //! the file is a [`CliError::input`] naming the file and what was expected.
 
 use super::args::Format;
@@ -42,7 +44,7 @@ pub const AUTO_ANALYSIS_MAX_SIZE: u64 = 1024;
 /// entries is at most this (multiply-adds of integers), else by each component's recurrence.
 const STEP_WORK: u128 = 10_000_000;
 
-/// Parses the TOML text of a matrix file (`file` only names it in messages); the format
+/// Parses the TOML (or `show` JSON) text of a matrix file (`file` only names it in messages); the format
 /// and its checks are [`MatrixFile::parse`]'s.
 fn parse_matrix_file(file: &Path, text: &str) -> Result<MatrixFile, CliError> {
     MatrixFile::parse(text).map_err(|e| CliError::input(format!("{}:{e}", file.display())))
@@ -135,11 +137,6 @@ pub fn matrix_cmd(
         )));
     }
     let nth = opts.nth;
-    if nth == Some(0) {
-        return Err(CliError::input(
-            "--nth 0: the vector given is s(1), so N must be at least 1",
-        ));
-    }
     if !opts.only.is_empty() && nth.is_none() {
         return Err(CliError::input(
             "--only selects the components whose N-th terms are printed: give --nth N too",
@@ -162,6 +159,12 @@ pub fn matrix_cmd(
     // Messages name the file as read (`<stdin>` for `-`).
     let file = Path::new(&name);
     let parsed = parse_matrix_file(file, &text)?;
+    if let Some(n) = nth.filter(|&n| n < parsed.first_n) {
+        let first = parsed.first_n;
+        return Err(CliError::input(format!(
+            "--nth {n}: the vector given is s({first}), so N must be at least {first}"
+        )));
+    }
     let names = parsed.component_names();
     let dim = names.len();
     let mut wanted: Vec<usize> = Vec::new();
@@ -280,8 +283,15 @@ pub fn matrix_cmd(
         }
         return Ok(());
     }
-    let mut analysis = MatrixAnalysis::new(parsed.matrix, parsed.initial, parsed.names, digits)
-        .map_err(input_err)?;
+    let mut analysis = MatrixAnalysis::from_first_n(
+        parsed.matrix,
+        parsed.initial,
+        parsed.first_n,
+        parsed.names,
+        digits,
+        None,
+    )
+    .map_err(input_err)?;
     if let (Some(n), Some(terms)) = (nth, nth_terms) {
         analysis.nth_n = Some(n);
         for (c, t) in analysis.components.iter_mut().zip(terms) {

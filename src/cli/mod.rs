@@ -11,6 +11,7 @@ pub mod claims_cmd;
 pub mod commands;
 pub mod common;
 pub mod graph_cmd;
+pub mod growth_cmd;
 pub mod guess_cmd;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
@@ -286,6 +287,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             },
             format,
         ),
+        Command::Growth {
+            target,
+            digits,
+            params,
+            format,
+        } => growth_cmd::growth_cmd(&target, &params.params, digits as usize, &format),
         Command::Charpoly {
             variant,
             factor,

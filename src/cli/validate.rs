@@ -174,6 +174,8 @@ pub fn formats(command: &Command) -> &'static [Format] {
         | Command::Man => &[Human],
         // `guess` has its own format enum (human, json, md, tex), refused by clap otherwise.
         Command::Guess { .. } => &[Human],
+        // `growth` checks its own (human, json, md, tex) in one line.
+        Command::Growth { .. } => &[Human],
         Command::Graph { .. } => &[Human, Json, Csv],
     }
 }
@@ -199,6 +201,7 @@ fn name_and_format(command: &Command) -> (&'static str, Format) {
         Command::Completions { .. } => ("completions", Format::Human),
         Command::Man => ("man", Format::Human),
         Command::Guess { .. } => ("guess", Format::Human),
+        Command::Growth { .. } => ("growth", Format::Human),
         Command::Graph { format, .. } => ("graph", *format),
     }
 }

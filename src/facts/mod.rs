@@ -10,6 +10,7 @@ mod budget;
 mod compare;
 mod count_table;
 mod gather;
+mod growth;
 mod optimality;
 mod records;
 mod recurrence_start;
@@ -20,6 +21,10 @@ pub use count_table::{count_table, own_columns};
 pub use gather::{
     count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
     SIMULATION_STEPS,
+};
+pub use growth::{
+    AlgebraicGrowth, Growth, GrowthClosedForm, GrowthGeneratingFunction, MeasuredGrowth,
+    StatedGrowth,
 };
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use records::{

@@ -444,6 +444,7 @@ fn every_commands_json_has_the_documented_shape() {
         "table",
         "simulate",
         "charpoly",
+        "growth",
         "matrix",
         "frame-stewart",
         "star",

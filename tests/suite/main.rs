@@ -19,6 +19,7 @@ mod frame_stewart_measurements;
 mod frame_stewart_moves;
 mod frame_stewart_sequences;
 mod graph;
+mod growth_cli;
 mod guess;
 mod hanoivar;
 mod hostile_input;
