@@ -136,6 +136,27 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
     },
+    /// Draw the counts of one or more targets (their ratio a(n+1)/a(n), their distance
+    /// from the dominant term, or the roots of the characteristic polynomial) as SVG or PNG.
+    Plot {
+        /// Targets, comma-separated: VARIANT[.FUNCTION] or a variant file (`-`: standard input).
+        targets: String,
+        /// Range of n, `A..B` (inclusive; at most 10,000 values).
+        #[arg(long = "n", value_name = "A..B", default_value = "1..40")]
+        range: String,
+        /// What to draw.
+        #[arg(long, value_enum, default_value = "counts")]
+        kind: PlotKind,
+        /// The picture to write, FILE.svg or FILE.png (written whole or not at all).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+        /// Refuse (before computing) plots whose counts have more decimal digits than this.
+        #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
+        max_digits: u64,
+        /// Extra parameters.
+        #[command(flatten)]
+        params: ParamArgs,
+    },
     /// Play the variant's algorithm under its rules, checking every move and the goal.
     Simulate {
         /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
@@ -449,6 +470,19 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: GuessFormat,
     },
+}
+
+/// What `plot` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PlotKind {
+    /// The exact counts against n, log scale.
+    Counts,
+    /// a(n+1)/a(n), converging to the growth constant λ.
+    Ratio,
+    /// |a(n) / (c n^k λ^n) − 1|, the relative distance from the dominant term, log scale.
+    Error,
+    /// The roots of the transfer system's characteristic polynomial, complex plane.
+    Roots,
 }
 
 /// Output formats of `guess` and `growth`.

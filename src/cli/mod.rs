@@ -15,6 +15,7 @@ pub mod growth_cmd;
 pub mod guess_cmd;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
+pub mod plot_cmd;
 pub mod records;
 pub mod report_cmd;
 pub mod search_cmd;
@@ -212,6 +213,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_digits,
             format,
         ),
+        Command::Plot {
+            targets,
+            range,
+            kind,
+            output,
+            max_digits,
+            params,
+        } => plot_cmd::plot_cmd(&targets, &range, kind, &output, &params.params, max_digits),
         Command::Simulate {
             target,
             n,

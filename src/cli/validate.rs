@@ -171,6 +171,7 @@ pub fn formats(command: &Command) -> &'static [Format] {
         Command::Report { .. }
         | Command::Bench { .. }
         | Command::Completions { .. }
+        | Command::Plot { .. }
         | Command::Man => &[Human],
         // `guess` has its own format enum (human, json, md, tex), refused by clap otherwise.
         Command::Guess { .. } => &[Human],
@@ -200,6 +201,7 @@ fn name_and_format(command: &Command) -> (&'static str, Format) {
         Command::Bench { .. } => ("bench", Format::Human),
         Command::Completions { .. } => ("completions", Format::Human),
         Command::Man => ("man", Format::Human),
+        Command::Plot { .. } => ("plot", Format::Human),
         Command::Guess { .. } => ("guess", Format::Human),
         Command::Growth { .. } => ("growth", Format::Human),
         Command::Graph { format, .. } => ("graph", *format),

@@ -9,6 +9,7 @@ pub mod atomic;
 pub mod bundle;
 pub mod chart;
 pub mod html;
+pub mod plot_data;
 pub mod report;
 pub mod table;
 

@@ -79,6 +79,28 @@ pub fn render(fig: &Figure, path: &Path) -> Result<(), OutputError> {
     }
 }
 
+/// Writes the figure to `path` whole or not at all: drawn to a temporary file beside it
+/// (same extension, so the same format), then renamed into place; on any failure the
+/// temporary file is removed and `path` is untouched.
+pub fn render_atomic(fig: &Figure, path: &Path) -> Result<(), OutputError> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "plot".into());
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let tmp = dir.join(format!(".{name}.tmp-{}.{ext}", std::process::id()));
+    let result = render(fig, &tmp)
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| OutputError::io(path, e)));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
 fn text_style(size: f64, colour: &RGBColor, h: HPos, v: VPos) -> TextStyle<'_> {
     TextStyle::from(("sans-serif", size).into_font())
         .color(colour)

@@ -31,6 +31,8 @@ mod move_stream;
 mod notebooks;
 mod one_source_of_facts;
 mod phases;
+#[cfg(feature = "plots")]
+mod plot_cli;
 mod program_errors;
 mod rainbow;
 #[cfg(all(feature = "tables", feature = "plots"))]

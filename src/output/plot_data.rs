@@ -1,0 +1,512 @@
+//! The data behind `hanoilab plot`: the exact counts of variant functions over a range of
+//! n ([`Variant::count_range`], the route `table` takes), the dominant term of each where
+//! its transfer system gives one, and the [`Figure`] the report's renderer draws from
+//! them. The counts stay exact ([`Curve::terms`]); only the points of the picture are
+//! floats.
+
+use super::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
+use crate::variants::{ResolvedTarget, Variant, VariantError};
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive};
+
+/// Most values of n one plot draws per target (a picture has no use for more, and each is
+/// an exact count).
+pub const MAX_POINTS: u64 = 10_000;
+
+/// What a plot shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotKind {
+    /// The exact counts against n on a log axis (log10 of the counts on a linear axis when
+    /// some exceed the float range).
+    Counts,
+    /// The ratio `a(n+1)/a(n)` of consecutive counts, which tends to the growth constant λ.
+    Ratio,
+    /// The relative distance `|a(n) / (c n^k λ^n) − 1|` from the dominant term, log axis.
+    Error,
+    /// The roots of the characteristic polynomial of the transfer system in the complex
+    /// plane, against the unit circle.
+    Roots,
+}
+
+impl PlotKind {
+    /// The name `--kind` spells.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlotKind::Counts => "counts",
+            PlotKind::Ratio => "ratio",
+            PlotKind::Error => "error",
+            PlotKind::Roots => "roots",
+        }
+    }
+}
+
+/// Why a plot cannot be made: the variant refused a count, or a target has nothing of the
+/// kind asked for (no dominant term, no transfer system).
+#[derive(Debug, thiserror::Error)]
+pub enum PlotDataError {
+    /// A count or the transfer system failed.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// The target has no data of this kind.
+    #[error("{0}")]
+    Unsuitable(String),
+}
+
+/// The dominant term `c n^k λ^n` of a function's counts, as floats for the picture; `c`
+/// per residue class of n modulo `c.len()` (two constants where `−λ` ties with `λ`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DominantTerm {
+    /// λ approximately.
+    pub lambda: f64,
+    /// λ as the analysis writes it (exact form or certified decimals).
+    pub lambda_text: String,
+    /// The power of n.
+    pub k: usize,
+    /// The constant for n ≡ i (mod `c.len()`).
+    pub c: Vec<f64>,
+}
+
+impl DominantTerm {
+    /// The constant for this n.
+    pub fn constant(&self, n: u64) -> f64 {
+        self.c[(n % self.c.len() as u64) as usize]
+    }
+}
+
+/// One target's data: its label, its exact counts, its dominant term if known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// `VARIANT.FUNCTION` (with the parameters, if any).
+    pub label: String,
+    /// `(n, a(n))` for every n of the range, exact.
+    pub terms: Vec<(u64, BigInt)>,
+    /// The dominant term of the function's transfer-system component, where there is one.
+    pub dominant: Option<DominantTerm>,
+}
+
+/// The label of a target in a figure: `variant.function`, then `[k=v;...]` when it has
+/// parameters.
+pub fn target_label(t: &ResolvedTarget) -> String {
+    let mut s = format!("{}.{}", t.variant.id, t.function);
+    if !t.params.is_empty() {
+        let ps: Vec<String> = t.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        s.push_str(&format!("[{}]", ps.join(";")));
+    }
+    s
+}
+
+/// The exact counts of the target's function for n = a..=b ([`Variant::count_range`]);
+/// the first n the variant refuses is the error.
+///
+/// ```
+/// use hanoilab::output::plot_data::counts;
+/// let t = hanoilab::variants::Target::parse("classic.T").unwrap().resolve().unwrap();
+/// let terms = counts(&t, 1, 4).unwrap();
+/// assert_eq!(terms[3], (4, 15.into()));
+/// ```
+pub fn counts(t: &ResolvedTarget, a: u64, b: u64) -> Result<Vec<(u64, BigInt)>, VariantError> {
+    t.variant
+        .count_range(&t.function, (a..=b).map(|n| n as i64), &t.params)
+        .into_iter()
+        .zip(a..=b)
+        .map(|(r, n)| r.map(|v| (n, v)))
+        .collect()
+}
+
+/// The dominant term of the target's function: from the analysis of its variant's
+/// transfer system, when the function's call is a component of it and the term is one
+/// real `λ` (or `±λ` with a constant per parity) with a nonzero constant.
+pub fn dominant_term(t: &ResolvedTarget) -> Result<Option<DominantTerm>, VariantError> {
+    let Some((_, i)) = t.variant.function_component(&t.function, &t.params)? else {
+        return Ok(None);
+    };
+    let Some(analysis) = t.variant.analysis(&t.params, 20)? else {
+        return Ok(None);
+    };
+    let Some(d) = analysis.components.get(i).and_then(|c| c.dominant.as_ref()) else {
+        return Ok(None);
+    };
+    let c = if d.ties.is_empty() {
+        vec![decimal_f64(&d.c_decimal)]
+    } else if !d.per_residue.is_empty() {
+        let m = d.per_residue[0].modulus.max(1);
+        (0..m)
+            .map(|r| {
+                d.per_residue
+                    .iter()
+                    .find(|p| p.residue == r)
+                    .map_or(f64::NAN, |p| decimal_f64(&p.decimal))
+            })
+            .collect()
+    } else {
+        return Ok(None);
+    };
+    if d.lambda_approx <= 0.0 || c.iter().any(|x| !x.is_finite() || *x <= 0.0) {
+        return Ok(None);
+    }
+    Ok(Some(DominantTerm {
+        lambda: d.lambda_approx,
+        lambda_text: d.lambda.clone(),
+        k: d.k,
+        c,
+    }))
+}
+
+/// The number a certified decimal text starts with (`1.5`, `-2.0e-3`, `0.3333… (certified)`).
+fn decimal_f64(text: &str) -> f64 {
+    let t: String = text
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'))
+        .collect();
+    t.parse().unwrap_or(f64::NAN)
+}
+
+/// The curve of one target for n = a..=b: its exact counts, and its dominant term when
+/// `with_dominant` (the ratio and error plots need it).
+pub fn curve(
+    t: &ResolvedTarget,
+    a: u64,
+    b: u64,
+    with_dominant: bool,
+) -> Result<Curve, PlotDataError> {
+    Ok(Curve {
+        label: target_label(t),
+        terms: counts(t, a, b)?,
+        dominant: if with_dominant {
+            dominant_term(t)?
+        } else {
+            None
+        },
+    })
+}
+
+/// `ln v` for a positive integer of any size (`-inf` for 0).
+fn ln_big(v: &BigInt) -> f64 {
+    let bits = v.bits();
+    if bits <= 1000 {
+        return v.to_f64().map_or(f64::NAN, f64::ln);
+    }
+    let shift = bits - 64;
+    (v >> shift).to_f64().map_or(f64::NAN, f64::ln) + shift as f64 * std::f64::consts::LN_2
+}
+
+/// `num / den` as a float, both scaled down together so that neither leaves the float
+/// range.
+fn ratio_f64(num: &BigInt, den: &BigInt) -> f64 {
+    let shift = num.bits().max(den.bits()).saturating_sub(1000);
+    match ((num >> shift).to_f64(), (den >> shift).to_f64()) {
+        (Some(x), Some(y)) => x / y,
+        _ => f64::NAN,
+    }
+}
+
+/// The points of a counts plot: `(n, a(n))`, or `(n, log10 a(n))` for the positive terms
+/// when `log10` (for counts past the float range).
+pub fn count_points(terms: &[(u64, BigInt)], log10: bool) -> Vec<(f64, f64)> {
+    terms
+        .iter()
+        .filter(|(_, v)| !log10 || v.is_positive())
+        .map(|(n, v)| {
+            let y = if log10 {
+                ln_big(v) / std::f64::consts::LN_10
+            } else {
+                v.to_f64().unwrap_or(f64::NAN)
+            };
+            (*n as f64, y)
+        })
+        .collect()
+}
+
+/// `(n, a(n+1)/a(n))` for consecutive terms with `a(n) > 0`.
+pub fn ratio_points(terms: &[(u64, BigInt)]) -> Vec<(f64, f64)> {
+    terms
+        .windows(2)
+        .filter(|w| w[1].0 == w[0].0 + 1 && w[0].1.is_positive())
+        .map(|w| (w[0].0 as f64, ratio_f64(&w[1].1, &w[0].1)))
+        .collect()
+}
+
+/// `(n, |a(n) / (c n^k λ^n) − 1|)` for n >= 1, by logarithms (so counts past the float
+/// range are drawn too), leaving out values at the level of the rounding of those
+/// logarithms (about 1e-15 of `ln a(n)`, and at least 1e-13).
+pub fn error_points(terms: &[(u64, BigInt)], d: &DominantTerm) -> Vec<(f64, f64)> {
+    terms
+        .iter()
+        .filter(|(n, v)| *n >= 1 && v.is_positive())
+        .filter_map(|(n, v)| {
+            let nf = *n as f64;
+            let ln_a = ln_big(v);
+            let x = ln_a - d.constant(*n).ln() - d.k as f64 * nf.ln() - nf * d.lambda.ln();
+            let e = x.exp_m1().abs();
+            let floor = (4.0 * f64::EPSILON * (1.0 + ln_a.abs())).max(1e-13);
+            (e.is_finite() && e > floor).then_some((nf, e))
+        })
+        .collect()
+}
+
+/// λ for a label: an exact form as it is, decimals to 6 digits.
+fn short_lambda(text: &str) -> String {
+    if text.chars().all(|c| c.is_ascii_digit() || c == '.') && text.len() > 8 {
+        format!("{}…", &text[..8])
+    } else {
+        text.replace("sqrt ", "√")
+    }
+}
+
+/// The figure of one kind of plot (not [`PlotKind::Roots`]: see [`roots_figure`]) over
+/// the curves: one line per target, labelled at its end, told apart by colour, dash and
+/// marker. The ratio plot marks each distinct λ with a dashed guide; the error plot needs
+/// every curve's dominant term.
+///
+/// ```
+/// use hanoilab::output::plot_data::{curve, figure, PlotKind};
+/// let t = hanoilab::variants::Target::parse("classic.T").unwrap().resolve().unwrap();
+/// let fig = figure(PlotKind::Counts, &[curve(&t, 1, 10, false).unwrap()]).unwrap();
+/// assert_eq!(fig.panels[0].series[0].points[9], (10.0, 1023.0));
+/// ```
+pub fn figure(kind: PlotKind, curves: &[Curve]) -> Result<Figure, PlotDataError> {
+    let names: Vec<&str> = curves.iter().map(|c| c.label.as_str()).collect();
+    let what = names.join(", ");
+    let mut panel = match kind {
+        PlotKind::Counts => Panel::new("", "n (discs)", "moves (log scale)"),
+        PlotKind::Ratio => Panel::new("", "n (discs)", "a(n+1) / a(n)"),
+        PlotKind::Error => Panel::new("", "n (discs)", "|a(n) / (c n^k λ^n) − 1|"),
+        PlotKind::Roots => {
+            return Err(PlotDataError::Unsuitable(
+                "the roots plot is drawn by roots_figure".into(),
+            ))
+        }
+    };
+    panel.log_y = kind != PlotKind::Ratio;
+    // Counts past the float range: log10 of every curve on a linear axis.
+    let log10 = kind == PlotKind::Counts
+        && curves
+            .iter()
+            .any(|c| c.terms.iter().any(|(_, v)| v.bits() > 1000));
+    if log10 {
+        panel.log_y = false;
+        panel.y_label = "log10 of the moves".into();
+    }
+    let mut lambdas: Vec<(f64, String)> = vec![];
+    for (i, c) in curves.iter().enumerate() {
+        let points = match kind {
+            PlotKind::Counts => count_points(&c.terms, log10),
+            PlotKind::Ratio => ratio_points(&c.terms),
+            _ => {
+                let d = c.dominant.as_ref().ok_or_else(|| {
+                    PlotDataError::Unsuitable(format!(
+                        "{}: no dominant term c n^k λ^n to measure the distance from (no \
+                         transfer-system component with one real λ and a positive constant)",
+                        c.label
+                    ))
+                })?;
+                error_points(&c.terms, d)
+            }
+        };
+        if let Some(d) = &c.dominant {
+            if !lambdas.iter().any(|(l, _)| (l - d.lambda).abs() < 1e-9) {
+                lambdas.push((d.lambda, short_lambda(&d.lambda_text)));
+            }
+        }
+        panel
+            .series
+            .push(Series::new(c.label.clone(), points).styled(i).labelled());
+    }
+    if kind == PlotKind::Ratio {
+        for (l, t) in lambdas {
+            panel.guides.push(Guide {
+                horizontal: true,
+                value: l,
+                text: format!("λ = {t}"),
+            });
+        }
+    }
+    let title = match kind {
+        PlotKind::Counts => format!("{what}: moves against n"),
+        PlotKind::Ratio => format!("{what}: a(n+1) / a(n) → λ"),
+        _ => format!("{what}: relative distance from the dominant term c n^k λ^n"),
+    };
+    Ok(Figure::single(&title, panel))
+}
+
+/// The roots of the characteristic polynomial of a variant's transfer system (for these
+/// parameters), factor by factor (one series of points each, named by the factor and its
+/// multiplicity), with the unit circle dashed: roots outside it grow, on it stay bounded
+/// or grow polynomially, inside decay.
+pub fn roots_panel(t: &ResolvedTarget) -> Result<Panel, PlotDataError> {
+    let label = target_label(t);
+    let sys = t.variant.transfer_system(&t.params)?.ok_or_else(|| {
+        PlotDataError::Unsuitable(format!(
+            "{label}: the variant has no transfer system, so no characteristic polynomial"
+        ))
+    })?;
+    let m = sys.to_matrix().map_err(|e| VariantError::Algebra {
+        variant: t.variant.id.clone(),
+        message: e.to_string(),
+    })?;
+    let poly = m.charpoly().map_err(|e| VariantError::Algebra {
+        variant: t.variant.id.clone(),
+        message: e.to_string(),
+    })?;
+    let fact = crate::algebra::factor(&poly).map_err(|e| VariantError::Algebra {
+        variant: t.variant.id.clone(),
+        message: e.to_string(),
+    })?;
+    let mut p = Panel::new(&variant_label(&t.variant, t), "real part", "imaginary part");
+    p.equal_aspect = true;
+    p.legend = true;
+    let circle: Vec<(f64, f64)> = (0..=180)
+        .map(|i| {
+            let a = i as f64 * std::f64::consts::PI / 90.0;
+            (a.cos(), a.sin())
+        })
+        .collect();
+    p.series.push(
+        Series::new("", circle)
+            .colour(Colour::Grey)
+            .dash(Dash::Dashed)
+            .width(1),
+    );
+    const MARKERS: [Marker; 4] = [
+        Marker::Circle,
+        Marker::Square,
+        Marker::Triangle,
+        Marker::Cross,
+    ];
+    for (i, (factor, e)) in fact.factors.iter().enumerate() {
+        let pts: Vec<(f64, f64)> = crate::algebra::roots(factor, 12)
+            .iter()
+            .map(|z| {
+                let c = z.to_f64();
+                (c.re, c.im)
+            })
+            .collect();
+        let mult = if *e > 1 {
+            format!(" (multiplicity {e})")
+        } else {
+            String::new()
+        };
+        p.series.push(
+            Series::new(format!("{}{mult}", factor.to_string_in("E")), pts)
+                .mark(Mark::Points)
+                .colour(Colour::Palette(i))
+                .marker(MARKERS[i % 4]),
+        );
+    }
+    p.note = "dashed: the unit circle".into();
+    Ok(p)
+}
+
+/// A variant with its parameters, for a roots panel's title (the polynomial is the
+/// variant's, whichever function the target names).
+fn variant_label(v: &Variant, t: &ResolvedTarget) -> String {
+    let mut s = v.id.clone();
+    if !t.params.is_empty() {
+        let ps: Vec<String> = t.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        s.push_str(&format!("[{}]", ps.join(";")));
+    }
+    s
+}
+
+/// The roots figure: one panel per distinct variant (with its parameters) among the
+/// targets, side by side up to three to a row.
+pub fn roots_figure(targets: &[ResolvedTarget]) -> Result<Figure, PlotDataError> {
+    let mut seen: Vec<String> = vec![];
+    let mut panels = vec![];
+    for t in targets {
+        let key = variant_label(&t.variant, t);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        panels.push(roots_panel(t)?);
+    }
+    let columns = panels.len().min(3);
+    let title = format!(
+        "{}: roots of the characteristic polynomial",
+        seen.join(", ")
+    );
+    Ok(Figure::grid(
+        &title,
+        panels,
+        columns,
+        if columns == 1 { 620 } else { 420 },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Target;
+
+    fn target(s: &str) -> ResolvedTarget {
+        Target::parse(s).unwrap().resolve().unwrap()
+    }
+
+    #[test]
+    fn logarithms_and_ratios_of_integers_past_the_float_range() {
+        let big = BigInt::from(3).pow(2000);
+        let ln3 = 3f64.ln();
+        assert!((ln_big(&big) / 2000.0 - ln3).abs() < 1e-12);
+        let next = &big * 3;
+        assert!((ratio_f64(&next, &big) - 3.0).abs() < 1e-15);
+        assert!((ln_big(&BigInt::from(1000)) - 1000f64.ln()).abs() < 1e-15);
+    }
+
+    #[test]
+    fn the_classic_ratio_tends_to_two_and_its_distance_halves() {
+        // T(n) = 2^n - 1: the ratio (2^(n+1) - 1)/(2^n - 1) and the distance 2^-n from
+        // the dominant term 2^n, computed here in closed form.
+        let t = target("classic.T");
+        let c = curve(&t, 1, 40, true).unwrap();
+        let d = c.dominant.clone().unwrap();
+        assert!((d.lambda - 2.0).abs() < 1e-12 && d.k == 0 && (d.c[0] - 1.0).abs() < 1e-12);
+        for (n, r) in ratio_points(&c.terms) {
+            let want = (2f64.powf(n + 1.0) - 1.0) / (2f64.powf(n) - 1.0);
+            assert!((r - want).abs() < 1e-12, "n = {n}");
+        }
+        let e = error_points(&c.terms, &d);
+        assert!(!e.is_empty());
+        for (n, x) in e {
+            // Within the rounding of ln a(n) (a few epsilons of n ln 2).
+            let tolerance = 8.0 * f64::EPSILON * (1.0 + n * 2f64.ln());
+            assert!((x - 2f64.powf(-n)).abs() < tolerance, "n = {n}: {x}");
+        }
+    }
+
+    #[test]
+    fn counts_past_the_float_range_are_drawn_as_log10() {
+        let t = target("classic.T");
+        let c = curve(&t, 1000, 1100, false).unwrap();
+        let fig = figure(PlotKind::Counts, &[c]).unwrap();
+        let p = &fig.panels[0];
+        assert!(!p.log_y);
+        let (n, y) = *p.series[0].points.last().unwrap();
+        assert_eq!(n, 1100.0);
+        assert!((y - 1100.0 * 2f64.log10()).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_error_plot_needs_a_dominant_term() {
+        let c = Curve {
+            label: "x.F".into(),
+            terms: vec![(1, 1.into()), (2, 2.into())],
+            dominant: None,
+        };
+        let e = figure(PlotKind::Error, &[c]).unwrap_err();
+        assert!(e.to_string().contains("x.F: no dominant term"), "{e}");
+    }
+
+    #[test]
+    fn the_roots_of_the_classic_system_are_one_and_two() {
+        let p = roots_panel(&target("classic.T")).unwrap();
+        let mut roots: Vec<(f64, f64)> = p.series[1..]
+            .iter()
+            .flat_map(|s| s.points.clone())
+            .collect();
+        roots.sort_by(|a, b| a.0.total_cmp(&b.0));
+        assert_eq!(roots.len(), 2);
+        assert!((roots[0].0 - 1.0).abs() < 1e-9 && (roots[1].0 - 2.0).abs() < 1e-9);
+    }
+}
