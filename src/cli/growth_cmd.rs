@@ -179,7 +179,7 @@ fn human(g: &Growth, markdown: bool) -> String {
             lines.extend(algebra_lines(g, a));
         }
         None => lines.push(format!(
-            "{}: no transfer system for this function (counted by memoised recursion)",
+            "{}: no transfer system gives this function's counts",
             label(g)
         )),
     }
