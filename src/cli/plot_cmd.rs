@@ -128,7 +128,7 @@ fn check_output(output: &Path) -> Result<(), CliError> {
 
 fn data_error(e: PlotDataError) -> CliError {
     match e {
-        PlotDataError::Variant(v) => v.into(),
+        PlotDataError::Variant(v) => (*v).into(),
         PlotDataError::Unsuitable(m) => CliError::input(m),
     }
 }

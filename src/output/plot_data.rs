@@ -44,12 +44,19 @@ impl PlotKind {
 /// kind asked for (no dominant term, no transfer system).
 #[derive(Debug, thiserror::Error)]
 pub enum PlotDataError {
-    /// A count or the transfer system failed.
+    /// A count or the transfer system failed (boxed: variant errors carry file positions
+    /// and are rare).
     #[error(transparent)]
-    Variant(#[from] VariantError),
+    Variant(Box<VariantError>),
     /// The target has no data of this kind.
     #[error("{0}")]
     Unsuitable(String),
+}
+
+impl From<VariantError> for PlotDataError {
+    fn from(e: VariantError) -> PlotDataError {
+        PlotDataError::Variant(Box::new(e))
+    }
 }
 
 /// The dominant term `c n^k λ^n` of a function's counts, as floats for the picture; `c`
@@ -104,19 +111,21 @@ pub fn target_label(t: &ResolvedTarget) -> String {
 /// let terms = counts(&t, 1, 4).unwrap();
 /// assert_eq!(terms[3], (4, 15.into()));
 /// ```
-pub fn counts(t: &ResolvedTarget, a: u64, b: u64) -> Result<Vec<(u64, BigInt)>, VariantError> {
-    t.variant
-        .count_range(&t.function, (a..=b).map(|n| n as i64), &t.params)
-        .into_iter()
-        .zip(a..=b)
-        .map(|(r, n)| r.map(|v| (n, v)))
-        .collect()
+pub fn counts(t: &ResolvedTarget, a: u64, b: u64) -> Result<Vec<(u64, BigInt)>, PlotDataError> {
+    let mut terms = Vec::with_capacity(b.saturating_sub(a).min(MAX_POINTS) as usize + 1);
+    let counted = t
+        .variant
+        .count_range(&t.function, (a..=b).map(|n| n as i64), &t.params);
+    for (r, n) in counted.into_iter().zip(a..=b) {
+        terms.push((n, r?));
+    }
+    Ok(terms)
 }
 
 /// The dominant term of the target's function: from the analysis of its variant's
 /// transfer system, when the function's call is a component of it and the term is one
 /// real `λ` (or `±λ` with a constant per parity) with a nonzero constant.
-pub fn dominant_term(t: &ResolvedTarget) -> Result<Option<DominantTerm>, VariantError> {
+pub fn dominant_term(t: &ResolvedTarget) -> Result<Option<DominantTerm>, PlotDataError> {
     let Some((_, i)) = t.variant.function_component(&t.function, &t.params)? else {
         return Ok(None);
     };
