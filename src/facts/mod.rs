@@ -13,6 +13,7 @@ mod gather;
 mod optimality;
 mod records;
 mod recurrence_start;
+mod search_cache;
 
 pub use budget::{Beyond, SearchBudget};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
@@ -26,3 +27,5 @@ pub use records::{
     RecordsError, SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
 };
 pub use recurrence_start::{recurrence_starts, RecurrenceStart};
+pub use search_cache::cached_search;
+pub(crate) use search_cache::Shared;

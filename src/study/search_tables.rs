@@ -2,9 +2,9 @@
 //! breadth-first layers of a few searches, and the state graph drawn in a figure.
 
 use super::StudyError;
-use crate::facts::SearchBudget;
+use crate::facts::{cached_search, SearchBudget};
 use crate::puzzle::{Move, Puzzle};
-use crate::search::{search, state_graph, SearchOptions, StateGraph};
+use crate::search::{state_graph, SearchOptions, StateGraph};
 use crate::variants::{Params, Variant};
 
 /// Facts of one state graph.
@@ -99,7 +99,7 @@ impl SearchTables {
             let p = v
                 .puzzle(function, n, &Params::new())
                 .map_err(StudyError::from_display)?;
-            let r = search(
+            let r = cached_search(
                 &p,
                 &SearchOptions {
                     explore_all: true,
