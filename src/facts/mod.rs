@@ -19,7 +19,8 @@ pub use budget::{Beyond, SearchBudget};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use count_table::{count_table, own_columns};
 pub use gather::{
-    count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
+    count_columns, count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary,
+    VariantFacts,
 };
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use records::{
