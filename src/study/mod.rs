@@ -30,7 +30,8 @@ pub use sequences::{FrameStewartStudy, SplitRow, StarRow, StarStudy};
 
 use crate::facts::{FactsOptions, Optimality, SearchBudget, VariantFacts};
 use crate::literature::CheckedClaim;
-use crate::variants::{builtin_ids, Variant};
+use crate::variants::{builtin_ids, Params, Variant};
+use num_bigint::BigInt;
 
 /// How far a study goes.
 #[derive(Clone, Debug, Default)]
@@ -74,6 +75,9 @@ pub struct Study {
     /// Per variant of [`Self::facts`]: the factors of its characteristic polynomial with
     /// their roots (`None`: no transfer matrix, or no factorisation).
     pub roots: Vec<Option<Vec<RootFactor>>>,
+    /// Per variant of [`Self::facts`]: the state vectors `s(n)` of its transfer system for
+    /// the first [`TRANSFER_TERMS`] n from the analysis's first n (empty without a matrix).
+    pub transfer_terms: Vec<Vec<(u64, Vec<BigInt>)>>,
     /// Every literature claim, checked, in file order.
     pub claims: Vec<CheckedClaim>,
     /// Reversi's Frame-type systems.
@@ -108,7 +112,7 @@ impl Study {
             FrameStewart(Box<Result<FrameStewartStudy, StudyError>>),
             Star(Box<Result<StarStudy, StudyError>>),
             Search(Box<Result<SearchTables, StudyError>>),
-            Variant(Box<Result<VariantFacts, StudyError>>),
+            Variant(Box<Result<(VariantFacts, TransferTerms), StudyError>>),
             Claim(Box<CheckedClaim>),
         }
         let claim_list = crate::literature::builtin_claims();
@@ -147,9 +151,11 @@ impl Study {
         let mut facts = Vec::with_capacity(gathered.len());
         let mut optimality = Vec::with_capacity(gathered.len());
         let mut roots = Vec::with_capacity(gathered.len());
+        let mut transfer_terms = Vec::with_capacity(gathered.len());
         for (id, f) in ids.iter().zip(gathered) {
             progress(id);
-            let f = f?;
+            let (f, terms) = f?;
+            transfer_terms.push(terms);
             let per_function = (0..f.variant.functions().len())
                 .map(|j| crate::facts::optimality(&f, j).map_err(StudyError::from_display))
                 .collect::<Result<Vec<_>, _>>()?;
@@ -162,6 +168,7 @@ impl Study {
             facts,
             optimality,
             roots,
+            transfer_terms,
             claims,
             reversi_frame: reversi_frame.ok_or_else(missing)??,
             frame_stewart: frame_stewart.ok_or_else(missing)??,
@@ -176,7 +183,31 @@ impl Study {
     }
 }
 
-fn gather(id: &str, opts: &FactsOptions) -> Result<VariantFacts, StudyError> {
+/// How many n of each transfer system [`Study::transfer_terms`] holds.
+pub const TRANSFER_TERMS: u64 = 60;
+
+type TransferTerms = Vec<(u64, Vec<BigInt>)>;
+
+fn gather(id: &str, opts: &FactsOptions) -> Result<(VariantFacts, TransferTerms), StudyError> {
     let variant = Variant::builtin(id).map_err(StudyError::from_display)?;
-    VariantFacts::gather(variant, opts).map_err(StudyError::from_display)
+    let facts = VariantFacts::gather(variant, opts).map_err(StudyError::from_display)?;
+    let terms = transfer_terms(&facts);
+    Ok((facts, terms))
+}
+
+/// The state vectors of `facts`' transfer system for [`TRANSFER_TERMS`] n from its
+/// analysis's first n (empty without a matrix).
+fn transfer_terms(facts: &VariantFacts) -> TransferTerms {
+    let (Some(a), Ok(Some(sys))) = (
+        &facts.analysis,
+        facts.variant.transfer_system(&Params::new()),
+    ) else {
+        return vec![];
+    };
+    (0..TRANSFER_TERMS)
+        .filter_map(|j| {
+            let n = a.first_n + j;
+            sys.state(n).map(|v| (n, v))
+        })
+        .collect()
 }

@@ -144,3 +144,22 @@ impl StarStudy {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_table_sums_agree_with_the_min_recurrence() {
+        let s = StarStudy::compute().unwrap();
+        // The table's S(n) = 2 (a_1 + ... + a_n) against the min-recurrence
+        // S(n) = min_i 2 S(n-i) + 3^i - 1 (Stockmeyer 1994, Theorem 2).
+        let by_recurrence = st::star_min_recurrence(60).unwrap();
+        for r in s.rows.iter().take(60) {
+            assert_eq!(r.star, by_recurrence[r.n as usize], "n = {}", r.n);
+        }
+        for (n, v) in &s.listed {
+            assert_eq!(Some(v), s.rows.iter().find(|r| r.n == *n).map(|r| &r.star));
+        }
+    }
+}

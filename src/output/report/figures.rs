@@ -182,16 +182,8 @@ pub(super) fn counts_figure(f: &VariantFacts) -> Figure {
 
 /// `(n, a(n))` of component `i` of the transfer system for n = first..first+count-1, as
 /// floats (a picture).
-fn component_terms(f: &VariantFacts, i: usize, count: u64) -> Vec<(u64, f64)> {
-    let (Some(a), Ok(Some(sys))) = (&f.analysis, f.variant.transfer_system(&Params::new())) else {
-        return vec![];
-    };
-    (0..count)
-        .filter_map(|j| {
-            let n = a.first_n + j;
-            sys.state(n).map(|v| (n, to_f64(&v[i])))
-        })
-        .collect()
+fn component_terms(terms: &[(u64, Vec<BigInt>)], i: usize) -> Vec<(u64, f64)> {
+    terms.iter().map(|(n, v)| (*n, to_f64(&v[i]))).collect()
 }
 
 /// The dominant `(lambda, c, k)` of component `i`, as floats, when it is unique, real and
@@ -241,7 +233,10 @@ pub(super) fn short_lambda(text: &str) -> String {
 /// distance from `c n^k lambda^n`, on a log scale (a straight line: geometric convergence,
 /// its slope the ratio of the two largest root moduli). The default function is
 /// highlighted, the other components in grey.
-pub(super) fn convergence_figure(f: &VariantFacts) -> Option<Figure> {
+pub(super) fn convergence_figure(
+    f: &VariantFacts,
+    transfer_terms: &[(u64, Vec<BigInt>)],
+) -> Option<Figure> {
     let a = f.analysis.as_ref()?;
     let dj = default_index(f);
     let di = component_of(f, dj);
@@ -260,7 +255,7 @@ pub(super) fn convergence_figure(f: &VariantFacts) -> Option<Figure> {
         let Some(dom) = dominant_f64(comp) else {
             continue;
         };
-        let terms = component_terms(f, i, 60);
+        let terms = component_terms(transfer_terms, i);
         let hi = Some(i) == di;
         let style = |s: Series| {
             if hi {
@@ -364,10 +359,10 @@ pub(super) fn roots_figure(f: &VariantFacts, factors: &[RootFactor]) -> Figure {
 
 /// The default function's terms `(n, a(n))` for the growth figures: from the transfer
 /// system up to n = 60 when there is one, else the counted n.
-fn default_terms(f: &VariantFacts) -> Vec<(u64, f64)> {
+fn default_terms(f: &VariantFacts, transfer_terms: &[(u64, Vec<BigInt>)]) -> Vec<(u64, f64)> {
     let dj = default_index(f);
     match component_of(f, dj) {
-        Some(i) => component_terms(f, i, 60),
+        Some(i) => component_terms(transfer_terms, i),
         None => f
             .counts
             .iter()
@@ -378,9 +373,12 @@ fn default_terms(f: &VariantFacts) -> Vec<(u64, f64)> {
 
 /// `growth`: the growth constant of every variant's default function, as the ratio of
 /// consecutive terms settling on lambda; one panel per variant.
-pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
+pub(super) fn growth_figure(
+    facts: &[VariantFacts],
+    transfer_terms: &[Vec<(u64, Vec<BigInt>)>],
+) -> Figure {
     let mut panels = vec![];
-    for f in facts {
+    for (f, transfer_terms) in facts.iter().zip(transfer_terms) {
         let dj = default_index(f);
         let name = format!(
             "{}.{}{}",
@@ -389,7 +387,7 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
             role_tag(f, dj)
         );
         let mut p = Panel::new(&name, "n", "a(n+1)/a(n)");
-        let terms: Vec<(u64, f64)> = default_terms(f)
+        let terms: Vec<(u64, f64)> = default_terms(f, transfer_terms)
             .into_iter()
             .filter(|t| t.0 <= 31 && t.1 > 0.0)
             .collect();
@@ -432,9 +430,12 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
 /// `growth-error`: how fast every default function approaches its dominant term: one panel
 /// per variant on shared axes, so the slopes (the ratio of the two largest root moduli)
 /// compare at a glance.
-pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
+pub(super) fn growth_error_figure(
+    facts: &[VariantFacts],
+    transfer_terms: &[Vec<(u64, Vec<BigInt>)>],
+) -> Figure {
     let mut panels = vec![];
-    for f in facts {
+    for (f, transfer_terms) in facts.iter().zip(transfer_terms) {
         let dj = default_index(f);
         let Some(i) = component_of(f, dj) else {
             continue;
@@ -446,7 +447,7 @@ pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
         else {
             continue;
         };
-        let pts = error_points(&component_terms(f, i, 60), dom);
+        let pts = error_points(&component_terms(transfer_terms, i), dom);
         if pts.is_empty() {
             continue;
         }

@@ -72,7 +72,7 @@ pub fn render(study: &Study) -> Result<Bundle, ReportError> {
     for (i, f) in facts.iter().enumerate() {
         let id = f.variant.id.as_str();
         let table = f.count_table();
-        let ratio = convergence_figure(f);
+        let ratio = convergence_figure(f, &study.transfer_terms[i]);
         let roots = study.roots[i].as_deref().map(|r| roots_figure(f, r));
         let mine: Vec<&CheckedClaim> = claims
             .iter()
@@ -94,8 +94,11 @@ pub fn render(study: &Study) -> Result<Bundle, ReportError> {
     reversi_frame_part(&mut b, &study.reversi_frame)?;
     frame_stewart_part(&mut b, &study.frame_stewart);
     star_part(&mut b, &study.star);
-    b.chart("growth", growth_figure(facts));
-    b.chart("growth-error", growth_error_figure(facts));
+    b.chart("growth", growth_figure(facts, &study.transfer_terms));
+    b.chart(
+        "growth-error",
+        growth_error_figure(facts, &study.transfer_terms),
+    );
     b.chart("growth-counts", growth_counts_figure(facts));
     literature_part(&mut b, claims);
     search_part(&mut b, facts, &study.search)?;
