@@ -17,12 +17,14 @@
 //! ```
 
 mod parallel;
+mod records;
 mod reversi_frame;
 mod roots;
 mod search_tables;
 mod sequences;
 
 pub use parallel::run_in_parallel;
+pub use records::{record_rows, RecordRow, COMPARE_WITH};
 pub use reversi_frame::{FrameClass, ReversiFrameStudy, FRAME_TO};
 pub use roots::{root_factors, RootFactor};
 pub use search_tables::{DrawnGraph, LayerRow, SearchTables, StateGraphRow};
@@ -88,6 +90,8 @@ pub struct Study {
     pub star: StarStudy,
     /// The search page's state graphs and layers.
     pub search: SearchTables,
+    /// The recorded long searches, with the algorithm's counts.
+    pub records: Vec<RecordRow>,
 }
 
 impl Study {
@@ -174,6 +178,7 @@ impl Study {
             frame_stewart: frame_stewart.ok_or_else(missing)??,
             star: star.ok_or_else(missing)??,
             search: search.ok_or_else(missing)??,
+            records: record_rows()?,
         })
     }
 

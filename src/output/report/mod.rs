@@ -16,7 +16,7 @@ use crate::algebra::analysis::ComponentReport;
 use crate::facts::{MinimumSource, Optimality, Shortfall, VariantFacts};
 use crate::literature::{CheckedClaim, VerdictKind};
 use crate::study::{Study, StudyOptions};
-use crate::variants::{FunctionRole, Params, Variant};
+use crate::variants::{FunctionRole, Params};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use std::fmt::Write as _;
@@ -101,7 +101,7 @@ pub fn render(study: &Study) -> Result<Bundle, ReportError> {
     );
     b.chart("growth-counts", growth_counts_figure(facts));
     literature_part(&mut b, claims);
-    search_part(&mut b, facts, &study.search)?;
+    search_part(&mut b, facts, &study.search, &study.records)?;
     hanoivar_part(&mut b, facts, claims)?;
     let summary = summary_table(facts, claims);
     b.table("optima", optima_table(facts));

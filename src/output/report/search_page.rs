@@ -1,7 +1,7 @@
 //! `reports/search.md`: exhaustive-search tables, state graphs and layer charts.
 
 use super::*;
-use crate::study::SearchTables;
+use crate::study::{RecordRow, SearchTables};
 
 /// `reports/search.md`, `data/tables/search-stockmeyer.csv`, the layer chart: Stockmeyer's
 /// exhaustive-search tables extended as far as the report's budget, Reve's puzzle against
@@ -10,6 +10,7 @@ pub(super) fn search_part(
     b: &mut Bundle,
     facts: &[VariantFacts],
     tables: &SearchTables,
+    records: &[RecordRow],
 ) -> Result<(), ReportError> {
     let find = |id: &str, func: &str| -> Option<(&VariantFacts, usize)> {
         let f = facts.iter().find(|f| f.variant.id == id)?;
@@ -120,7 +121,7 @@ pub(super) fn search_part(
     b.chart("search-optimum", optimum_figure(facts));
     b.chart("optimal-solutions", solutions_figure(facts));
     s.push('\n');
-    records_section(b, &mut s)?;
+    records_section(b, &mut s, records)?;
     b.page("search.md", s);
     Ok(())
 }
