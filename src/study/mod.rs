@@ -28,7 +28,7 @@ pub use records::{record_rows, RecordRow, COMPARE_WITH};
 pub use reversi_frame::{FrameClass, ReversiFrameStudy, FRAME_TO};
 pub use roots::{root_factors, RootFactor};
 pub use search_tables::{DrawnGraph, LayerRow, SearchTables, StateGraphRow};
-pub use sequences::{FrameStewartStudy, SplitRow, StarRow, StarStudy};
+pub use sequences::{FrameStewartStudy, SplitRow, SplitsByN, StarAgainstReves, StarRow, StarStudy};
 
 use crate::facts::{FactsOptions, Optimality, SearchBudget, VariantFacts};
 use crate::literature::CheckedClaim;

@@ -20,6 +20,9 @@ pub struct SplitRow {
     pub lunnon_range: (u64, u64),
 }
 
+/// Every optimal split per n, for one number of pegs.
+pub type SplitsByN = Vec<(u64, Vec<u64>)>;
+
 /// Frame–Stewart numbers `T(n, p) = min_k 2 T(n-k, p) + T(k, p-1)` (Frame 1941, Stewart
 /// 1941; Lunnon's increments; Stockmeyer's Lemma 2 and Theorem 1).
 #[derive(Clone, Debug)]
@@ -31,7 +34,7 @@ pub struct FrameStewartStudy {
     /// Every optimal split and Lunnon's k-range, p = 4..10, n = 1..200.
     pub splits: Vec<SplitRow>,
     /// Per p = 4, 5, 6: every optimal split for n = 1..60 (the splits figure).
-    pub figure_splits: Vec<(usize, Vec<(u64, Vec<u64>)>)>,
+    pub figure_splits: Vec<(usize, SplitsByN)>,
     /// `T(n, 4) / (sqrt(n) 2^sqrt(2n))` at n = 10, 100, ..., 100,000.
     pub asymptotic: Vec<AsymptoticRow>,
 }
@@ -89,14 +92,27 @@ pub struct StarRow {
     pub lunnon_k: u64,
 }
 
+/// The star puzzle's moves beside Classic's and Reve's at one n.
+#[derive(Clone, Debug)]
+pub struct StarAgainstReves {
+    /// Discs.
+    pub n: u64,
+    /// `2^n - 1` (three pegs).
+    pub classic: BigInt,
+    /// `S(n)` (four pegs, star moves).
+    pub star: BigInt,
+    /// `T(n, 4)` (four pegs, all moves).
+    pub reves: BigInt,
+}
+
 /// The star puzzle (Stockmeyer, "Variations on the Four-Post Tower of Hanoi Puzzle", 1994,
 /// Theorem 2): `S(n)`, the 3-smooth numbers (A003586) and the optimal split.
 #[derive(Clone, Debug)]
 pub struct StarStudy {
     /// n = 1..1000.
     pub rows: Vec<StarRow>,
-    /// For n = 1..60: `(n, 2^n - 1, S(n), T(n, 4))` (the comparison figure).
-    pub against_reves: Vec<(u64, BigInt, BigInt, BigInt)>,
+    /// For n = 1..60: Classic, the star and Reve's puzzle (the comparison figure).
+    pub against_reves: Vec<StarAgainstReves>,
     /// The n <= 5000 where Lunnon's split approximation differs from Theorem 2.
     pub lunnon_failures: Vec<u64>,
     /// `S(n)` at a few n for the page's short table.
@@ -122,13 +138,11 @@ impl StarStudy {
             });
         }
         let against_reves = (1..=60u64)
-            .map(|n| {
-                (
-                    n,
-                    fs::frame_stewart(n, 3).unwrap_or_default(),
-                    st::star(n).unwrap_or_default(),
-                    fs::frame_stewart(n, 4).unwrap_or_default(),
-                )
+            .map(|n| StarAgainstReves {
+                n,
+                classic: fs::frame_stewart(n, 3).unwrap_or_default(),
+                star: st::star(n).unwrap_or_default(),
+                reves: fs::frame_stewart(n, 4).unwrap_or_default(),
             })
             .collect();
         let lunnon_failures = st::lunnon_k_failures(5000).map_err(StudyError::from_display)?;

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::output::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel};
-use crate::study::{DrawnGraph, RootFactor};
+use crate::study::{DrawnGraph, RootFactor, SplitsByN};
 use crate::variants::FunctionRole;
 
 /// Width of one small-multiple panel in pixels.
@@ -767,7 +767,7 @@ pub(super) fn frame_stewart_figure(grid: &[Vec<BigInt>], p_min: usize) -> Figure
 
 /// `frame-stewart-splits`: the range k_min..k_max of optimal splits (bars; a dot where the
 /// split is unique), p = 4, 5, 6.
-pub(super) fn splits_figure(splits: &[(usize, Vec<(u64, Vec<u64>)>)]) -> Figure {
+pub(super) fn splits_figure(splits: &[(usize, SplitsByN)]) -> Figure {
     let panels = splits
         .iter()
         .map(|(p, by_n)| {

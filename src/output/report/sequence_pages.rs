@@ -1,7 +1,7 @@
 //! The Frame–Stewart and star pages: sequences, optimal splits, Stockmeyer's bounds.
 
 use super::*;
-use crate::study::{FrameStewartStudy, StarStudy};
+use crate::study::{FrameStewartStudy, StarAgainstReves, StarStudy};
 
 /// Frame–Stewart: the grid pegs 3..20 by discs 0..1000, the optimal split sets, the chart.
 pub(super) fn frame_stewart_part(b: &mut Bundle, study: &FrameStewartStudy) {
@@ -94,25 +94,25 @@ pub(super) fn star_part(b: &mut Bundle, study: &StarStudy) {
 
     let mut c = crate::output::chart::Panel::new("", "n (discs)", "moves (log scale)");
     c.log_y = true;
-    let pts = |f: &dyn Fn(&(u64, BigInt, BigInt, BigInt)) -> &BigInt| -> Vec<(f64, f64)> {
+    let pts = |f: &dyn Fn(&StarAgainstReves) -> &BigInt| -> Vec<(f64, f64)> {
         study
             .against_reves
             .iter()
-            .map(|row| (row.0 as f64, to_f64(f(row))))
+            .map(|row| (row.n as f64, to_f64(f(row))))
             .collect()
     };
     c.series.push(
-        Series::new("Classic 2^n - 1 (3 pegs)", pts(&|r| &r.1))
+        Series::new("Classic 2^n - 1 (3 pegs)", pts(&|r| &r.classic))
             .styled(0)
             .labelled(),
     );
     c.series.push(
-        Series::new("Star S(n) (4 pegs, star moves)", pts(&|r| &r.2))
+        Series::new("Star S(n) (4 pegs, star moves)", pts(&|r| &r.star))
             .styled(1)
             .labelled(),
     );
     c.series.push(
-        Series::new("Reve's T(n, 4) (4 pegs, all moves)", pts(&|r| &r.3))
+        Series::new("Reve's T(n, 4) (4 pegs, all moves)", pts(&|r| &r.reves))
             .styled(2)
             .labelled(),
     );
