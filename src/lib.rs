@@ -37,6 +37,7 @@ pub mod program;
 pub mod puzzle;
 pub mod search;
 pub mod sequences;
+pub mod study;
 mod toml_errors;
 pub mod variants;
 

@@ -2,8 +2,8 @@
 
 use crate::puzzle::Puzzle;
 use crate::search::{
-    estimate_memory, search, state_bound, state_count_bound, state_space, SearchError,
-    SearchOptions, SearchResult,
+    estimate_memory, state_bound, state_count_bound, state_space, SearchError, SearchOptions,
+    SearchResult,
 };
 use std::fmt;
 
@@ -132,7 +132,7 @@ impl SearchBudget {
         if state_space(puzzle).is_none() && state_count_bound(puzzle) > u64::MAX as f64 {
             return Err(Beyond::Astronomical);
         }
-        search(puzzle, &opts).map_err(Beyond::Search)
+        super::cached_search(puzzle, &opts).map_err(Beyond::Search)
     }
 }
 

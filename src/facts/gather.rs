@@ -109,20 +109,27 @@ impl VariantFacts {
             .map(|f| (f.name.clone(), f.n_min))
             .collect();
         let n0 = functions.iter().map(|f| f.1).min().unwrap_or(0).max(0);
-        let mut counts = Vec::new();
-        for n in n0..=opts.n_max {
-            let row: Vec<Option<BigInt>> = functions
-                .iter()
-                .map(|(f, n_min)| {
-                    if n < *n_min {
-                        None
-                    } else {
-                        variant.count(f, n, &params).ok()
+        let names: Vec<String> = functions.iter().map(|f| f.0.clone()).collect();
+        #[allow(clippy::reversed_empty_ranges)] // no n when n_max < n0
+        let range = if opts.n_max >= n0 {
+            n0 as u64..=opts.n_max as u64
+        } else {
+            1..=0
+        };
+        let counts: Vec<(i64, Vec<Option<BigInt>>)> =
+            count_columns(&variant, &names, &params, range)
+                .into_iter()
+                .zip(n0..)
+                .map(|(mut row, n)| {
+                    // Below a function's smallest n its program is not meant to run.
+                    for (c, (_, n_min)) in row.iter_mut().zip(&functions) {
+                        if n < *n_min {
+                            *c = None;
+                        }
                     }
+                    (n, row)
                 })
                 .collect();
-            counts.push((n, row));
-        }
         let full = variant.analysis(&params, opts.analysis_digits)?;
         let recurrence_starts = full
             .as_ref()
@@ -197,6 +204,43 @@ fn simulate_while_cheap(
     }
 }
 
+/// The exact counts of `functions` at every n of `range`, one row per n (`None` where a
+/// function has no count: outside its domain, or its program fails). Each function's column
+/// is computed by [`Variant::count_range`], which shares its work over the rows. The one
+/// count loop of [`VariantFacts::gather`] and [`count_rows`].
+///
+/// ```
+/// use hanoilab::facts::count_columns;
+/// use hanoilab::variants::{Params, Variant};
+/// let v = Variant::builtin("classic").unwrap();
+/// let rows = count_columns(&v, &["T".to_string()], &Params::new(), 1..=4);
+/// let t: Vec<_> = rows.iter().map(|r| r[0].clone().unwrap()).collect();
+/// assert_eq!(t, [1, 3, 7, 15].map(num_bigint::BigInt::from));
+/// ```
+pub fn count_columns(
+    variant: &Variant,
+    functions: &[String],
+    params: &Params,
+    range: RangeInclusive<u64>,
+) -> Vec<Vec<Option<BigInt>>> {
+    let mut columns: Vec<_> = functions
+        .iter()
+        .map(|f| {
+            variant
+                .count_range(f, range.clone().map(|n| n as i64), params)
+                .into_iter()
+        })
+        .collect();
+    range
+        .map(|_| {
+            columns
+                .iter_mut()
+                .map(|c| c.next().and_then(|r| r.ok()))
+                .collect()
+        })
+        .collect()
+}
+
 /// One row of a count table: the counts of the chosen functions at n, the simulation of one
 /// of them, and its search optimum.
 #[derive(Clone, Debug)]
@@ -235,25 +279,13 @@ pub fn count_rows(
     max_moves: Option<u64>,
     budget: &SearchBudget,
 ) -> Vec<CountRow> {
-    // Counts column by column, each sharing its work over the rows.
-    let mut columns: Vec<std::vec::IntoIter<Result<BigInt, crate::variants::VariantError>>> =
-        functions
-            .iter()
-            .map(|f| {
-                variant
-                    .count_range(f, range.clone().map(|n| n as i64), params)
-                    .into_iter()
-            })
-            .collect();
+    let columns = count_columns(variant, functions, params, range.clone());
     let mut searched_past_budget = false;
     let mut remaining_moves = max_moves;
     let mut remaining_steps = SIMULATION_STEPS;
     range
-        .map(|n| {
-            let counts: Vec<Option<BigInt>> = columns
-                .iter_mut()
-                .map(|c| c.next().and_then(|r| r.ok()))
-                .collect();
+        .zip(columns)
+        .map(|(n, counts)| {
             let own = match functions.iter().position(|f| f == function) {
                 Some(j) => counts[j].clone(),
                 None => variant.count(function, n as i64, params).ok(),

@@ -14,13 +14,14 @@ mod growth;
 mod optimality;
 mod records;
 mod recurrence_start;
+mod search_cache;
 
 pub use budget::{Beyond, SearchBudget};
 pub use compare::{compare_with_algorithm, summarize_comparison, Comparison};
 pub use count_table::{count_table, own_columns};
 pub use gather::{
-    count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary, VariantFacts,
-    SIMULATION_STEPS,
+    count_columns, count_rows, optima, CountRow, FactsOptions, Optimum, SimulationSummary,
+    VariantFacts, SIMULATION_STEPS,
 };
 pub use growth::{
     AlgebraicGrowth, Growth, GrowthClosedForm, GrowthGeneratingFunction, MeasuredGrowth,
@@ -32,3 +33,5 @@ pub use records::{
     RecordsError, SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
 };
 pub use recurrence_start::{recurrence_starts, RecurrenceStart};
+pub use search_cache::cached_search;
+pub(crate) use search_cache::Shared;

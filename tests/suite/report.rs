@@ -90,3 +90,23 @@ fn report_pages_have_no_doubled_emphasis() {
         }
     }
 }
+
+#[test]
+fn a_study_rendered_twice_gives_the_same_files() {
+    use hanoilab::output::report::render;
+    use hanoilab::study::{Study, StudyOptions};
+    let study = Study::run(&StudyOptions { quick: true }, &mut |_| {}).expect("study runs");
+    let (a, b) = (render(&study).unwrap(), render(&study).unwrap());
+    assert_eq!(a.pages, b.pages);
+    assert_eq!(a.table_files, b.table_files);
+    assert_eq!(format!("{:?}", a.tables), format!("{:?}", b.tables));
+    assert_eq!(format!("{:?}", a.charts), format!("{:?}", b.charts));
+    // One facts record per built-in variant, in registry order, each with the optimality of
+    // every function.
+    let ids: Vec<&str> = study.facts.iter().map(|f| f.variant.id.as_str()).collect();
+    assert_eq!(ids, hanoilab::variants::builtin_ids());
+    for (f, o) in study.facts.iter().zip(&study.optimality) {
+        assert_eq!(o.len(), f.variant.functions().len(), "{}", f.variant.id);
+    }
+    assert!(a.pages.contains_key("search.md"));
+}

@@ -2,8 +2,7 @@
 //! search within [`crate::facts::SearchBudget::CLAIMS`].
 
 use super::*;
-use std::collections::BTreeMap;
-use std::sync::{Arc, OnceLock};
+use crate::facts::Shared;
 
 /// `1..7` for consecutive n, else a list.
 pub(crate) fn show_ns(ns: &[i64]) -> String {
@@ -63,57 +62,21 @@ struct Searched {
     optimal_solutions: Option<BigInt>,
 }
 
-type SearchKey = (String, i64, String, bool, Option<u64>);
-type Outcome = Result<Result<Searched, u64>, CheckError>;
-
-/// Answers computed once per key for the whole process: the report checks claims in
-/// parallel, and several claims search the same puzzle (a second asker waits for the
-/// first's answer instead of searching again).
-struct Shared<K, V>(std::sync::Mutex<BTreeMap<K, Arc<OnceLock<V>>>>);
-
-impl<K: Ord, V: Clone> Shared<K, V> {
-    const fn new() -> Self {
-        Shared(std::sync::Mutex::new(BTreeMap::new()))
-    }
-
-    fn get_or_compute(&self, key: K, f: impl FnOnce() -> V) -> V {
-        let slot = self
-            .0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(key)
-            .or_default()
-            .clone();
-        slot.get_or_init(f).clone()
-    }
-}
-
-static SEARCHES: Shared<SearchKey, Outcome> = Shared::new();
-
-/// The search of `puzzle` (the function `target` at `n`), once per process: `Err(limit)`
-/// when its states outgrew the memory limit.
+/// The search of `puzzle` (the function `target` at `n`), once per process (the shared
+/// [`crate::facts::cached_search`]): `Err(limit)` when its states outgrew the memory limit.
 fn cached_search(
-    target: &str,
     n: i64,
-    params: &Params,
     puzzle: &crate::puzzle::Puzzle,
     opts: &crate::search::SearchOptions<'static>,
-) -> Outcome {
-    let key = (
-        target.to_string(),
-        n,
-        format!("{params:?}"),
-        opts.count,
-        opts.memory_limit,
-    );
-    SEARCHES.get_or_compute(key, || match crate::search::search(puzzle, opts) {
+) -> Result<Result<Searched, u64>, CheckError> {
+    match crate::facts::cached_search(puzzle, opts) {
         Ok(r) => Ok(Ok(Searched {
             minimum: r.minimum,
             optimal_solutions: r.optimal_solutions,
         })),
         Err(crate::search::SearchError::MemoryLimit { limit, .. }) => Ok(Err(limit)),
         Err(e) => Err(CheckError::from(e).context(format!("search at n = {n}"))),
-    })
+    }
 }
 
 /// The start configuration of `puzzle` with the discs of pin `i` moved to pin `perm[i]`
@@ -186,15 +149,10 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
         None => target.to_string(),
     };
     let mut t = SearchTally::default();
-    // Searches of another goal than the function's: no recorded run applies, and the cache
-    // key names the goal.
+    // Searches of another goal than the function's: no recorded run applies.
     let recorded = match &c.goal_from_start {
         None => crate::facts::recorded_minima(&v, f, params).map_err(CheckError::from)?,
         Some(_) => vec![],
-    };
-    let search_key = match &c.goal_from_start {
-        None => target.to_string(),
-        Some(p) => format!("{target} goal_from_start {p:?}"),
     };
     let budget = match c.memory_mib {
         Some(m) => SearchBudget {
@@ -240,7 +198,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
                     Some(r) => (r, false),
                     None => continue,
                 },
-                Ok(opts) => match cached_search(&search_key, n, params, &puzzle, &opts)? {
+                Ok(opts) => match cached_search(n, &puzzle, &opts)? {
                     Ok(r) => (r, opts.count),
                     Err(limit) => match beyond(
                         &mut t,

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::output::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel};
+use crate::study::{DrawnGraph, RootFactor, SplitsByN};
 use crate::variants::FunctionRole;
 
 /// Width of one small-multiple panel in pixels.
@@ -181,16 +182,8 @@ pub(super) fn counts_figure(f: &VariantFacts) -> Figure {
 
 /// `(n, a(n))` of component `i` of the transfer system for n = first..first+count-1, as
 /// floats (a picture).
-fn component_terms(f: &VariantFacts, i: usize, count: u64) -> Vec<(u64, f64)> {
-    let (Some(a), Ok(Some(sys))) = (&f.analysis, f.variant.transfer_system(&Params::new())) else {
-        return vec![];
-    };
-    (0..count)
-        .filter_map(|j| {
-            let n = a.first_n + j;
-            sys.state(n).map(|v| (n, to_f64(&v[i])))
-        })
-        .collect()
+fn component_terms(terms: &[(u64, Vec<BigInt>)], i: usize) -> Vec<(u64, f64)> {
+    terms.iter().map(|(n, v)| (*n, to_f64(&v[i]))).collect()
 }
 
 /// The dominant `(lambda, c, k)` of component `i`, as floats, when it is unique, real and
@@ -240,7 +233,10 @@ pub(super) fn short_lambda(text: &str) -> String {
 /// distance from `c n^k lambda^n`, on a log scale (a straight line: geometric convergence,
 /// its slope the ratio of the two largest root moduli). The default function is
 /// highlighted, the other components in grey.
-pub(super) fn convergence_figure(f: &VariantFacts) -> Option<Figure> {
+pub(super) fn convergence_figure(
+    f: &VariantFacts,
+    transfer_terms: &[(u64, Vec<BigInt>)],
+) -> Option<Figure> {
     let a = f.analysis.as_ref()?;
     let dj = default_index(f);
     let di = component_of(f, dj);
@@ -259,7 +255,7 @@ pub(super) fn convergence_figure(f: &VariantFacts) -> Option<Figure> {
         let Some(dom) = dominant_f64(comp) else {
             continue;
         };
-        let terms = component_terms(f, i, 60);
+        let terms = component_terms(transfer_terms, i);
         let hi = Some(i) == di;
         let style = |s: Series| {
             if hi {
@@ -314,16 +310,7 @@ pub(super) fn convergence_figure(f: &VariantFacts) -> Option<Figure> {
 /// `{id}-roots`: where the roots of the characteristic polynomial lie, factor by factor,
 /// against the unit circle (roots outside it grow, on it stay bounded or grow
 /// polynomially, inside decay).
-pub(super) fn roots_figure(f: &VariantFacts) -> Option<Figure> {
-    let a = f.analysis.as_ref()?;
-    let coeffs: Vec<BigInt> = a
-        .charpoly_coeffs
-        .iter()
-        .map(|c| c.parse())
-        .collect::<Result<_, _>>()
-        .ok()?;
-    let poly = crate::algebra::Poly::new(coeffs);
-    let fact = crate::algebra::factor(&poly).ok()?;
+pub(super) fn roots_figure(f: &VariantFacts, factors: &[RootFactor]) -> Figure {
     let mut p = Panel::new("", "real part", "imaginary part");
     p.equal_aspect = true;
     p.legend = true;
@@ -339,16 +326,9 @@ pub(super) fn roots_figure(f: &VariantFacts) -> Option<Figure> {
             .dash(Dash::Dashed)
             .width(1),
     );
-    for (i, (factor, e)) in fact.factors.iter().enumerate() {
-        let pts: Vec<(f64, f64)> = crate::algebra::roots(factor, 12)
-            .iter()
-            .map(|z| {
-                let c = z.to_f64();
-                (c.re, c.im)
-            })
-            .collect();
-        let mult = if *e > 1 {
-            format!(" (multiplicity {e})")
+    for (i, r) in factors.iter().enumerate() {
+        let mult = if r.multiplicity > 1 {
+            format!(" (multiplicity {})", r.multiplicity)
         } else {
             String::new()
         };
@@ -359,14 +339,14 @@ pub(super) fn roots_figure(f: &VariantFacts) -> Option<Figure> {
             Marker::Cross,
         ];
         p.series.push(
-            Series::new(format!("{}{mult}", factor.to_string_in("E")), pts)
+            Series::new(format!("{}{mult}", r.factor), r.roots.clone())
                 .mark(Mark::Points)
                 .colour(Colour::Palette(i))
                 .marker(MARKERS[i % 4]),
         );
     }
     p.note = "dashed: the unit circle".into();
-    Some(Figure::grid(
+    Figure::grid(
         &format!(
             "{}: roots of the characteristic polynomial",
             f.variant.title
@@ -374,15 +354,15 @@ pub(super) fn roots_figure(f: &VariantFacts) -> Option<Figure> {
         vec![p],
         1,
         620,
-    ))
+    )
 }
 
 /// The default function's terms `(n, a(n))` for the growth figures: from the transfer
 /// system up to n = 60 when there is one, else the counted n.
-fn default_terms(f: &VariantFacts) -> Vec<(u64, f64)> {
+fn default_terms(f: &VariantFacts, transfer_terms: &[(u64, Vec<BigInt>)]) -> Vec<(u64, f64)> {
     let dj = default_index(f);
     match component_of(f, dj) {
-        Some(i) => component_terms(f, i, 60),
+        Some(i) => component_terms(transfer_terms, i),
         None => f
             .counts
             .iter()
@@ -393,9 +373,12 @@ fn default_terms(f: &VariantFacts) -> Vec<(u64, f64)> {
 
 /// `growth`: the growth constant of every variant's default function, as the ratio of
 /// consecutive terms settling on lambda; one panel per variant.
-pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
+pub(super) fn growth_figure(
+    facts: &[VariantFacts],
+    transfer_terms: &[Vec<(u64, Vec<BigInt>)>],
+) -> Figure {
     let mut panels = vec![];
-    for f in facts {
+    for (f, transfer_terms) in facts.iter().zip(transfer_terms) {
         let dj = default_index(f);
         let name = format!(
             "{}.{}{}",
@@ -404,7 +387,7 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
             role_tag(f, dj)
         );
         let mut p = Panel::new(&name, "n", "a(n+1)/a(n)");
-        let terms: Vec<(u64, f64)> = default_terms(f)
+        let terms: Vec<(u64, f64)> = default_terms(f, transfer_terms)
             .into_iter()
             .filter(|t| t.0 <= 31 && t.1 > 0.0)
             .collect();
@@ -447,9 +430,12 @@ pub(super) fn growth_figure(facts: &[VariantFacts]) -> Figure {
 /// `growth-error`: how fast every default function approaches its dominant term: one panel
 /// per variant on shared axes, so the slopes (the ratio of the two largest root moduli)
 /// compare at a glance.
-pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
+pub(super) fn growth_error_figure(
+    facts: &[VariantFacts],
+    transfer_terms: &[Vec<(u64, Vec<BigInt>)>],
+) -> Figure {
     let mut panels = vec![];
-    for f in facts {
+    for (f, transfer_terms) in facts.iter().zip(transfer_terms) {
         let dj = default_index(f);
         let Some(i) = component_of(f, dj) else {
             continue;
@@ -461,7 +447,7 @@ pub(super) fn growth_error_figure(facts: &[VariantFacts]) -> Figure {
         else {
             continue;
         };
-        let pts = error_points(&component_terms(f, i, 60), dom);
+        let pts = error_points(&component_terms(transfer_terms, i), dom);
         if pts.is_empty() {
             continue;
         }
@@ -611,11 +597,9 @@ pub(super) fn solutions_figure(facts: &[VariantFacts]) -> Figure {
 /// `hanoi-graph`: the state graph of classic Hanoi with three discs (a Sierpiński triangle
 /// of order 3) and the path the recursive algorithm takes, from the start corner (every
 /// disc on pin 0) to the goal corner (every disc on pin 2).
-pub(super) fn hanoi_graph_figure(n: i64) -> Result<Figure, ReportError> {
-    use crate::search::state_graph;
-    let v = Variant::builtin("classic").map_err(err)?;
-    let puzzle = v.puzzle("T", n, &Params::new()).map_err(err)?;
-    let g = state_graph(&puzzle, 1 << 12).map_err(err)?;
+pub(super) fn hanoi_graph_figure(drawn: &DrawnGraph) -> Result<Figure, ReportError> {
+    let (puzzle, g) = (&drawn.puzzle, &drawn.graph);
+    let n = puzzle.discs.len() as i64;
     // Corners of the triangle for "all discs on pin 0, 1, 2". The largest disc, on pin q,
     // picks the sub-triangle at corner q; inside it the smaller discs' graph is drawn with
     // the two other pins' corners exchanged, so that the move of the largest disc joins
@@ -671,7 +655,7 @@ pub(super) fn hanoi_graph_figure(n: i64) -> Result<Figure, ReportError> {
     );
     let mut path = vec![pos(0)];
     let mut at = 0usize;
-    for m in v.moves("T", n, &Params::new()).map_err(err)? {
+    for &m in &drawn.moves {
         let Some(&(next, _)) = g.edges(at).iter().find(|(_, mv)| *mv == m) else {
             return Err(ReportError(format!(
                 "classic n = {n}: the algorithm's move {m:?} is not an edge of the state graph"
@@ -783,13 +767,14 @@ pub(super) fn frame_stewart_figure(grid: &[Vec<BigInt>], p_min: usize) -> Figure
 
 /// `frame-stewart-splits`: the range k_min..k_max of optimal splits (bars; a dot where the
 /// split is unique), p = 4, 5, 6.
-pub(super) fn splits_figure() -> Figure {
-    let panels = (4..=6usize)
-        .map(|p| {
+pub(super) fn splits_figure(splits: &[(usize, SplitsByN)]) -> Figure {
+    let panels = splits
+        .iter()
+        .map(|(p, by_n)| {
             let mut segs = vec![];
             let mut dots = vec![];
-            for n in 1..=60u64 {
-                let ks = fs::optimal_splits(n, p).unwrap_or_default();
+            for (n, ks) in by_n {
+                let n = *n;
                 let (Some(&a), Some(&z)) = (ks.first(), ks.last()) else {
                     continue;
                 };

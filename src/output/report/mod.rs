@@ -1,24 +1,22 @@
 //! `hanoilab report`: everything under `data/tables/` and `reports/`, regenerated from the
 //! variant files alone.
 //!
-//! [`build`] computes a [`Bundle`] (pages, tables, charts) in memory; [`Bundle::write`] then
-//! stages it and swaps it into place, so a killed run leaves the previous files intact. The
-//! output is deterministic: variants in registry order, `BTreeMap`s everywhere, no
-//! timestamps, floats only in plots and formatted with fixed digits.
+//! [`build`] runs a [`Study`] (every fact, computed once in the library) and [`render`]s it
+//! into a [`Bundle`] (pages, tables, charts) in memory; [`Bundle::write`] then stages it and
+//! swaps it into place, so a killed run leaves the previous files intact. The output is
+//! deterministic: variants in registry order, `BTreeMap`s everywhere, no timestamps, floats
+//! only in plots and formatted with fixed digits.
 //!
-//! Each section of a variant page is produced by one function here; the sections that need
-//! the algebra, the search or the literature checker call those modules and only format.
+//! Each section of a page is produced by one function here, from the study's data.
 
 use super::bundle::Bundle;
 use super::chart::Series;
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
-use crate::facts::{
-    FactsOptions, MinimumSource, Optimality, SearchBudget, Shortfall, VariantFacts,
-};
+use crate::facts::{MinimumSource, Optimality, Shortfall, VariantFacts};
 use crate::literature::{CheckedClaim, VerdictKind};
-use crate::sequences::{frame_stewart as fs, star as st};
-use crate::variants::{builtin_ids, FunctionRole, Params, Variant};
+use crate::study::{Study, StudyOptions};
+use crate::variants::{FunctionRole, Params};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use std::fmt::Write as _;
@@ -45,12 +43,8 @@ use search_page::*;
 use sequence_pages::*;
 use variant_page::*;
 
-/// What to include.
-#[derive(Clone, Debug, Default)]
-pub struct ReportOptions {
-    /// Skip the simulation and search columns (a quick preview; not the committed report).
-    pub quick: bool,
-}
+/// What to include: the options of the [`Study`] the report renders.
+pub type ReportOptions = StudyOptions;
 
 /// A failure while computing the report (nothing is written then).
 #[derive(Debug, thiserror::Error)]
@@ -61,130 +55,34 @@ fn err(e: impl std::fmt::Display) -> ReportError {
     ReportError(e.to_string())
 }
 
-/// How far each variant's facts go in the report: counts to n = 20, simulations while the
-/// count is at most 300,000 moves, constants to 30 certified digits, searches within
-/// [`SearchBudget::REPORT`].
-fn facts_options(opts: &ReportOptions) -> FactsOptions {
-    FactsOptions {
-        n_max: 20,
-        simulation_moves: 300_000,
-        analysis_digits: 30,
-        search: (!opts.quick).then_some(SearchBudget::REPORT),
-    }
-}
-
-fn gather(id: &str, opts: &ReportOptions) -> Result<VariantFacts, ReportError> {
-    let variant = Variant::builtin(id).map_err(err)?;
-    VariantFacts::gather(variant, &facts_options(opts)).map_err(err)
-}
-
-/// Runs `f` on every job with `threads` workers sharing one queue; the results come back in
-/// job order (deterministic whatever the timing).
-fn run_in_parallel<J: Sync, T: Send>(
-    jobs: &[J],
-    threads: usize,
-    f: impl Fn(&J) -> T + Sync,
-) -> Vec<T> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
-    let mut out: Vec<(usize, T)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = vec![];
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(job) = jobs.get(i) else { break };
-                        mine.push((i, f(job)));
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a report worker does not panic"))
-            .collect()
-    });
-    out.sort_by_key(|(i, _)| *i);
-    out.into_iter().map(|(_, t)| t).collect()
-}
-
-/// Computes the whole report in memory. `progress` is told what is being done.
+/// Computes the whole report in memory: runs the [`Study`], then [`render`]s it.
+/// `progress` is told what is being done.
 pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bundle, ReportError> {
+    let study = Study::run(opts, progress).map_err(err)?;
+    progress("rendering");
+    render(&study)
+}
+
+/// The pages, tables and charts of `study`, formatted (the study holds every computed
+/// number; this only renders).
+pub fn render(study: &Study) -> Result<Bundle, ReportError> {
     let mut b = Bundle::default();
-    // The literature check and the variants are independent jobs, run on every core by a
-    // shared queue (each worker takes the next job when it is done, so a few heavy claims do
-    // not hold up the rest). Results come back in job order, so the output does not depend
-    // on timing.
-    let ids = builtin_ids();
-    progress("literature and variants (in parallel)");
-    enum Job<'a> {
-        Variant(&'a str),
-        Claim(&'a crate::literature::Claim),
-        Part(Part),
-    }
-    enum Done {
-        Variant(Box<Result<VariantFacts, ReportError>>),
-        Claim(Box<CheckedClaim>),
-        Part(Box<Result<Bundle, ReportError>>),
-    }
-    // The pages that need no variant's facts are jobs too (first: Reversi's Frame-type
-    // systems are among the longest jobs), so that no part runs on one core alone.
-    type Part = fn(&mut Bundle) -> Result<(), ReportError>;
-    const PARTS: [(&str, Part); 3] = [
-        ("reversi frame-type", reversi_frame_part),
-        ("frame-stewart", frame_stewart_part),
-        ("star", star_part),
-    ];
-    let claim_list = crate::literature::builtin_claims();
-    let mut jobs: Vec<Job> = PARTS.iter().map(|(_, f)| Job::Part(*f)).collect();
-    jobs.extend(ids.iter().map(|id| Job::Variant(id)));
-    if let Ok(list) = &claim_list {
-        jobs.extend(list.iter().map(Job::Claim));
-    }
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-    let done = run_in_parallel(&jobs, threads, |job| match job {
-        Job::Variant(id) => Done::Variant(Box::new(gather(id, opts))),
-        Job::Claim(c) => Done::Claim(Box::new(crate::literature::check_claim(c))),
-        Job::Part(f) => Done::Part(Box::new({
-            let mut part = Bundle::default();
-            f(&mut part).map(|()| part)
-        })),
-    });
-    let mut gathered = vec![];
-    let mut claims = vec![];
-    let mut parts = vec![];
-    for d in done {
-        match d {
-            Done::Variant(f) => gathered.push(*f),
-            Done::Claim(c) => claims.push(*c),
-            Done::Part(p) => parts.push(*p),
-        }
-    }
-    if claim_list.is_err() {
-        // The files do not load: one entry saying so, as `check_all` reports it.
-        claims = crate::literature::check_all();
-    }
-    let mut facts = Vec::new();
-    for (id, f) in ids.iter().zip(gathered) {
-        progress(id);
-        let f = f?;
-        for j in 0..f.variant.functions().len() {
-            crate::facts::optimality(&f, j).map_err(err)?;
-        }
+    let facts = &study.facts;
+    let claims = &study.claims;
+    for (i, f) in facts.iter().enumerate() {
+        let id = f.variant.id.as_str();
         let table = f.count_table();
-        let ratio = convergence_figure(&f);
-        let roots = roots_figure(&f);
+        let ratio = convergence_figure(f, &study.transfer_terms[i]);
+        let roots = study.roots[i].as_deref().map(|r| roots_figure(f, r));
         let mine: Vec<&CheckedClaim> = claims
             .iter()
             .filter(|c| c.variant.as_deref() == Some(id) || c.names.iter().any(|v| v == id))
             .collect();
         b.page(
             &format!("{id}.md"),
-            variant_page(&f, &table, ratio.is_some(), roots.is_some(), &mine)?,
+            variant_page(f, &table, ratio.is_some(), roots.is_some(), &mine)?,
         );
-        b.chart(&format!("{id}-counts"), counts_figure(&f));
+        b.chart(&format!("{id}-counts"), counts_figure(f));
         if let Some(c) = ratio {
             b.chart(&format!("{id}-ratio"), c);
         }
@@ -192,22 +90,21 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
             b.chart(&format!("{id}-roots"), c);
         }
         b.table(id, table);
-        facts.push(f);
     }
-    for ((what, _), part) in PARTS.iter().zip(parts) {
-        progress(what);
-        b.merge(part?);
-    }
-    b.chart("growth", growth_figure(&facts));
-    b.chart("growth-error", growth_error_figure(&facts));
-    b.chart("growth-counts", growth_counts_figure(&facts));
-    literature_part(&mut b, &claims);
-    progress("search tables");
-    search_part(&mut b, &facts)?;
-    progress("hanoivar");
-    hanoivar_part(&mut b, &facts, &claims)?;
-    let summary = summary_table(&facts, &claims);
-    b.table("optima", optima_table(&facts));
+    reversi_frame_part(&mut b, &study.reversi_frame)?;
+    frame_stewart_part(&mut b, &study.frame_stewart);
+    star_part(&mut b, &study.star);
+    b.chart("growth", growth_figure(facts, &study.transfer_terms));
+    b.chart(
+        "growth-error",
+        growth_error_figure(facts, &study.transfer_terms),
+    );
+    b.chart("growth-counts", growth_counts_figure(facts));
+    literature_part(&mut b, claims);
+    search_part(&mut b, facts, &study.search, &study.records)?;
+    hanoivar_part(&mut b, facts, claims)?;
+    let summary = summary_table(facts, claims);
+    b.table("optima", optima_table(facts));
     b.table("summary", summary);
     // The report replaces data/tables/ as a whole, so the description of its files is part
     // of the report too (a hand-placed file would be removed by the next run).
@@ -215,7 +112,7 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
         "README.md".into(),
         include_str!("../tables_readme.md").into(),
     );
-    b.page("README.md", index_page(&facts, &claims));
+    b.page("README.md", index_page(facts, claims));
     // Prose lines of every page wrapped at about 100 characters (tables, code, formulas and
     // headings as they are), so a page reads in any editor.
     for text in b.pages.values_mut() {

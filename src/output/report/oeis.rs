@@ -96,6 +96,7 @@ pub(super) fn oeis_note(f: &VariantFacts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::Variant;
 
     #[test]
     fn every_recorded_a_number_matches_the_library_terms() {

@@ -4,52 +4,32 @@
 //! report stays a function of the repository's files.
 
 use super::*;
-use crate::facts::{csv_fields, search_records, SearchRecord};
+use crate::facts::csv_fields;
 use crate::output::chart::{Figure, Panel};
 use crate::output::table::shorten;
-use crate::variants::Target;
+use crate::study::{RecordRow, COMPARE_WITH};
 use std::collections::BTreeMap;
 
 /// Layer sizes of the half-way record runs: `puzzle,n,method,depth,states`.
 const LAYERS: &str = include_str!("../../../data/records/search-layers.csv");
 
-/// The algorithm a record's minimum is compared with, when it is not the record's own
-/// function: Checkers is searched as `checkers.P` (Lunnon's periodic Checkers_P, exponential),
-/// but the algorithm of interest is his Frame-type `DDDD` (same start, goal and bases).
-const COMPARE_WITH: &[(&str, &str)] = &[("checkers.P", "checkers.DDDD")];
-
 /// Puzzles whose counts of optimal solutions reach 10^this are left out of the solutions
 /// chart (cyclic4's 241 digits would flatten every other line).
 const SOLUTIONS_CHART_MAX_DIGITS: i32 = 30;
 
-fn records() -> Result<Vec<SearchRecord>, ReportError> {
-    search_records().map(<[SearchRecord]>::to_vec).map_err(err)
-}
-
-/// The algorithm's number of moves for a record (`None` when it has no count there).
-fn algorithm_count(puzzle: &str, n: u64) -> Option<BigInt> {
-    let t = Target::parse(puzzle).ok()?;
-    let label = Target::new(t.variant(), t.function()).to_string();
-    let t = match COMPARE_WITH.iter().find(|(from, _)| *from == label) {
-        Some((_, to)) => Target::parse(to).ok()?.with_params(t.params()).ok()?,
-        None => t,
-    };
-    let v = Variant::builtin(t.variant()).ok()?;
-    v.count(t.function()?, n as i64, t.params()).ok()
-}
-
 /// Appends the records section to `s` and adds its table and charts to `b`.
-pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), ReportError> {
-    let mut rows = records()?;
-    // By puzzle, then n, then the method (the file keeps the order the runs were made in).
-    rows.sort_by(|a, b| (&a.puzzle, a.n, &a.method).cmp(&(&b.puzzle, b.n, &b.method)));
+pub(super) fn records_section(
+    b: &mut Bundle,
+    s: &mut String,
+    rows: &[RecordRow],
+) -> Result<(), ReportError> {
     s.push_str("## Records\n\nLong searches run outside the report with `hanoilab search ... --record data/records/search-records.csv` (commands and machine in `docs/search.md`; copied to `data/tables/search-records.csv`). `method`: `bfs` is the breadth-first search of the whole puzzle (`bfs-retrace`: the same, its count retraced from the goal over the states on minimal sequences; `bfs-disk`: its layers on disk); `halfway+symmetry` is Korf's half-way search over the smaller discs with the pins other than the start identified (`--halfway`: the minimum is `2d + 1`, exact by the argument in `docs/search.md`; its `states` are the representatives it visited); `bidirectional` grows layers from the start and from the goal until they meet, for puzzles whose every move can be undone (`--bidirectional`: its `states` are those both sides visited, about twice the ball of half the distance). `algorithm`: the moves of the variant's algorithm (for Checkers, Lunnon's Frame-type `DDDD`). Times are of one run on a shared two-core machine, mostly under `nice`: the CPU seconds are the fairer figure. Rows by puzzle, then n (the CSV keeps the order of the runs).\n\n| puzzle | n | method | minimum | algorithm | optimal solutions | states | eccentricity | wall s | CPU s | peak MiB |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
     let mut t = Table::new(&[&crate::facts::RECORD_COLUMNS[..], &["algorithm"]].concat());
     let dash = |x: Option<String>| x.unwrap_or_else(|| "—".into());
     let mut ratio: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
     let mut counts: BTreeMap<String, BTreeMap<u64, f64>> = BTreeMap::new();
-    for r in &rows {
-        let alg = algorithm_count(&r.puzzle, r.n);
+    for row in rows {
+        let (r, alg) = (&row.record, &row.algorithm);
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -89,7 +69,7 @@ pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), Repo
             Cell::from(r.peak),
             Cell::from(r.method.as_str()),
             Cell::from(r.cpu.as_str()),
-            Cell::from(alg),
+            Cell::from(alg.clone()),
         ]);
     }
     b.table("search-records", t);
@@ -102,7 +82,7 @@ pub(super) fn records_section(b: &mut Bundle, s: &mut String) -> Result<(), Repo
          (the directed puzzles' counts, of up to {} digits, are in the table). A puzzle with a \
          single n draws no line.\n",
         rows.iter()
-            .filter_map(|r| r.solutions.as_ref())
+            .filter_map(|r| r.record.solutions.as_ref())
             .map(|c| c.to_string().len())
             .max()
             .unwrap_or(0)

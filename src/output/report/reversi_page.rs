@@ -1,29 +1,26 @@
 //! The page on Reversi's Frame-type algorithms.
 
 use super::*;
+use crate::study::{ReversiFrameStudy, FRAME_TO};
 
 /// Reversi's Frame-type `DDDF`, `DDDE`, `EDDD` (Lunnon: "the matrix involved has order 27",
 /// not printed): the transfer systems read off the algorithm's plans, checked against its
 /// exact minimum, with their characteristic polynomials, factorisations and growth.
-pub(super) fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
-    use crate::algebra::MatrixAnalysis;
-    use crate::variants::reversi::{FrameType, ReversiFrame};
-    const TO: usize = 49;
-    let mut frame = ReversiFrame::new();
-    let reversi = Variant::builtin("reversi").map_err(err)?;
+pub(super) fn reversi_frame_part(
+    b: &mut Bundle,
+    study: &ReversiFrameStudy,
+) -> Result<(), ReportError> {
     let mut t = Table::new(&["n", "DDDF", "DDDE", "EDDD", "H", "G"]);
-    for n in 1..=TO {
-        let mut row = vec![Cell::from(n)];
-        for (_, ty) in FrameType::TOPS {
-            row.push(match frame.type_count(ty, n) {
+    for (n, tops, hg) in &study.rows {
+        let mut row = vec![Cell::from(*n)];
+        for c in tops {
+            row.push(match c {
                 Some(c) => Cell::from(c),
                 None => Cell::from(""),
             });
         }
-        for f in ["H", "G"] {
-            row.push(Cell::from(
-                reversi.count(f, n as i64, &Params::new()).map_err(err)?,
-            ));
+        for c in hg {
+            row.push(Cell::from(c));
         }
         t.push(row);
     }
@@ -35,31 +32,15 @@ pub(super) fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
     page.push_str("The transfer system is read off the plans this minimum chooses at one n and below (each problem met becomes a component; names: base letters of source, via, via, destination — `D` uncoloured, `A`/`B` the colour of / opposite to the stack's largest disc — then `~` if the stack ends flipped and `@` if it ends on its source), and then checked: the matrix applied to the exact minimum at n must give the exact minimum at n + step, computed independently, for every n of its class up to 49.\n\n");
     // (class, order, DDDF's dominant root per step) for the summary below.
     let mut found: Vec<(&str, usize, String, usize)> = Vec::new();
-    for (label, read_at, period) in [
-        ("odd n", 31usize, 1usize),
-        ("n = 0 (mod 4)", 32, 2),
-        ("n = 2 (mod 4)", 30, 2),
-    ] {
-        let sys = frame.transfer_system(read_at, period).map_err(err)?;
-        let step = 2 * period;
-        let bad = sys.mismatches(&mut frame, 0, TO - step);
-        // The first n >= 1 of the class, or the first after the last mismatch.
-        let first_of_class = if sys.residue == 0 { step } else { sys.residue };
-        let first = bad.iter().max().map_or(first_of_class, |m| m + step);
-        let last = TO - (TO + step - sys.residue) % step;
-        let init = sys
-            .state(&mut frame, first)
-            .ok_or_else(|| err(format!("no Frame-type count at n = {first}")))?;
-        let a = MatrixAnalysis::from_first_n(
-            sys.matrix.clone(),
-            init,
-            1,
-            Some(sys.names.clone()),
-            20,
-            None,
-        )
-        .map_err(err)?
-        .to_report();
+    for class in &study.classes {
+        let (label, read_at, step, first, last) = (
+            class.label,
+            class.read_at,
+            class.step,
+            class.first,
+            class.last,
+        );
+        let (sys, bad, a) = (&class.system, &class.mismatches, &class.analysis);
         let _ = writeln!(
             page,
             "## {label}: order {}, steps of {step} discs\n\nRead at n = {read_at}. `s(n + {step}) = M s(n)` holds for every n = {first}, {}, ..., {} of this class ({}), so the counts from n = {first} to {} follow it. Components: {}.\n\nCharacteristic polynomial in `x = E^{step}` (one step = {step} discs), computed exactly and factored over Q:\n\n```text\n{}\n  = {}\n```\n",
@@ -113,10 +94,8 @@ pub(super) fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
             a.components.iter().map(|c| c.first_terms.first().map(|v| v.to_string()).unwrap_or_default()).collect::<Vec<_>>().join(", ")
         );
     }
-    let ratio = |n: usize, frame: &mut ReversiFrame| -> Result<String, ReportError> {
-        let top = FrameType::TOPS[0].1;
-        let (a, b2) = (frame.type_count(top, n), frame.type_count(top, n - 2));
-        match (a, b2) {
+    let ratio = |n: usize| -> Result<String, ReportError> {
+        match (study.top_count(n), study.top_count(n - 2)) {
             (Some(a), Some(b2)) => Ok(format!(
                 "{:.6}",
                 a.to_f64().unwrap_or(f64::NAN) / b2.to_f64().unwrap_or(f64::NAN)
@@ -132,8 +111,8 @@ pub(super) fn reversi_frame_part(b: &mut Bundle) -> Result<(), ReportError> {
             .map(|(l, _, r, step)| format!("{r} per {step} discs ({l})"))
             .collect::<Vec<_>>()
             .join(", "),
-        ratio(48, &mut frame)?,
-        ratio(49, &mut frame)?,
+        ratio(FRAME_TO - 1)?,
+        ratio(FRAME_TO)?,
         found
             .iter()
             .map(|(l, order, _, _)| format!("{order} ({l})"))

@@ -1,12 +1,17 @@
 //! `reports/search.md`: exhaustive-search tables, state graphs and layer charts.
 
 use super::*;
+use crate::study::{RecordRow, SearchTables};
 
 /// `reports/search.md`, `data/tables/search-stockmeyer.csv`, the layer chart: Stockmeyer's
 /// exhaustive-search tables extended as far as the report's budget, Reve's puzzle against
 /// Frame–Stewart, and state-graph facts.
-pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), ReportError> {
-    use crate::search::{search, state_graph, SearchOptions};
+pub(super) fn search_part(
+    b: &mut Bundle,
+    facts: &[VariantFacts],
+    tables: &SearchTables,
+    records: &[RecordRow],
+) -> Result<(), ReportError> {
     let find = |id: &str, func: &str| -> Option<(&VariantFacts, usize)> {
         let f = facts.iter().find(|f| f.variant.id == id)?;
         let j = f.variant.functions().iter().position(|x| x.name == func)?;
@@ -55,48 +60,35 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
     // State-graph facts of the classic puzzle (Wikipedia, 001_f2dd7c3193aeec0c.txt: 3^n
     // states, three corners of degree 2, diameter 2^n - 1) and the three-in-a-row path.
     s.push_str("## State graphs\n\n| puzzle | n | states | diameter | states of degree 2 | largest degree | Wiener index |\n|---|---|---|---|---|---|---|\n");
-    for (id, func, n_max) in [("classic", "T", 6i64), ("fancy", "F", 6)] {
-        let v = Variant::builtin(id).map_err(err)?;
-        for n in 1..=n_max {
-            let p = v.puzzle(func, n, &Params::new()).map_err(err)?;
-            let g = state_graph(&p, 1 << 16).map_err(err)?;
-            let deg2 = (0..g.len()).filter(|&i| g.degree(i) == 2).count();
-            let maxdeg = (0..g.len()).map(|i| g.degree(i)).max().unwrap_or(0);
-            let _ = writeln!(
-                s,
-                "| {id} | {n} | {} | {} | {deg2} | {maxdeg} | {} |",
-                g.len(),
-                g.diameter().map_or("—".into(), |d| d.to_string()),
-                g.wiener_index().map_or("—".into(), |w| w.to_string())
-            );
-        }
+    for g in &tables.state_graphs {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            g.variant,
+            g.n,
+            g.states,
+            g.diameter.map_or("—".into(), |d| d.to_string()),
+            g.degree_two,
+            g.max_degree,
+            g.wiener.as_ref().map_or("—".into(), |w| w.to_string())
+        );
     }
     s.push_str("\nFor three pins in a row (`fancy`, Sniedovich's max version) every state has degree at most 2 and the graph is connected with 3^n states: it is a path, so the longest solution that never repeats a configuration has 3^n - 1 moves.\n\n");
 
-    let mut layer_rows = vec![];
-    for (id, func, n) in [
-        ("classic", "T", 6i64),
-        ("reves", "FS", 8),
-        ("cyclic4", "N", 7),
-        ("four-in-a-row", "R", 7),
-    ] {
-        let v = Variant::builtin(id).map_err(err)?;
-        let p = v.puzzle(func, n, &Params::new()).map_err(err)?;
-        let r = search(
-            &p,
-            &SearchOptions {
-                explore_all: true,
-                threads: 1,
-                memory_limit: SearchBudget::REPORT.memory,
-                ..Default::default()
-            },
-        )
-        .map_err(err)?;
-        let goal = find(id, func)
-            .and_then(|(f, j)| f.optima[j].iter().find(|o| o.n == n))
-            .and_then(|o| o.minimum);
-        layer_rows.push((format!("{id}.{func}, n = {n}"), r.layers.clone(), goal));
-    }
+    let layer_rows: Vec<(String, Vec<u64>, Option<u64>)> = tables
+        .layers
+        .iter()
+        .map(|r| {
+            let goal = find(r.variant, r.function)
+                .and_then(|(f, j)| f.optima[j].iter().find(|o| o.n == r.n))
+                .and_then(|o| o.minimum);
+            (
+                format!("{}.{}, n = {}", r.variant, r.function, r.n),
+                r.layers.clone(),
+                goal,
+            )
+        })
+        .collect();
     let c = layers_figure(&layer_rows);
     b.chart("search-layers", c);
     s.push_str("## Pictures\n\nThe state graph of classic Hanoi with three discs: each state is a point, placed by the pins of its discs (the largest disc picks one of three sub-triangles, the next one a sub-sub-triangle, and so on: a Sierpiński triangle); grey segments are legal moves, the coloured path is the recursive algorithm's 7 moves from one corner to another.\n\n");
@@ -125,11 +117,11 @@ pub(super) fn search_part(b: &mut Bundle, facts: &[VariantFacts]) -> Result<(), 
         "![number of optimal solutions]({})",
         Bundle::chart_link("optimal-solutions")
     );
-    b.chart("hanoi-graph", hanoi_graph_figure(3)?);
+    b.chart("hanoi-graph", hanoi_graph_figure(&tables.hanoi_graph)?);
     b.chart("search-optimum", optimum_figure(facts));
     b.chart("optimal-solutions", solutions_figure(facts));
     s.push('\n');
-    records_section(b, &mut s)?;
+    records_section(b, &mut s, records)?;
     b.page("search.md", s);
     Ok(())
 }

@@ -1,16 +1,16 @@
 //! The Frame–Stewart and star pages: sequences, optimal splits, Stockmeyer's bounds.
 
 use super::*;
+use crate::study::{FrameStewartStudy, StarAgainstReves, StarStudy};
 
 /// Frame–Stewart: the grid pegs 3..20 by discs 0..1000, the optimal split sets, the chart.
-pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
-    let (p_min, p_max, n_max) = (3usize, 20usize, 1000u64);
-    let grid = fs::table(p_min, p_max, n_max).map_err(err)?;
+pub(super) fn frame_stewart_part(b: &mut Bundle, study: &FrameStewartStudy) {
+    let (grid, p_min) = (&study.grid, study.p_min);
     let mut cols = vec!["n".to_string()];
-    cols.extend((p_min..=p_max).map(|p| format!("p{p}")));
+    cols.extend((p_min..p_min + grid.len()).map(|p| format!("p{p}")));
     let colrefs: Vec<&str> = cols.iter().map(String::as_str).collect();
     let mut t = Table::new(&colrefs);
-    for n in 0..=n_max as usize {
+    for n in 0..grid.first().map_or(0, Vec::len) {
         let mut r = vec![Cell::from(n)];
         r.extend(grid.iter().map(|col| Cell::from(&col[n])));
         t.push(r);
@@ -27,27 +27,24 @@ pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
         "lunnon_k_min",
         "lunnon_k_max",
     ]);
-    for p in 4..=10usize {
-        for n in 1..=200u64 {
-            let r = fs::frame_stewart_report(n, p, true).map_err(err)?;
-            let ks = r.optimal_splits.unwrap_or_default();
-            let (a, z) = r.lunnon_range.unwrap_or((0, 0));
-            splits.push(vec![
-                Cell::from(p),
-                Cell::from(n),
-                Cell::Int(r.moves.parse().map_err(err)?),
-                Cell::from(ks.first().copied()),
-                Cell::from(ks.last().copied()),
-                Cell::from(ks.len()),
-                Cell::from(a),
-                Cell::from(z),
-            ]);
-        }
+    for r in &study.splits {
+        let ks = &r.optimal_splits;
+        let (a, z) = r.lunnon_range;
+        splits.push(vec![
+            Cell::from(r.p),
+            Cell::from(r.n),
+            Cell::from(&r.moves),
+            Cell::from(ks.first().copied()),
+            Cell::from(ks.last().copied()),
+            Cell::from(ks.len()),
+            Cell::from(a),
+            Cell::from(z),
+        ]);
     }
     b.table("frame-stewart-splits", splits);
 
-    b.chart("frame-stewart", frame_stewart_figure(&grid, p_min));
-    b.chart("frame-stewart-splits", splits_figure());
+    b.chart("frame-stewart", frame_stewart_figure(grid, p_min));
+    b.chart("frame-stewart-splits", splits_figure(&study.figure_splits));
 
     let mut page = String::from("# Frame–Stewart numbers (Reve's puzzle and Many-pin)\n\n");
     page.push_str("`T(n, p) = min_k 2 T(n-k, p) + T(k, p-1)`, computed exactly by increments (Lunnon) and checked in the test suite against the min-recurrence, Lunnon's two binomial forms and Stockmeyer's Lemma 2 and Theorem 1.\n\n");
@@ -70,11 +67,10 @@ pub(super) fn frame_stewart_part(b: &mut Bundle) -> Result<(), ReportError> {
         Bundle::chart_link("frame-stewart-splits")
     );
     page.push_str("\n## Asymptotics\n\n`T(n, 4) / (sqrt(n) 2^sqrt(2n))` (Stockmeyer: within 6.2% of a constant for large n):\n\n| n | ratio |\n|---|---|\n");
-    for row in fs::asymptotic_ratio(&[10, 100, 1000, 10_000, 100_000]).map_err(err)? {
+    for row in &study.asymptotic {
         let _ = writeln!(page, "| {} | {:.4} |", row.n, row.ratio);
     }
     b.page("frame-stewart.md", page);
-    Ok(())
 }
 
 /// A long integer shortened for a Markdown cell.
@@ -83,53 +79,42 @@ pub(super) fn short(v: &BigInt) -> String {
 }
 
 /// The star puzzle: S(n), the 3-smooth numbers and Theorem 2's split.
-pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
-    let n_max = 1000u64;
-    let smooth = st::three_smooth(n_max).map_err(err)?;
+pub(super) fn star_part(b: &mut Bundle, study: &StarStudy) {
     let mut t = Table::new(&["n", "a_n", "S", "optimal_i", "lunnon_k"]);
-    let mut sum = BigInt::from(0);
-    for n in 1..=n_max {
-        sum += &smooth[n as usize - 1];
-        let s = &sum * 2;
+    for r in &study.rows {
         t.push(vec![
-            Cell::from(n),
-            Cell::from(&smooth[n as usize - 1]),
-            Cell::from(s),
-            Cell::from(st::theorem2_split(n).map_err(err)?),
-            Cell::from(st::lunnon_k_approx(n).map_err(err)?),
+            Cell::from(r.n),
+            Cell::from(&r.smooth),
+            Cell::from(&r.star),
+            Cell::from(r.optimal_i),
+            Cell::from(r.lunnon_k),
         ]);
     }
     b.table("star-numbers", t);
 
     let mut c = crate::output::chart::Panel::new("", "n (discs)", "moves (log scale)");
     c.log_y = true;
-    let ns: Vec<u64> = (1..=60).collect();
-    let pts = |f: &dyn Fn(u64) -> BigInt| -> Vec<(f64, f64)> {
-        ns.iter().map(|&n| (n as f64, to_f64(&f(n)))).collect()
+    let pts = |f: &dyn Fn(&StarAgainstReves) -> &BigInt| -> Vec<(f64, f64)> {
+        study
+            .against_reves
+            .iter()
+            .map(|row| (row.n as f64, to_f64(f(row))))
+            .collect()
     };
     c.series.push(
-        Series::new(
-            "Classic 2^n - 1 (3 pegs)",
-            pts(&|n| fs::frame_stewart(n, 3).unwrap_or_default()),
-        )
-        .styled(0)
-        .labelled(),
+        Series::new("Classic 2^n - 1 (3 pegs)", pts(&|r| &r.classic))
+            .styled(0)
+            .labelled(),
     );
     c.series.push(
-        Series::new(
-            "Star S(n) (4 pegs, star moves)",
-            pts(&|n| st::star(n).unwrap_or_default()),
-        )
-        .styled(1)
-        .labelled(),
+        Series::new("Star S(n) (4 pegs, star moves)", pts(&|r| &r.star))
+            .styled(1)
+            .labelled(),
     );
     c.series.push(
-        Series::new(
-            "Reve's T(n, 4) (4 pegs, all moves)",
-            pts(&|n| fs::frame_stewart(n, 4).unwrap_or_default()),
-        )
-        .styled(2)
-        .labelled(),
+        Series::new("Reve's T(n, 4) (4 pegs, all moves)", pts(&|r| &r.reves))
+            .styled(2)
+            .labelled(),
     );
     let c = crate::output::chart::Figure::single(
         "Star puzzle against Reve's puzzle and Classic: moves against n",
@@ -139,7 +124,7 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
 
     let mut page = String::from("# The star puzzle (Stockmeyer's star, Lunnon's Four-Star)\n\n");
     page.push_str("`S(n) = min_i 2 S(n-i) + 3^i - 1 = 2 (a_1 + ... + a_n)`, `a_m` the 3-smooth numbers; the unique optimal `i = floor(log3 a_n) + 1` (Stockmeyer, Theorem 2). Table: `data/tables/star-numbers.csv` (n = 1..1000, with Lunnon's approximation of the split).\n\n");
-    let fails = st::lunnon_k_failures(5000).map_err(err)?;
+    let fails = &study.lunnon_failures;
     let _ = writeln!(
         page,
         "Lunnon's split approximation `floor(sqrt(2n log2/log3) + 0.1809)` against Theorem 2 for n <= 5000: {}.\n",
@@ -156,11 +141,10 @@ pub(super) fn star_part(b: &mut Bundle) -> Result<(), ReportError> {
         }
     );
     page.push_str("| n | S(n) |\n|---|---|\n");
-    for n in [1u64, 2, 3, 5, 10, 20, 50, 100, 1000] {
-        let _ = writeln!(page, "| {n} | {} |", st::star(n).map_err(err)?);
+    for (n, s) in &study.listed {
+        let _ = writeln!(page, "| {n} | {s} |");
     }
     let _ = writeln!(page, "\n![star]({})", Bundle::chart_link("star-vs-reves"));
     page.push_str("The star puzzle as a variant (its program, counts, search and claims): [star.md](star.md).\n");
     b.page("star-numbers.md", page);
-    Ok(())
 }
