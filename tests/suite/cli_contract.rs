@@ -148,6 +148,7 @@ fn completions_and_the_man_page_name_every_subcommand() {
         "show",
         "nth",
         "table",
+        "plot",
         "simulate",
         "charpoly",
         "matrix",
