@@ -96,6 +96,10 @@ pub struct VariantFacts {
     /// Per function: the search optimum (and, where the budget counts them, the number of
     /// optimal solutions) for every n the budget reaches.
     pub optima: Vec<Vec<Optimum>>,
+    /// Per function: its optimality over these searches and the recorded runs
+    /// ([`super::optimality`]), once [`VariantFacts::with_optimality`] has read the records
+    /// (empty until then).
+    pub optimality: Vec<super::Optimality>,
 }
 
 impl VariantFacts {
@@ -163,7 +167,18 @@ impl VariantFacts {
             counts,
             simulation,
             optima,
+            optimality: Vec::new(),
         })
+    }
+
+    /// The facts with every function's optimality settled (the report's searches and the
+    /// recorded runs of `data/records/search-records.csv`), so that what renders them reads
+    /// it instead of working it out.
+    pub fn with_optimality(mut self) -> Result<VariantFacts, super::RecordsError> {
+        self.optimality = (0..self.variant.functions().len())
+            .map(|j| super::optimality(&self, j))
+            .collect::<Result<_, _>>()?;
+        Ok(self)
     }
 }
 

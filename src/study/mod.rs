@@ -160,10 +160,8 @@ impl Study {
             progress(id);
             let (f, terms) = f?;
             transfer_terms.push(terms);
-            let per_function = (0..f.variant.functions().len())
-                .map(|j| crate::facts::optimality(&f, j).map_err(StudyError::from_display))
-                .collect::<Result<Vec<_>, _>>()?;
-            optimality.push(per_function);
+            let f = f.with_optimality().map_err(StudyError::from_display)?;
+            optimality.push(f.optimality.clone());
             roots.push(root_factors(&f));
             facts.push(f);
         }

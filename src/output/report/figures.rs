@@ -39,11 +39,11 @@ pub(super) fn algorithm_at(f: &VariantFacts, j: usize, n: i64) -> Option<BigInt>
         .and_then(|(_, r)| r[j].clone())
 }
 
-/// Function `j`'s optimality over every search, the report's own and the recorded runs
-/// (the record file is checked once by [`super::build`], so a malformed one never gets here;
-/// were it to, only the gathered searches would count).
+/// Function `j`'s optimality over every search, the report's own and the recorded runs, as
+/// the study settled it ([`VariantFacts::with_optimality`]); facts without it (never from a
+/// study) count the gathered searches only.
 pub(super) fn optimality_of(f: &VariantFacts, j: usize) -> Optimality {
-    crate::facts::optimality(f, j).unwrap_or_else(|_| Optimality {
+    f.optimality.get(j).cloned().unwrap_or_else(|| Optimality {
         role: f.variant.functions()[j].role,
         gathered: f.optima[j].iter().map(|o| o.n).collect(),
         recorded: Vec::new(),

@@ -12,22 +12,15 @@ pub(super) fn hanoivar_part(
     use crate::literature::claims::{builtin_claims, ClaimKind};
     let solvers = crate::variants::hanoivar::solvers().map_err(err)?;
     let raw = builtin_claims().map_err(err)?;
-    // Lunnon's Table of times: (claim id, target, printed rows, parameters).
-    type TableRow = (String, String, Vec<(i64, String)>, Params);
+    // Lunnon's Table of times: (claim id, target, printed rows).
+    type TableRow = (String, String, Vec<(i64, String)>);
     let table_rows: Vec<TableRow> = raw
         .iter()
         .filter(|c| c.file == "hanoilib" && c.section == "Table of times")
         .filter_map(|c| match &c.kind {
-            ClaimKind::Table {
-                target,
-                rows,
-                params,
-            } => Some((
-                format!("{}/{}", c.file, c.id),
-                target.clone(),
-                rows.clone(),
-                params.clone(),
-            )),
+            ClaimKind::Table { target, rows, .. } => {
+                Some((format!("{}/{}", c.file, c.id), target.clone(), rows.clone()))
+            }
             _ => None,
         })
         .collect();
@@ -53,7 +46,7 @@ pub(super) fn hanoivar_part(
         };
         let mut lunnon = Vec::new();
         let mut agree = Vec::new();
-        for (id, _, rows, params) in table_rows.iter().filter(|r| &r.1 == target) {
+        for (id, _, rows) in table_rows.iter().filter(|r| &r.1 == target) {
             let (lo, hi) = (
                 rows.first().map(|r| r.0).unwrap_or(0),
                 rows.last().map(|r| r.0).unwrap_or(0),
@@ -69,21 +62,25 @@ pub(super) fn hanoivar_part(
             if !lunnon.contains(&text) {
                 lunnon.push(text);
             }
-            let mut verdict = format!("agrees at n = {lo}..{hi}");
-            for (n, v) in rows {
-                let ours = fact.and_then(|f| f.variant.count(fname, *n, params).ok());
-                let theirs = v.replace(',', "").parse::<BigInt>().ok();
-                if ours.is_none() || ours != theirs {
-                    verdict = format!(
-                        "**differs at n = {n}**: printed {v}, ours {}",
-                        ours.map(|x| x.to_string()).unwrap_or_else(|| "—".into())
-                    );
-                    break;
+            // The row is a claim of the checker: its verdict says whether every printed
+            // value equals our count, and where the first does not.
+            let claim = claims.iter().find(|c| &c.id == id);
+            let verdict = match claim.and_then(|c| c.failure.as_ref()) {
+                Some(f) => format!(
+                    "**differs at n = {}**: printed {}, ours {}",
+                    f.n.map_or_else(|| "?".into(), |n| n.to_string()),
+                    f.printed,
+                    f.actual
+                ),
+                None if claim.is_some_and(|c| {
+                    matches!(c.verdict, VerdictKind::Holds | VerdictKind::Proved)
+                }) =>
+                {
+                    format!("agrees at n = {lo}..{hi}")
                 }
-            }
-            let checked = claims
-                .iter()
-                .find(|c| &c.id == id)
+                None => "not decided".to_string(),
+            };
+            let checked = claim
                 .map(|c| format!(" (claim {id}: {})", verdict_text(c)))
                 .unwrap_or_default();
             agree.push(format!("{verdict}{checked}"));
