@@ -100,6 +100,9 @@ pub struct VariantFacts {
     /// ([`super::optimality`]), once [`VariantFacts::with_optimality`] has read the records
     /// (empty until then).
     pub optimality: Vec<super::Optimality>,
+    /// Per function: its OEIS entries whose recorded terms equal its counts (settled with
+    /// the optimality; empty until then).
+    pub oeis: Vec<Vec<super::OeisEntry>>,
 }
 
 impl VariantFacts {
@@ -168,16 +171,20 @@ impl VariantFacts {
             simulation,
             optima,
             optimality: Vec::new(),
+            oeis: Vec::new(),
         })
     }
 
     /// The facts with every function's optimality settled (the report's searches and the
-    /// recorded runs of `data/records/search-records.csv`), so that what renders them reads
-    /// it instead of working it out.
+    /// recorded runs of `data/records/search-records.csv`) and its OEIS entries checked
+    /// against its counts, so that what renders them reads them instead of working them out.
     pub fn with_optimality(mut self) -> Result<VariantFacts, super::RecordsError> {
-        self.optimality = (0..self.variant.functions().len())
+        let functions = 0..self.variant.functions().len();
+        self.optimality = functions
+            .clone()
             .map(|j| super::optimality(&self, j))
             .collect::<Result<_, _>>()?;
+        self.oeis = functions.map(|j| super::oeis_of(&self, j)).collect();
         Ok(self)
     }
 }

@@ -11,6 +11,7 @@ mod compare;
 mod count_table;
 mod gather;
 mod growth;
+mod oeis;
 mod optimality;
 mod records;
 mod recurrence_start;
@@ -27,6 +28,7 @@ pub use growth::{
     AlgebraicGrowth, Growth, GrowthClosedForm, GrowthGeneratingFunction, MeasuredGrowth,
     StatedGrowth,
 };
+pub use oeis::{agrees, oeis_entries, oeis_of, OeisEntry};
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use records::{
     csv_fields, parse_search_records, recorded_minima, search_records, RecordedMinimum,

@@ -1,65 +1,12 @@
-//! OEIS A-numbers beside the sequences that have one: `data/oeis.toml` records, for each
-//! entry the team knows with certainty, its first terms as printed in the OEIS and the
-//! functions it describes. An A-number is shown only where the function's exact counts
-//! equal the recorded terms (checked at render time, and for every listed function by the
-//! unit test below).
+//! OEIS links and notes of a variant's page and the index, from the A-numbers its facts
+//! carry ([`crate::facts::oeis_of`]).
 
 use super::*;
-use serde::Deserialize;
+pub(super) use crate::facts::OeisEntry;
 
-/// One recorded OEIS entry.
-#[derive(Clone, Debug, Deserialize)]
-pub(super) struct OeisEntry {
-    /// `A000225`.
-    pub id: String,
-    /// Its name, shortened.
-    pub name: String,
-    /// Index of the first term.
-    pub offset: i64,
-    /// The first terms as printed in the OEIS.
-    pub terms: Vec<u64>,
-    /// The functions (`variant.function`) it describes.
-    pub functions: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct OeisFile {
-    sequence: Vec<OeisEntry>,
-}
-
-/// The recorded entries (the file is part of the binary).
-pub(super) fn oeis_entries() -> Vec<OeisEntry> {
-    toml::from_str::<OeisFile>(include_str!("../../../data/oeis.toml"))
-        .map(|f| f.sequence)
-        .unwrap_or_default()
-}
-
-/// Whether `terms(n)` equals the entry at every recorded n >= 1 where `terms` has a value,
-/// and at least five such n.
-pub(super) fn agrees(e: &OeisEntry, term: impl Fn(i64) -> Option<BigInt>) -> bool {
-    let mut compared = 0;
-    for (k, &t) in e.terms.iter().enumerate() {
-        let n = e.offset + k as i64;
-        if n < 1 {
-            continue;
-        }
-        match term(n) {
-            Some(v) if v == BigInt::from(t) => compared += 1,
-            Some(_) => return false,
-            None => {}
-        }
-    }
-    compared >= 5
-}
-
-/// The A-numbers of function `j` of a variant, checked against its counts.
+/// The checked A-numbers of function `j`, as its facts carry them.
 pub(super) fn oeis_of(f: &VariantFacts, j: usize) -> Vec<OeisEntry> {
-    let name = format!("{}.{}", f.variant.id, f.variant.functions()[j].name);
-    oeis_entries()
-        .into_iter()
-        .filter(|e| e.functions.contains(&name))
-        .filter(|e| agrees(e, |n| algorithm_at(f, j, n)))
-        .collect()
+    f.oeis.get(j).cloned().unwrap_or_default()
 }
 
 /// A link to an entry.
@@ -96,6 +43,7 @@ pub(super) fn oeis_note(f: &VariantFacts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::facts::{agrees, oeis_entries};
     use crate::variants::Variant;
 
     #[test]
