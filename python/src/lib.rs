@@ -312,15 +312,7 @@ fn claims_json(py: Python<'_>, variant: Option<&str>) -> PyResult<String> {
         let all = builtin_claims().map_err(error)?;
         let selected: Vec<_> = all
             .iter()
-            .filter(|c| match variant {
-                None => true,
-                Some(f) => {
-                    c.variant_id().as_deref() == Some(f)
-                        || c.file == f
-                        || c.document == f
-                        || (f.len() >= 3 && c.document.starts_with(f))
-                }
-            })
+            .filter(|c| variant.is_none_or(|f| c.selected_by(f)))
             .collect();
         if let (true, Some(f)) = (selected.is_empty(), variant) {
             if Variant::load(f).is_err() {

@@ -20,15 +20,7 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>,
     let all = builtin_claims().map_err(|e| CliError::failure(e.to_string()))?;
     let selected: Vec<_> = all
         .iter()
-        .filter(|c| match filter {
-            None => true,
-            Some(f) => {
-                c.variant_id().as_deref() == Some(f)
-                    || c.file == f
-                    || c.document == f
-                    || (f.len() >= 3 && c.document.starts_with(f))
-            }
-        })
+        .filter(|c| filter.is_none_or(|f| c.selected_by(f)))
         .collect();
     if selected.is_empty() {
         if let Some(f) = filter {

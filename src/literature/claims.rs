@@ -767,6 +767,15 @@ impl Claim {
         format!("{}, §{}", self.cite, self.section)
     }
 
+    /// Whether the claim is selected by `filter`: its variant, its file, its document, or
+    /// a prefix of three or more characters of the document (`hanoilab claims FILTER`).
+    pub fn selected_by(&self, filter: &str) -> bool {
+        self.variant_id().as_deref() == Some(filter)
+            || self.file == filter
+            || self.document == filter
+            || (filter.len() >= 3 && self.document.starts_with(filter))
+    }
+
     /// The variant the claim is about, if any.
     pub fn variant_id(&self) -> Option<String> {
         if let Some(v) = &self.variant {

@@ -2,7 +2,7 @@
 //! instead of crowded legends, lines labelled at their ends. Floats only here (pictures).
 
 use super::*;
-use crate::output::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel};
+use crate::output::chart::{Colour, Figure, Guide, Mark, Marker, Panel};
 use crate::study::{DrawnGraph, RootFactor, SplitsByN};
 use crate::variants::FunctionRole;
 
@@ -314,18 +314,7 @@ pub(super) fn roots_figure(f: &VariantFacts, factors: &[RootFactor]) -> Figure {
     let mut p = Panel::new("", "real part", "imaginary part");
     p.equal_aspect = true;
     p.legend = true;
-    let circle: Vec<(f64, f64)> = (0..=180)
-        .map(|i| {
-            let t = i as f64 * std::f64::consts::PI / 90.0;
-            (t.cos(), t.sin())
-        })
-        .collect();
-    p.series.push(
-        Series::new("", circle)
-            .colour(Colour::Grey)
-            .dash(Dash::Dashed)
-            .width(1),
-    );
+    p.series.push(crate::output::plot_data::unit_circle());
     for (i, r) in factors.iter().enumerate() {
         let mult = if r.multiplicity > 1 {
             format!(" (multiplicity {})", r.multiplicity)
