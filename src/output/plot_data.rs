@@ -433,6 +433,21 @@ pub fn roots_figure(targets: &[ResolvedTarget]) -> Result<Figure, PlotDataError>
     ))
 }
 
+/// The unit circle as a thin grey dashed line, the reference of every roots panel (roots
+/// outside it grow, on it stay bounded or grow polynomially, inside decay).
+pub fn unit_circle() -> Series {
+    let circle: Vec<(f64, f64)> = (0..=180)
+        .map(|i| {
+            let a = i as f64 * std::f64::consts::PI / 90.0;
+            (a.cos(), a.sin())
+        })
+        .collect();
+    Series::new("", circle)
+        .colour(Colour::Grey)
+        .dash(Dash::Dashed)
+        .width(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -507,19 +522,4 @@ mod tests {
         assert_eq!(roots.len(), 2);
         assert!((roots[0].0 - 1.0).abs() < 1e-9 && (roots[1].0 - 2.0).abs() < 1e-9);
     }
-}
-
-/// The unit circle as a thin grey dashed line, the reference of every roots panel (roots
-/// outside it grow, on it stay bounded or grow polynomially, inside decay).
-pub fn unit_circle() -> Series {
-    let circle: Vec<(f64, f64)> = (0..=180)
-        .map(|i| {
-            let a = i as f64 * std::f64::consts::PI / 90.0;
-            (a.cos(), a.sin())
-        })
-        .collect();
-    Series::new("", circle)
-        .colour(Colour::Grey)
-        .dash(Dash::Dashed)
-        .width(1)
 }
