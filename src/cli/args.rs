@@ -418,6 +418,10 @@ pub enum Command {
         /// as a whole (e.g. a folder served as a web site).
         #[arg(long, value_name = "DIR")]
         html: Option<PathBuf>,
+        /// Only this variant (a built-in id or a variant file): its page, table and figures,
+        /// each file written in place and every other file under --out left as it is.
+        #[arg(long, value_name = "VARIANT|FILE", conflicts_with = "html")]
+        only: Option<String>,
     },
     /// Measure the performance targets and print the figures.
     Bench {

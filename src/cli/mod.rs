@@ -308,9 +308,18 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             params,
             format,
         } => charpoly_cmd::charpoly_cmd(&variant, factor, &params.params, format),
-        Command::Report { out, quick, html } => {
-            report_cmd::report_cmd(&out, quick, html.as_deref())
-        }
+        Command::Report {
+            out,
+            quick,
+            html,
+            only: None,
+        } => report_cmd::report_cmd(&out, quick, html.as_deref()),
+        Command::Report {
+            out,
+            quick,
+            only: Some(only),
+            ..
+        } => report_cmd::report_only_cmd(&out, quick, &only),
         Command::Matrix {
             file,
             options,

@@ -92,6 +92,51 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
     Ok(())
 }
 
+/// `report --only VARIANT|FILE`: one variant's page, table and figures, computed as the
+/// whole report computes them, then written file by file under `out` (each whole), leaving
+/// every other file there as it is.
+pub fn report_only_cmd(out: &Path, quick: bool, only: &str) -> Result<(), CliError> {
+    if out.exists() && !out.is_dir() {
+        return Err(CliError::input(format!(
+            "--out `{}`: exists and is not a folder",
+            out.display()
+        )));
+    }
+    let target = super::common::resolve(only, &[])?;
+    if target.explicit {
+        return Err(CliError::input(format!(
+            "--only `{only}`: name a variant (an id or a file), not one function: the page \
+             covers every function"
+        )));
+    }
+    let variant = target.variant;
+    std::fs::create_dir_all(out)
+        .map_err(|e| CliError::from_io(format!("--out `{}`: {e}", out.display()), &e))?;
+    check_writable(out)?;
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |what: &str| {
+        if terminal {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "report: {what}");
+        }
+    };
+    let started = std::time::Instant::now();
+    let id = variant.id.clone();
+    let bundle =
+        crate::output::report::build_variant(variant, &ReportOptions { quick }, &mut progress)
+            .map_err(|e| CliError::failure(e.to_string()))?;
+    let summary = bundle.write_in_place(out).map_err(output_error)?;
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "hanoilab report: wrote the {} files of {id} under {} in {:.1} s",
+        summary.files.len(),
+        out.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// A refusal of what was found under the output (a crafted journal) is the input's fault
 /// (exit 2); a failed write is not (exit 1).
 fn output_error(e: crate::output::OutputError) -> CliError {

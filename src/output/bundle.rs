@@ -162,4 +162,73 @@ impl Bundle {
         files.sort();
         Ok(WriteSummary { files })
     }
+
+    /// Writes every file under `root` in place, each whole (a temporary file and a rename),
+    /// and leaves every other file there as it is (`hanoilab report --only`, which adds one
+    /// variant's files beside a whole report's). Each page's HTML is rendered with the pages
+    /// already under `root/reports/` as the rest of its site, so its links resolve as they
+    /// do in the whole report.
+    pub fn write_in_place(&self, root: &Path) -> Result<WriteSummary, OutputError> {
+        use super::atomic::write_file_atomic;
+        let mut files = Vec::new();
+        for (name, table) in &self.tables {
+            let rel = format!("{TABLES_DIR}/{name}.csv");
+            write_file_atomic(&root.join(&rel), table.to_csv().as_bytes())?;
+            files.push(rel);
+            #[cfg(feature = "tables")]
+            {
+                let rel = format!("{TABLES_DIR}/{name}.parquet");
+                write_file_atomic(&root.join(&rel), &super::parquet::to_parquet_bytes(table)?)?;
+                files.push(rel);
+            }
+        }
+        for (name, text) in &self.table_files {
+            let rel = format!("{TABLES_DIR}/{name}");
+            write_file_atomic(&root.join(&rel), text.as_bytes())?;
+            files.push(rel);
+        }
+        #[cfg(feature = "plots")]
+        for (name, chart) in &self.charts {
+            for ext in ["svg", "png"] {
+                let rel = format!("{REPORTS_DIR}/plots/{name}.{ext}");
+                super::plot::render_atomic(chart, &root.join(&rel))?;
+                files.push(rel);
+            }
+        }
+        let reports = root.join(REPORTS_DIR);
+        for (name, text) in &self.pages {
+            let rel = format!("{REPORTS_DIR}/{name}");
+            write_file_atomic(&root.join(&rel), text.as_bytes())?;
+            files.push(rel);
+        }
+        // The HTML pages last: they inline the plots just written.
+        let mut site_pages: std::collections::BTreeSet<String> = std::fs::read_dir(&reports)
+            .map_err(|e| OutputError::io(&reports, e))?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".md"))
+            .collect();
+        site_pages.extend(self.pages.keys().cloned());
+        let image = |rel: &str| staged_image(&reports, rel);
+        let site = super::html::Site {
+            pages: site_pages,
+            image: &image,
+        };
+        for (name, markdown) in &self.pages {
+            let html =
+                super::html::render_page(name, markdown, &site).map_err(|e| OutputError::Html {
+                    path: format!("{REPORTS_DIR}/{}", e.page),
+                    message: e.message,
+                })?;
+            let rel = format!(
+                "{REPORTS_DIR}/{}/{}",
+                super::html::HTML_DIR,
+                super::html::html_name(name)
+            );
+            write_file_atomic(&root.join(&rel), html.as_bytes())?;
+            files.push(rel);
+        }
+        files.sort();
+        Ok(WriteSummary { files })
+    }
 }

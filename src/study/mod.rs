@@ -22,6 +22,7 @@ mod reversi_frame;
 mod roots;
 mod search_tables;
 mod sequences;
+mod variant;
 
 pub use parallel::run_in_parallel;
 pub use records::{record_rows, RecordRow, COMPARE_WITH};
@@ -29,6 +30,7 @@ pub use reversi_frame::{FrameClass, ReversiFrameStudy, FRAME_TO};
 pub use roots::{root_factors, RootFactor};
 pub use search_tables::{DrawnGraph, LayerRow, SearchTables, StateGraphRow};
 pub use sequences::{FrameStewartStudy, SplitRow, SplitsByN, StarAgainstReves, StarRow, StarStudy};
+pub use variant::VariantStudy;
 
 use crate::facts::{FactsOptions, Optimality, SearchBudget, VariantFacts};
 use crate::literature::CheckedClaim;
@@ -189,13 +191,18 @@ impl Study {
 /// How many n of each transfer system [`Study::transfer_terms`] holds.
 pub const TRANSFER_TERMS: u64 = 60;
 
-type TransferTerms = Vec<(u64, Vec<BigInt>)>;
+/// The state vectors of a transfer system, by n.
+pub type TransferTerms = Vec<(u64, Vec<BigInt>)>;
 
 fn gather(id: &str, opts: &FactsOptions) -> Result<(VariantFacts, TransferTerms), StudyError> {
     let variant = Variant::builtin(id).map_err(StudyError::from_display)?;
-    let facts = VariantFacts::gather(variant, opts).map_err(StudyError::from_display)?;
+    let facts = gather_facts(variant, opts)?;
     let terms = transfer_terms(&facts);
     Ok((facts, terms))
+}
+
+fn gather_facts(variant: Variant, opts: &FactsOptions) -> Result<VariantFacts, StudyError> {
+    VariantFacts::gather(variant, opts).map_err(StudyError::from_display)
 }
 
 /// The state vectors of `facts`' transfer system for [`TRANSFER_TERMS`] n from its

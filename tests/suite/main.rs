@@ -37,6 +37,7 @@ mod program_errors;
 mod rainbow;
 #[cfg(all(feature = "tables", feature = "plots"))]
 mod report;
+mod report_only;
 mod report_paths;
 mod reversi;
 mod reversi_checkers_files;

@@ -15,7 +15,7 @@ use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
 use crate::facts::{MinimumSource, Optimality, Shortfall, VariantFacts};
 use crate::literature::{CheckedClaim, VerdictKind};
-use crate::study::{Study, StudyOptions};
+use crate::study::{RootFactor, Study, StudyOptions, VariantStudy};
 use crate::variants::{FunctionRole, Params};
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -63,6 +63,18 @@ pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bun
     render(&study)
 }
 
+/// Computes one variant's part of the report in memory (`hanoilab report --only`): runs its
+/// [`VariantStudy`], then [`render_variant`]s it.
+pub fn build_variant(
+    variant: crate::variants::Variant,
+    opts: &ReportOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Bundle, ReportError> {
+    let part = VariantStudy::run(variant, opts, progress).map_err(err)?;
+    progress("rendering");
+    render_variant(&part)
+}
+
 /// The pages, tables and charts of `study`, formatted (the study holds every computed
 /// number; this only renders).
 pub fn render(study: &Study) -> Result<Bundle, ReportError> {
@@ -71,25 +83,17 @@ pub fn render(study: &Study) -> Result<Bundle, ReportError> {
     let claims = &study.claims;
     for (i, f) in facts.iter().enumerate() {
         let id = f.variant.id.as_str();
-        let table = f.count_table();
-        let ratio = convergence_figure(f, &study.transfer_terms[i]);
-        let roots = study.roots[i].as_deref().map(|r| roots_figure(f, r));
         let mine: Vec<&CheckedClaim> = claims
             .iter()
             .filter(|c| c.variant.as_deref() == Some(id) || c.names.iter().any(|v| v == id))
             .collect();
-        b.page(
-            &format!("{id}.md"),
-            variant_page(f, &table, ratio.is_some(), roots.is_some(), &mine)?,
-        );
-        b.chart(&format!("{id}-counts"), counts_figure(f));
-        if let Some(c) = ratio {
-            b.chart(&format!("{id}-ratio"), c);
-        }
-        if let Some(c) = roots {
-            b.chart(&format!("{id}-roots"), c);
-        }
-        b.table(id, table);
+        variant_part(
+            &mut b,
+            f,
+            &study.transfer_terms[i],
+            study.roots[i].as_deref(),
+            &mine,
+        )?;
     }
     reversi_frame_part(&mut b, &study.reversi_frame)?;
     frame_stewart_part(&mut b, &study.frame_stewart);
@@ -113,8 +117,56 @@ pub fn render(study: &Study) -> Result<Bundle, ReportError> {
         include_str!("../tables_readme.md").into(),
     );
     b.page("README.md", index_page(facts, claims));
-    // Prose lines of every page wrapped at about 100 characters (tables, code, formulas and
-    // headings as they are), so a page reads in any editor.
+    finish(b)
+}
+
+/// One variant's page, table and figures (`hanoilab report --only`): the same files, with
+/// the same bytes, as [`render`] writes for the variant.
+pub fn render_variant(part: &VariantStudy) -> Result<Bundle, ReportError> {
+    let mut b = Bundle::default();
+    let claims: Vec<&CheckedClaim> = part.claims.iter().collect();
+    variant_part(
+        &mut b,
+        &part.facts,
+        &part.transfer_terms,
+        part.roots.as_deref(),
+        &claims,
+    )?;
+    finish(b)
+}
+
+/// A variant's page (with `claims`, the checked claims that name it), its count table and
+/// its figures.
+fn variant_part(
+    b: &mut Bundle,
+    f: &VariantFacts,
+    transfer_terms: &[(u64, Vec<BigInt>)],
+    roots: Option<&[RootFactor]>,
+    claims: &[&CheckedClaim],
+) -> Result<(), ReportError> {
+    let id = f.variant.id.as_str();
+    let table = f.count_table();
+    let ratio = convergence_figure(f, transfer_terms);
+    let roots = roots.map(|r| roots_figure(f, r));
+    b.page(
+        &format!("{id}.md"),
+        variant_page(f, &table, ratio.is_some(), roots.is_some(), claims)?,
+    );
+    b.chart(&format!("{id}-counts"), counts_figure(f));
+    if let Some(c) = ratio {
+        b.chart(&format!("{id}-ratio"), c);
+    }
+    if let Some(c) = roots {
+        b.chart(&format!("{id}-roots"), c);
+    }
+    b.table(id, table);
+    Ok(())
+}
+
+/// The last step of every rendering: prose lines of every page wrapped at about 100
+/// characters (tables, code, formulas and headings as they are), so a page reads in any
+/// editor; a file written twice is a bug of the generator.
+fn finish(mut b: Bundle) -> Result<Bundle, ReportError> {
     for text in b.pages.values_mut() {
         *text = reflow(text);
     }
