@@ -270,6 +270,10 @@ pub enum ClaimKind {
     /// version"), checked by exhaustive longest-path search for small n (see
     /// [`LongestClaim`]).
     Longest(LongestClaim),
+    /// A statement about the state graph of a puzzle (its configurations and the moves
+    /// between them): its size, degrees, symmetry and shortest paths between configurations,
+    /// checked on the whole graph for small n (see [`GraphClaim`]).
+    Graph(GraphClaim),
     /// A statement about the moves themselves (worked examples of positions, move lists,
     /// periodic move tables, which disc moves when, stays, pin loads), checked by playing
     /// the moves (see [`TraceClaim`]).
@@ -364,6 +368,43 @@ pub struct LongestClaim {
     /// The number of reachable configurations, a formula in n.
     #[serde(default)]
     pub states: Option<String>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
+}
+
+/// The data of a [`ClaimKind::Graph`] claim: properties of the state graph of `target`'s
+/// puzzle (every configuration reachable from its start, every legal move an arc) for every
+/// n of `n`, each stated property checked on the whole graph, every pair of configurations
+/// by a breadth-first search that counts shortest paths.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GraphClaim {
+    /// `VARIANT.FUNCTION` whose rules (and start) define the graph.
+    pub target: String,
+    /// Range `A..B` of n.
+    pub n: String,
+    /// The number of configurations, a formula in n.
+    #[serde(default)]
+    pub vertices: Option<String>,
+    /// The configurations of each number of legal moves, formulas in n by out-degree
+    /// (`{ 2 = "3", 3 = "3^n - 3" }`); every configuration has one of the degrees listed.
+    #[serde(default)]
+    pub degrees: BTreeMap<String, String>,
+    /// Every move can be undone by one move (the graph is undirected).
+    #[serde(default)]
+    pub undirected: bool,
+    /// The configurations with the fewest legal moves (the graph's corners) are exactly
+    /// the perfect towers (every disc on one pin).
+    #[serde(default)]
+    pub corners_are_towers: bool,
+    /// The number of shortest paths from every configuration to every perfect tower, a
+    /// formula in n (`"1"`: exactly one shortest way).
+    #[serde(default)]
+    pub shortest_paths_to_towers: Option<String>,
+    /// Between every two configurations there are at least one and at most this many
+    /// shortest paths, a formula in n.
+    #[serde(default)]
+    pub shortest_paths_at_most: Option<String>,
     /// Parameters.
     #[serde(default)]
     pub params: BTreeMap<String, i64>,
@@ -794,7 +835,8 @@ impl Claim {
             | ClaimKind::Asymptotic { target, .. }
             | ClaimKind::Bound { target, .. }
             | ClaimKind::Search(SearchClaim { target, .. })
-            | ClaimKind::Longest(LongestClaim { target, .. }) => from_target(target),
+            | ClaimKind::Longest(LongestClaim { target, .. })
+            | ClaimKind::Graph(GraphClaim { target, .. }) => from_target(target),
             ClaimKind::Trace(t) => from_target(&t.target),
             ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
             _ => None,
@@ -825,6 +867,7 @@ impl Claim {
             | ClaimKind::Bound { target, .. } => texts.push(target.clone()),
             ClaimKind::Search(c) => texts.push(c.target.clone()),
             ClaimKind::Longest(c) => texts.push(c.target.clone()),
+            ClaimKind::Graph(c) => texts.push(c.target.clone()),
             ClaimKind::Trace(c) => texts.push(c.target.clone()),
             _ => {}
         }
@@ -855,6 +898,7 @@ impl Claim {
             ClaimKind::Bound { .. } => "bound",
             ClaimKind::Search(_) => "search",
             ClaimKind::Longest(_) => "longest",
+            ClaimKind::Graph(_) => "graph",
             ClaimKind::Trace(_) => "trace",
             ClaimKind::Unchecked { .. } => "unchecked",
         }
@@ -932,9 +976,30 @@ impl Claim {
                 .map(|f| ("lower_bound", f.clone()))
                 .collect(),
             ClaimKind::Longest(c) => c.states.iter().map(|f| ("states", f.clone())).collect(),
+            ClaimKind::Graph(c) => c.formulas(),
             ClaimKind::Trace(c) => c.checks.formulas(),
             ClaimKind::Unchecked { .. } => vec![],
         }
+    }
+}
+
+impl GraphClaim {
+    /// Every formula of the claim, with its field name.
+    pub fn formulas(&self) -> Vec<(&'static str, String)> {
+        let mut v: Vec<(&'static str, String)> = vec![];
+        v.extend(self.vertices.iter().map(|f| ("vertices", f.clone())));
+        v.extend(self.degrees.values().map(|f| ("degrees", f.clone())));
+        v.extend(
+            self.shortest_paths_to_towers
+                .iter()
+                .map(|f| ("shortest_paths_to_towers", f.clone())),
+        );
+        v.extend(
+            self.shortest_paths_at_most
+                .iter()
+                .map(|f| ("shortest_paths_at_most", f.clone())),
+        );
+        v
     }
 }
 

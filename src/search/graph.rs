@@ -116,6 +116,30 @@ impl StateGraph {
         dist
     }
 
+    /// Distances from state `i` (`u64::MAX` for states it cannot reach) and the number of
+    /// shortest paths to each (0 for those states), by one breadth-first search that adds
+    /// up the counts of each state's predecessors on the layer before it. Counts saturate
+    /// at `u128::MAX` (far beyond any graph this type holds).
+    pub fn shortest_paths_from(&self, i: usize) -> (Vec<u64>, Vec<u128>) {
+        let mut dist = vec![u64::MAX; self.len()];
+        let mut count = vec![0u128; self.len()];
+        dist[i] = 0;
+        count[i] = 1;
+        let mut queue = VecDeque::from([i]);
+        while let Some(u) = queue.pop_front() {
+            for &(v, _) in &self.edges[u] {
+                if dist[v] == u64::MAX {
+                    dist[v] = dist[u] + 1;
+                    queue.push_back(v);
+                }
+                if dist[v] == dist[u] + 1 {
+                    count[v] = count[v].saturating_add(count[u]);
+                }
+            }
+        }
+        (dist, count)
+    }
+
     /// The largest distance from state `i` to a state it reaches.
     pub fn eccentricity(&self, i: usize) -> u64 {
         self.distances_from(i)

@@ -63,6 +63,7 @@ mod asymptotic;
 mod bfile;
 mod error;
 mod formula_claims;
+mod graph_claims;
 mod library_sequences;
 mod matrix_claims;
 mod search_claims;
@@ -189,6 +190,7 @@ pub fn validate_claims(claims: &[Claim]) -> Result<(), ClaimFault> {
             } => (Some(target), params, None, samples.first().copied()),
             ClaimKind::Search(s) => (Some(&s.target), &s.params, None, Some(1)),
             ClaimKind::Longest(l) => (Some(&l.target), &l.params, None, Some(1)),
+            ClaimKind::Graph(g) => (Some(&g.target), &g.params, None, Some(1)),
             ClaimKind::Trace(t) => (Some(&t.target), &t.params, None, Some(1)),
             _ => (None, &Params::new(), None, None),
         };
@@ -275,6 +277,16 @@ fn validate_fields(c: &Claim) -> Result<(), ClaimFault> {
             Ok(())
         }
         ClaimKind::Longest(l) => range("n", &l.n),
+        ClaimKind::Graph(g) => {
+            range("n", &g.n)?;
+            if let Some(d) = g.degrees.keys().find(|d| d.parse::<u64>().is_err()) {
+                return fault(
+                    "degrees",
+                    format!("degree '{d}': expected a number of legal moves, e.g. 3"),
+                );
+            }
+            Ok(())
+        }
         ClaimKind::Trace(t) if t.n.contains("..") => range("n", &t.n),
         _ => Ok(()),
     }
@@ -524,6 +536,7 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, CheckError> {
         }
         ClaimKind::Search(s) => check_search(s),
         ClaimKind::Longest(l) => check_longest(l),
+        ClaimKind::Graph(g) => graph_claims::check_graph(g),
         ClaimKind::Trace(t) => check_trace(t),
         ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
     }

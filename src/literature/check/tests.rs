@@ -355,6 +355,10 @@ const PINNED: &[(&str, VerdictKind)] = {
         ("wikipedia/hamiltonian.unique", HoldsInRange),
         ("wikipedia/longest.3-to-the-64-years", HoldsInRange),
         ("wikipedia/graph.nonselfcrossing-N8", Holds),
+        ("wikipedia/graph.undirected-3n-nodes", HoldsInRange),
+        ("wikipedia/graph.corners-are-towers", HoldsInRange),
+        ("wikipedia/graph.one-shortest-way-to-a-tower", HoldsInRange),
+        ("wikipedia/graph.one-or-two-shortest-paths", HoldsInRange),
         ("wikipedia/frame-stewart.recurrence-6", HoldsInRange),
         ("wikipedia/reves.open", Unverifiable),
         ("chapla/classic.H1", Holds),
@@ -519,6 +523,10 @@ const RANGES: &[(&str, i64, i64)] = &[
     ("wikipedia/nonrecursive.odd-moves", 1, 10),
     ("wikipedia/long.unused-peg", 1, 7),
     ("wikipedia/long.disk-by-3", 1, 7),
+    ("wikipedia/graph.undirected-3n-nodes", 1, 8),
+    ("wikipedia/graph.corners-are-towers", 1, 8),
+    ("wikipedia/graph.one-shortest-way-to-a-tower", 1, 8),
+    ("wikipedia/graph.one-or-two-shortest-paths", 1, 8),
     ("chapla/classic.least-moves", 1, 12),
     ("chapla/fancy.minimal", 1, 12),
     ("chapla/iterative.stays", 1, 6),
@@ -1084,4 +1092,46 @@ fn a_bfile_holds_only_when_every_row_agrees() {
     let v = check_bfile(&t, &wrong, "b").unwrap();
     assert_eq!(v.verdict, VerdictKind::Fails);
     assert_eq!(v.failure.unwrap().n, Some(7));
+}
+
+/// The census figures printed in docs/claims-census.md and the README are the verdicts the
+/// checker gives (a figure the data contradicts is a bug like a wrong number).
+#[test]
+fn the_census_figures_are_the_checked_verdicts() {
+    let seeds: Vec<&CheckedClaim> = all()
+        .iter()
+        .filter(|c| !c.id.starts_with("hanoilib/"))
+        .collect();
+    let count = |k: VerdictKind| seeds.iter().filter(|c| c.verdict == k).count();
+    let (proved, holds, range, corrected, fails, unverifiable) = (
+        count(VerdictKind::Proved),
+        count(VerdictKind::Holds),
+        count(VerdictKind::HoldsInRange),
+        count(VerdictKind::HoldsAfterCorrection),
+        count(VerdictKind::Fails),
+        count(VerdictKind::Unverifiable),
+    );
+    let (total, table) = (seeds.len(), all().len() - seeds.len());
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let census = norm(include_str!("../../../docs/claims-census.md"));
+    let want = format!(
+        "**{total} claims: {proved} proved, {holds} hold (finite claims, every case checked), \
+         {range} hold for a stated range of n, {corrected} hold after correction, {fails} fail, \
+         {unverifiable} unverifiable**; with Lunnon's HanoiLib.java Table of times ({table} \
+         rows) {} in all",
+        all().len()
+    );
+    assert!(
+        census.contains(&want),
+        "docs/claims-census.md should say: {want}"
+    );
+    let readme = norm(include_str!("../../../README.md"));
+    let want = format!(
+        "({total} claims: {proved} proved, {holds} hold, {range} hold for a stated range, \
+         {corrected} hold after correction, {fails} fail, {unverifiable} unverifiable; section \
+         by section, what could not be recorded and why; with HanoiLib.java's Table of times, \
+         {table} rows, {} claims)",
+        all().len()
+    );
+    assert!(readme.contains(&want), "README.md should say: {want}");
 }
