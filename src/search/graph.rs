@@ -102,18 +102,7 @@ impl StateGraph {
 
     /// Distances from state `i` (`u64::MAX` for states it cannot reach).
     pub fn distances_from(&self, i: usize) -> Vec<u64> {
-        let mut dist = vec![u64::MAX; self.len()];
-        dist[i] = 0;
-        let mut queue = VecDeque::from([i]);
-        while let Some(u) = queue.pop_front() {
-            for &(v, _) in &self.edges[u] {
-                if dist[v] == u64::MAX {
-                    dist[v] = dist[u] + 1;
-                    queue.push_back(v);
-                }
-            }
-        }
-        dist
+        self.shortest_paths_from(i).0
     }
 
     /// Distances from state `i` (`u64::MAX` for states it cannot reach) and the number of
