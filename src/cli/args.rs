@@ -336,7 +336,8 @@ pub enum Command {
         format: Format,
     },
     /// Statistics of the whole state graph: vertices, edges, degrees, diameter, radius,
-    /// average distance, Wiener index, pairs with several shortest paths.
+    /// average distance, Wiener index, pairs with several shortest paths; with `-n A..B` a
+    /// row per n, and with --guess the law each statistic follows.
     Graph {
         /// Variant id (or path), optionally with `.FUNCTION` (its rules and start: the
         /// graph is the states the start reaches).
@@ -353,6 +354,10 @@ pub enum Command {
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
+        /// With a range of n: conjecture a law for each statistic from its terms (the
+        /// guesser of `hanoilab guess`, with this many confirming terms).
+        #[arg(long, value_name = "CONFIRMATIONS", num_args = 0..=1, default_missing_value = "2")]
+        guess: Option<usize>,
         /// Output format: human, json or csv.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,

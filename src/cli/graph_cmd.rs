@@ -152,16 +152,32 @@ fn distance_text(d: &BigUint) -> String {
 /// `hanoilab graph VARIANT[.FUNCTION] -n N [--max-states N] [--threads N] [--format F]`: the
 /// statistics of the states reachable from the function's start ([`graph_stats_with`]),
 /// refused (exit 2) past `max_states` states before the search from every state.
+#[allow(clippy::too_many_arguments)] // one per flag of the command
 pub fn graph_cmd(
     target: &str,
     n: &str,
     max_states: u64,
     threads: Option<&str>,
     params: &[String],
+    guess: Option<usize>,
     format: Format,
 ) -> Result<(), CliError> {
+    let threads = parse_threads(threads)?;
+    if n.contains("..") {
+        return graph_range_cmd(target, n, max_states, threads, params, guess, format);
+    }
+    if guess.is_some() {
+        return Err(CliError::input(
+            "graph --guess: give a range of n (`-n 0..8`), whose terms the guesser reads",
+        ));
+    }
     let n = parse_n("-n", n)?;
-    let threads = match threads {
+    graph_one_cmd(target, n, max_states, threads, params, format)
+}
+
+/// `--threads`: 1..=the search's most worker threads, or all cores (0) when absent.
+fn parse_threads(threads: Option<&str>) -> Result<usize, CliError> {
+    Ok(match threads {
         Some(v) => match parse_n("--threads", v)? {
             t if t == 0 || t > crate::search::MAX_WORKER_THREADS as u64 => {
                 return Err(CliError::input(format!(
@@ -172,12 +188,19 @@ pub fn graph_cmd(
             t => t as usize,
         },
         None => 0,
-    };
-    if !matches!(format, Format::Human | Format::Json | Format::Csv) {
-        return Err(CliError::input(
-            "graph --format: expected human, json or csv",
-        ));
-    }
+    })
+}
+
+/// The graph of one n, every statistic.
+fn graph_one_cmd(
+    target: &str,
+    n: u64,
+    max_states: u64,
+    threads: usize,
+    params: &[String],
+    format: Format,
+) -> Result<(), CliError> {
+    check_format(format)?;
     let t = resolve(target, params)?;
     let name = format!("{}.{} n = {n}", t.variant.id, t.function);
     let puzzle = t
@@ -278,6 +301,160 @@ pub fn graph_cmd(
             for (k, v) in rows.iter().skip(3) {
                 if !v.is_empty() {
                     out.push_str(&format!("{}: {v}\n", k.replace('_', " ")));
+                }
+            }
+            out
+        }
+    };
+    emit(&text)
+}
+
+fn check_format(format: Format) -> Result<(), CliError> {
+    if !matches!(format, Format::Human | Format::Json | Format::Csv) {
+        return Err(CliError::input(
+            "graph --format: expected human, json or csv",
+        ));
+    }
+    Ok(())
+}
+
+/// The graphs of `-n A..B`, one row of statistics per n
+/// ([`crate::graph::sequences::GraphSequences`]), and with `guess` the law the guesser
+/// finds in each statistic with that many confirming terms.
+fn graph_range_cmd(
+    target: &str,
+    range: &str,
+    max_states: u64,
+    threads: usize,
+    params: &[String],
+    guess: Option<usize>,
+    format: Format,
+) -> Result<(), CliError> {
+    use crate::algebra::guess::{GuessOptions, Law};
+    use crate::graph::sequences::{GraphSequences, SEQUENCE_NAMES};
+    check_format(format)?;
+    let (a, b) = super::validate::parse_range("-n", range)?;
+    let t = resolve(target, params)?;
+    let name = format!("{}.{} n = {a}..{b}", t.variant.id, t.function);
+    let limit = usize::try_from(max_states)
+        .unwrap_or(usize::MAX)
+        .min(u32::MAX as usize);
+    let seqs = GraphSequences::compute(&t.variant, &t.function, &t.params, a..=b, limit, threads)
+        .map_err(|e| match e {
+        crate::graph::sequences::GraphSequenceError::TooLarge { n, .. } => {
+            CliError::input(format!(
+                "{name}: the state graph at n = {n} has more than --max-states {max_states} \
+                     states (a search from every state costs their number squared; raise \
+                     --max-states or end the range before n = {n})"
+            ))
+        }
+        e => CliError::input(format!("{name}: {e}")),
+    })?;
+    let columns: Vec<(&str, Vec<String>)> = SEQUENCE_NAMES
+        .iter()
+        .map(|&c| {
+            let cells = (0..seqs.stats.len())
+                .map(|i| {
+                    let one = GraphSequences {
+                        first_n: a + i as u64,
+                        stats: vec![seqs.stats[i].clone()],
+                    };
+                    one.sequence(c).map_or(String::new(), |v| v[0].to_string())
+                })
+                .collect();
+            (c, cells)
+        })
+        .collect();
+    let guesses = guess.map(|confirmations| {
+        seqs.guesses(&GuessOptions {
+            confirmations,
+            closed_form: false,
+            ..GuessOptions::default()
+        })
+    });
+    let law_text =
+        |g: &Result<crate::algebra::guess::Guess, crate::algebra::guess::GuessError>| match g {
+            Ok(g) => {
+                let how = format!(
+                    "{} terms determine it, {} confirm it",
+                    g.law.determined_by(),
+                    g.law.confirmed_by()
+                );
+                match &g.law {
+                    Law::CFinite(c) => format!(
+                        "{} for n >= {} (linear, order {}; {how})",
+                        c.to_text(),
+                        c.holds_from(),
+                        c.order()
+                    ),
+                    Law::Holonomic(h) => format!("{} (P-recursive; {how})", h.to_text()),
+                    Law::Periodic(_) => format!("laws by residue class of n ({how})"),
+                }
+            }
+            Err(e) => format!("no law: {e}"),
+        };
+    let text = match format {
+        Format::Json => {
+            let rows: Vec<serde_json::Value> = (0..seqs.stats.len())
+                .map(|i| {
+                    let mut o = serde_json::Map::new();
+                    o.insert("n".into(), (a + i as u64).into());
+                    for (c, cells) in &columns {
+                        let v = &cells[i];
+                        o.insert(
+                            (*c).into(),
+                            if v.is_empty() {
+                                serde_json::Value::Null
+                            } else {
+                                v.clone().into()
+                            },
+                        );
+                    }
+                    serde_json::Value::Object(o)
+                })
+                .collect();
+            let mut o = serde_json::Map::new();
+            o.insert("variant".into(), t.variant.id.clone().into());
+            o.insert("function".into(), t.function.clone().into());
+            o.insert("rows".into(), rows.into());
+            if let Some(gs) = &guesses {
+                let laws: serde_json::Map<String, serde_json::Value> = gs
+                    .iter()
+                    .map(|(c, g)| ((*c).to_string(), law_text(g).into()))
+                    .collect();
+                o.insert("laws".into(), laws.into());
+            }
+            json(&serde_json::Value::Object(o))
+        }
+        Format::Csv => {
+            let mut out = String::from("n");
+            for (c, _) in &columns {
+                out.push(',');
+                out.push_str(c);
+            }
+            out.push('\n');
+            for i in 0..seqs.stats.len() {
+                out.push_str(&(a + i as u64).to_string());
+                for (_, cells) in &columns {
+                    out.push(',');
+                    out.push_str(&cells[i]);
+                }
+                out.push('\n');
+            }
+            out
+        }
+        _ => {
+            let mut out = format!("{name}: the state graph of the states each start reaches\n");
+            for (c, cells) in &columns {
+                if cells.iter().all(String::is_empty) {
+                    continue;
+                }
+                out.push_str(&format!("{}: {}\n", c.replace('_', " "), cells.join(", ")));
+            }
+            if let Some(gs) = &guesses {
+                out.push_str("\nlaws (conjectures from these terms):\n");
+                for (c, g) in gs {
+                    out.push_str(&format!("{}: {}\n", c.replace('_', " "), law_text(g)));
                 }
             }
             out

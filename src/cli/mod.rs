@@ -255,6 +255,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_states,
             threads,
             params,
+            guess,
             format,
         } => graph_cmd::graph_cmd(
             &target,
@@ -262,6 +263,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_states,
             threads.as_deref(),
             &params.params,
+            guess,
             format,
         ),
         Command::Bench { which } => bench::bench(which.as_deref()),

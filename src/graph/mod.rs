@@ -11,6 +11,8 @@
 //!   Wiener index and the pairs with several shortest paths of a small state graph, by a
 //!   breadth-first search from one state per orbit of the pin symmetries, 64 sources per
 //!   machine word.
+//! * [`sequences`]: those statistics for consecutive n as sequences, and the laws the
+//!   guesser conjectures from them.
 //! * [`symmetry`]: the pin permutations that are automorphisms of a state graph (all six
 //!   for H_3^n) and the orbits of the states under them.
 //!
@@ -19,5 +21,6 @@
 pub mod bench;
 pub mod by_search;
 pub mod classic;
+pub mod sequences;
 pub mod stats;
 pub mod symmetry;

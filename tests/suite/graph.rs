@@ -210,3 +210,58 @@ fn graph_errors() {
     );
     one_line_error(&["graph", "nosuch", "-n", "3"], "nosuch");
 }
+
+/// `graph -n A..B`: each row is what `graph -n N` says of that n alone, and `--guess`
+/// conjectures the literature's law for the diameter of H_3^n (2^n - 1: a(n) = 3a(n-1) -
+/// 2a(n-2)) and states how far the terms confirm it.
+#[test]
+fn a_range_of_graphs_is_a_row_per_n_and_its_laws() {
+    let table = stdout(&["graph", "classic", "-n", "0..5", "--format", "csv"]);
+    let mut lines = table.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    for (n, line) in lines.enumerate() {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells[0], n.to_string());
+        let one = json(&["graph", "classic", "-n", &n.to_string(), "--format", "json"]);
+        for (k, v) in header.iter().zip(&cells).skip(1) {
+            let single = match &one[*k] {
+                serde_json::Value::Number(x) => x.to_string(),
+                serde_json::Value::String(s) => s.clone(),
+                other => panic!("{k}: {other}"),
+            };
+            assert_eq!(*v, single, "n = {n}, {k}");
+        }
+    }
+    let out = stdout(&["graph", "classic", "-n", "0..7", "--guess"]);
+    let diameter = out
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("diameter:"))
+        .unwrap();
+    assert_eq!(
+        diameter,
+        "diameter: a(n) = 3 a(n-1) - 2 a(n-2) for n >= 2 (linear, order 2; 4 terms determine \
+         it, 4 confirm it)"
+    );
+    let laws = json(&[
+        "graph", "classic", "-n", "0..7", "--guess", "--format", "json",
+    ]);
+    assert!(laws["laws"]["wiener_index"]
+        .as_str()
+        .unwrap()
+        .starts_with("no law"));
+}
+
+#[test]
+fn graph_range_errors() {
+    one_line_error(&["graph", "classic", "-n", "3", "--guess"], "range of n");
+    one_line_error(
+        &["graph", "classic", "-n", "0..20", "--max-states", "1000"],
+        "at n = 7",
+    );
+    one_line_error(&["graph", "classic", "-n", "5..2"], "-n");
+    one_line_error(
+        &["graph", "classic", "-n", "0..3", "--format", "md"],
+        "use human, json or csv",
+    );
+}
