@@ -581,8 +581,9 @@ const CASES: &[(&str, i32, &str)] = &[
     ("nth turtle 5 --param l=3 --param l=4", 2, "--param l"),
 ];
 
-/// Issue 38: an own variant's malformed `moves`: exit status 2, one line on stderr naming
-/// the problem at the file's line and column, nothing on stdout.
+/// Issue 38: an own variant's malformed `moves` and `search` tables it cannot write: exit
+/// status 2, one line on stderr naming the problem (at the file's line
+/// and column for a variant file), nothing on stdout, no record file written.
 const OWN_VARIANT_CASES: &[(&str, &str)] = &[
     (
         "show {D}/arcself.toml",
@@ -624,6 +625,27 @@ const OWN_VARIANT_CASES: &[(&str, &str)] = &[
     (
         "show {D}/starname.toml",
         "starname.toml:9:9: rules.moves: the star's centre: unknown name `x`",
+    ),
+    (
+        "search classic -n 1..3 --solution --record {D}/never.csv",
+        "search -n 1..3: --solution is for one n",
+    ),
+    (
+        "search classic -n 2 --format csv --halfway --record {D}/never.csv",
+        "search --format csv: --halfway is for one n",
+    ),
+    (
+        "search classic -n 1..3 --from 000 --record {D}/never.csv",
+        "--from is for one n",
+    ),
+    (
+        "search classic -n 3 --format bfile --layers --record {D}/never.csv",
+        "--layers needs --format human, json, csv or md",
+    ),
+    ("search classic -n 5..2", "-n `5..2`: expected a range"),
+    (
+        "search classic -n 1..40 --record {D}/never.csv",
+        ": the state space has up to",
     ),
 ];
 
