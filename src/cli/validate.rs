@@ -161,12 +161,11 @@ pub fn formats(command: &Command) -> &'static [Format] {
         | Command::Search { .. } => &[Human, Csv, Json, Md, Bfile],
         Command::List { .. } => &[Human, Csv, Json, Md],
         Command::Claims { .. } => &[Human, Csv, Json, Md],
-        Command::Show { .. } => &[Human, Json, Md],
+        Command::Show { .. } | Command::Matrix { .. } => &[Human, Json, Md],
         Command::Simulate { trace: true, .. } => &[Human, Csv, Json],
         Command::Nth { .. }
         | Command::Simulate { .. }
         | Command::Charpoly { .. }
-        | Command::Matrix { .. }
         | Command::Check { .. } => &[Human, Json],
         Command::Report { .. }
         | Command::Bench { .. }

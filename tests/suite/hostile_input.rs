@@ -139,6 +139,11 @@ fn fixtures(tag: &str) -> PathBuf {
     ] {
         edit(name, &[("moves = \"complete\"", moves)]);
     }
+    std::fs::write(
+        d.join("m_two.toml"),
+        "matrix = [[2,1],[0,1]]\ninitial = [1,1]\n",
+    )
+    .unwrap();
     edit("pinstrue", &[("pins = 3", "pins = true")]);
     edit("pins35", &[("pins = 3", "pins = 3.5")]);
     edit(
@@ -581,8 +586,8 @@ const CASES: &[(&str, i32, &str)] = &[
     ("nth turtle 5 --param l=3 --param l=4", 2, "--param l"),
 ];
 
-/// Issue 38: an own variant's malformed `moves` and `search` tables it cannot write: exit
-/// status 2, one line on stderr naming the problem (at the file's line
+/// Issue 38: an own variant's malformed `moves`, `search` tables and `matrix` formats it
+/// cannot write: exit status 2, one line on stderr naming the problem (at the file's line
 /// and column for a variant file), nothing on stdout, no record file written.
 const OWN_VARIANT_CASES: &[(&str, &str)] = &[
     (
@@ -647,6 +652,8 @@ const OWN_VARIANT_CASES: &[(&str, &str)] = &[
         "search classic -n 1..40 --record {D}/never.csv",
         ": the state space has up to",
     ),
+    ("matrix {D}/m_two.toml --format csv", "--format csv is not available for `matrix`: use human, json or md"),
+    ("matrix {D}/m_two.toml --format bfile", "--format bfile is not available for `matrix`"),
 ];
 
 #[test]
