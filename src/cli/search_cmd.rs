@@ -632,13 +632,15 @@ fn search_table(
         })?;
         results.push((*n, r, stats.retraced > 0));
     }
+    // The output first: a b-file with no row is refused before anything is recorded.
+    let rows: Vec<(u64, SearchResult)> = results.iter().map(|(n, r, _)| (*n, r.clone())).collect();
+    let text = search_rows(&t, &rows, flags, format)?;
     if let Some(file) = flags.record {
         for (n, r, retraced) in &results {
             append_record(file, &t, *n, r, *retraced)?;
         }
     }
-    let rows: Vec<(u64, SearchResult)> = results.into_iter().map(|(n, r, _)| (n, r)).collect();
-    emit(&search_rows(&t, &rows, flags, format)?)
+    emit(&text)
 }
 
 /// The rows of [`search_table`] in `format`.

@@ -891,3 +891,40 @@ fn a_search_range_in_csv_json_and_md() {
     ]));
     assert_eq!(one["eccentricity"], 7);
 }
+
+/// A range whose goal is unreachable at every n: a row each (no minimum) in CSV, and no
+/// b-file (exit 2, nothing recorded).
+#[test]
+fn an_unreachable_range_has_rows_but_no_bfile() {
+    let path = reversi_three_pins();
+    let path = path.to_str().unwrap();
+    let csv = text(&["search", path, "-n", "4..5", "--format", "csv"]);
+    let expected = format!(
+        "n,minimum,states\n4,,{}\n5,,{}\n",
+        states(path, 4),
+        states(path, 5)
+    );
+    assert_eq!(csv, expected);
+    let record = std::path::Path::new(path).with_file_name("never.csv");
+    let record = record.to_str().unwrap();
+    assert_input_error(
+        &[
+            "search", path, "-n", "4..5", "--format", "bfile", "--record", record,
+        ],
+        "no n of the range reaches the goal",
+    );
+    assert!(!std::path::Path::new(record).exists());
+}
+
+/// The states a single search of `path` reaches at `n`.
+fn states(path: &str, n: u64) -> u64 {
+    let v = json(&hanoilab(&[
+        "search",
+        path,
+        "-n",
+        &n.to_string(),
+        "--format",
+        "json",
+    ]));
+    v["states"].as_u64().unwrap()
+}
