@@ -221,45 +221,77 @@ impl MatrixAnalysis {
 
     /// Human-readable report.
     pub fn to_text(&self) -> String {
-        let mut o = String::new();
-        let _ = writeln!(o, "s = ({})", self.names.join(", "));
+        self.render(false)
+    }
+
+    /// The report as Markdown: the system and its polynomials, then one section per
+    /// component with the same lines as [`MatrixAnalysis::to_text`], as lists.
+    pub fn to_markdown(&self) -> String {
+        self.render(true)
+    }
+
+    /// The lines of the report: `(depth, text)` with depth 0 for the system's lines, 1 for a
+    /// component's and 2, 3 below; a component starts with its name at depth 0 after `None`.
+    fn report_lines(&self) -> Vec<Option<(usize, String)>> {
+        let mut lines = Vec::new();
+        let mut line = |depth: usize, text: String| lines.push(Some((depth, text)));
         let init: Vec<String> = self.initial.iter().map(|v| v.to_string()).collect();
-        let _ = writeln!(o, "s({}) = ({})", self.first_n, init.join(", "));
-        let _ = writeln!(o, "M =\n{}", self.matrix);
-        let _ = writeln!(
-            o,
-            "characteristic polynomial: {}",
-            self.charpoly.to_string_in("E")
+        line(0, format!("s = ({})", self.names.join(", ")));
+        line(0, format!("s({}) = ({})", self.first_n, init.join(", ")));
+        line(
+            0,
+            format!(
+                "characteristic polynomial: {}",
+                self.charpoly.to_string_in("E")
+            ),
         );
-        let _ = writeln!(
-            o,
-            "  = {}",
-            factorization_text(&self.charpoly_factorization)
+        line(
+            1,
+            format!("= {}", factorization_text(&self.charpoly_factorization)),
         );
-        let _ = writeln!(
-            o,
-            "minimal polynomial: {}",
-            self.minimal_polynomial.to_string_in("E")
+        line(
+            0,
+            format!(
+                "minimal polynomial: {}",
+                self.minimal_polynomial.to_string_in("E")
+            ),
         );
         for c in &self.components {
-            let _ = writeln!(o, "\n{}:", c.name);
-            let _ = writeln!(
-                o,
-                "  minimal recurrence (order {}): {}",
-                c.recurrence.order(),
-                c.recurrence.poly().to_string_in("E")
+            lines.push(None);
+            let mut line = |depth: usize, text: String| lines.push(Some((depth, text)));
+            line(0, c.name.clone());
+            line(
+                1,
+                format!(
+                    "minimal recurrence (order {}): {}",
+                    c.recurrence.order(),
+                    c.recurrence.poly().to_string_in("E")
+                ),
             );
-            let _ = writeln!(
-                o,
-                "  charpoly = {} x minimal recurrence",
-                cofactor_text(&c.cofactor)
+            line(
+                1,
+                format!(
+                    "charpoly = {} x minimal recurrence",
+                    cofactor_text(&c.cofactor)
+                ),
             );
-            let _ = writeln!(
-                o,
-                "  closed form: {}(n) = {}   for n >= {}",
-                c.name,
-                c.closed_form.to_text(),
-                c.closed_form.valid_from
+            if let Some(g) = &c.generating_function {
+                line(
+                    1,
+                    format!(
+                        "generating function: {}",
+                        g.series_equation(&c.name, self.first_n)
+                    ),
+                );
+            }
+            line(
+                1,
+                format!(
+                    "closed form: {}(n) = {}   for n >= {}",
+                    c.name,
+                    c.closed_form.to_text(),
+                    c.closed_form.valid_from
+                ),
             );
             for t in &c.closed_form.terms {
                 if let ClosedFormTerm::Recurrent {
@@ -273,48 +305,102 @@ impl MatrixAnalysis {
                         .iter()
                         .map(|z| z.to_decimal(self.digits as u32))
                         .collect();
-                    let _ = writeln!(
-                        o,
-                        "    roots of {} (certified): {}",
-                        factor.to_string_in("E"),
-                        r.join(", ")
+                    line(
+                        2,
+                        format!(
+                            "roots of {} (certified): {}",
+                            factor.to_string_in("E"),
+                            r.join(", ")
+                        ),
                     );
                     for (root, c) in real_coefficients {
-                        let _ = writeln!(o, "      coefficient of ({root})^n: {c}");
+                        line(3, format!("coefficient of ({root})^n: {c}"));
                     }
                 }
             }
             match &c.dominant {
                 Some(d) => {
-                    let _ = writeln!(o, "  dominant term: {}", dominant_text(d));
+                    line(1, format!("dominant term: {}", dominant_text(d)));
                     if !d.ties.is_empty() {
-                        let _ = writeln!(
-                            o,
-                            "  several roots share the largest modulus: {}",
-                            d.ties.join(", ")
+                        line(
+                            1,
+                            format!(
+                                "several roots share the largest modulus: {}",
+                                d.ties.join(", ")
+                            ),
                         );
                     }
                     for r in &d.per_residue {
-                        let _ = writeln!(
-                            o,
-                            "  along n ≡ {} (mod {}): constant {} (= {})",
-                            r.residue, r.modulus, r.exact, r.decimal
+                        line(
+                            1,
+                            format!(
+                                "along n ≡ {} (mod {}): constant {} (= {})",
+                                r.residue, r.modulus, r.exact, r.decimal
+                            ),
                         );
                     }
                 }
-                None => {
-                    let _ = writeln!(o, "  the sequence is eventually zero");
-                }
+                None => line(1, "the sequence is eventually zero".into()),
             }
             let t: Vec<String> = c.first_terms.iter().map(|v| v.to_string()).collect();
-            let _ = writeln!(
-                o,
-                "  first terms (n = {}..): {}",
-                self.first_n,
-                t.join(", ")
+            line(
+                1,
+                format!("first terms (n = {}..): {}", self.first_n, t.join(", ")),
             );
             if let (Some(n), Some(v)) = (self.nth_n, &c.nth) {
-                let _ = writeln!(o, "  {}({n}) = {v}", c.name);
+                line(1, format!("{}({n}) = {v}", c.name));
+            }
+        }
+        lines
+    }
+
+    /// Text (two spaces per depth, `M =` and the matrix after the first two lines) or
+    /// Markdown (the system as a list with the matrix in a code block, a `###` heading per
+    /// component, nested lists below).
+    fn render(&self, markdown: bool) -> String {
+        let mut o = String::new();
+        if markdown {
+            let _ = writeln!(o, "## Transfer system\n");
+        }
+        let mut in_component = false;
+        let mut count = 0;
+        for l in self.report_lines() {
+            let Some((depth, text)) = l else {
+                in_component = true;
+                let _ = writeln!(o);
+                count = 0;
+                continue;
+            };
+            count += 1;
+            match (markdown, in_component && count == 1) {
+                (false, true) => {
+                    let _ = writeln!(o, "{text}:");
+                }
+                (true, true) => {
+                    let _ = writeln!(o, "### `{text}`\n");
+                }
+                (false, false) => {
+                    let _ = writeln!(o, "{}{text}", "  ".repeat(depth));
+                }
+                (true, false) => {
+                    // A closed form's `*` would start emphasis.
+                    let depth = if in_component { depth - 1 } else { depth };
+                    let _ = writeln!(o, "{}- {}", "  ".repeat(depth), text.replace('*', "\\*"));
+                }
+            }
+            if !in_component && count == 2 {
+                match markdown {
+                    false => {
+                        let _ = writeln!(o, "M =\n{}", self.matrix);
+                    }
+                    true => {
+                        let _ = writeln!(
+                            o,
+                            "- M =\n\n  ```\n{}  ```\n",
+                            indent(&self.matrix.to_string())
+                        );
+                    }
+                }
             }
         }
         o
@@ -433,6 +519,11 @@ pub struct ComponentReport {
 
 /// The dominant term in [`ComponentReport`] (the same data as in the analysis).
 pub type DominantReport = Dominant;
+
+/// `text` with every line indented by two spaces (a code block inside a list item).
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}
 
 fn cofactor_text(c: &Poly) -> String {
     match factor(c) {

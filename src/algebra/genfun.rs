@@ -108,6 +108,21 @@ impl GeneratingFunction {
         )
     }
 
+    /// The series and its value as one equation, as `matrix` and `growth` print it:
+    /// `sum_{n >= 1} T(n) x^n = (x) / (1 - 3x + 2x^2)` for the sequence `T` from `first_n`.
+    ///
+    /// ```
+    /// use hanoilab::algebra::{GeneratingFunction, Poly};
+    /// let g = GeneratingFunction {
+    ///     numerator: Poly::from_i64(&[0, 1]),
+    ///     denominator: Poly::from_i64(&[1, -3, 2]),
+    /// };
+    /// assert_eq!(g.series_equation("T", 1), "sum_{n >= 1} T(n) x^n = (x) / (1 - 3x + 2x^2)");
+    /// ```
+    pub fn series_equation(&self, name: &str, first_n: u64) -> String {
+        series_equation(name, first_n, &self.to_text())
+    }
+
     /// Plain text: `x / (1 - 3x + 2x^2)`.
     pub fn to_text(&self) -> String {
         format!(
@@ -116,6 +131,12 @@ impl GeneratingFunction {
             poly_text_ascending(&self.denominator, "x", false)
         )
     }
+}
+
+/// `sum_{n >= FIRST_N} NAME(n) x^n = FRACTION`: a generating function already written as
+/// text ([`GeneratingFunction::to_text`]) as the equation it states.
+pub fn series_equation(name: &str, first_n: impl std::fmt::Display, fraction: &str) -> String {
+    format!("sum_{{n >= {first_n}}} {name}(n) x^n = {fraction}")
 }
 
 /// A polynomial in `var`, lowest degree first, as LaTeX.

@@ -259,7 +259,8 @@ pub enum Command {
     Search {
         /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
-        /// Number of discs.
+        /// Number of discs, or a range `A..B`: one search per n, printed as a table (a b-file
+        /// of the minima with `--format bfile`).
         #[arg(short = 'n', long = "discs")]
         n: String,
         /// Count the optimal solutions.

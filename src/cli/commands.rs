@@ -99,6 +99,55 @@ struct Shown<'a> {
     alternatives: Vec<(String, &'static crate::variants::alternatives::Algorithm)>,
     program: &'a str,
     transfer_system: Option<crate::program::TransferSystem>,
+    /// The parameters the rules and problems are given for (`pins` included).
+    parameters: std::collections::BTreeMap<String, i64>,
+    rules: crate::variants::RulesDescription,
+    /// Every function's call, start and goal, in file order.
+    problems: Vec<crate::variants::ProblemDescription>,
+}
+
+/// A function's call, start and goal as sub-items of its line in `show`.
+fn problem_lines(p: &crate::variants::ProblemDescription) -> String {
+    let stacks = |pins: &[usize]| match pins {
+        [one] => format!("the tower on pin {one}"),
+        many => many
+            .iter()
+            .enumerate()
+            .map(|(s, pin)| format!("stack {s} on pin {pin}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    // The example configurations: each pin's discs in brackets, bottom to top.
+    let example = |pins: &[String]| {
+        pins.iter()
+            .map(|d| format!("[{}]", d.trim_start_matches('-')))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut out = format!("  - call: `{}`", p.call);
+    if p.n_min > 0 {
+        out.push_str(&format!(" (n >= {})", p.n_min));
+    }
+    out.push_str(&format!(
+        "\n  - start: {}; colours: {}; at n = {}: {}\n  - goal: {}; colours: {}; at n = {}: {}{}\n",
+        stacks(&p.start),
+        p.start_colours,
+        p.example_n,
+        example(&p.example_start),
+        stacks(&p.goal),
+        p.goal_colours,
+        p.example_n,
+        example(&p.example_goal),
+        match p.goal_match {
+            "sizes" =>
+                " (reached when every pin holds the goal's sizes, equal discs interchangeable)",
+            _ => "",
+        }
+    ));
+    if let Some(b) = &p.bases {
+        out.push_str(&format!("  - bases: {b}\n"));
+    }
+    out
 }
 
 /// `hanoilab show`.
@@ -109,6 +158,14 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
         .transfer_system(&t.params)
         .map_err(|e| CliError::input(e.to_string()))?;
     let cited = crate::literature::cite_documents(&v.source);
+    let input = |e: crate::variants::VariantError| CliError::input(e.to_string());
+    let rules = v.describe_rules(&t.params).map_err(input)?;
+    let problems = v.problems(&t.params).map_err(input)?;
+    let parameters = v
+        .resolve_params(&t.params)
+        .map_err(input)?
+        .into_iter()
+        .collect();
     let shown = Shown {
         id: &v.id,
         title: &v.title,
@@ -130,20 +187,37 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
             .collect(),
         program: &v.program_text,
         transfer_system: system,
+        parameters,
+        rules,
+        problems,
     };
     if format == Format::Json {
         emit(&json(&shown))?;
         return Ok(());
     }
     let mut out = format!(
-        "# {} (`{}`)\n\n{}\n\nSource: {}\n\n## Functions\n\n",
+        "# {} (`{}`)\n\n{}\n\nSource: {}\n\n",
         v.title,
         v.id,
         v.summary,
         crate::literature::cite_documents(&v.source)
     );
-    for (name, summary) in &shown.functions {
+    if !shown.parameters.is_empty() {
+        let ps: Vec<String> = shown
+            .parameters
+            .iter()
+            .map(|(k, x)| format!("{k} = {x}"))
+            .collect();
+        out.push_str(&format!("Parameters: {}\n\n", ps.join(", ")));
+    }
+    out.push_str("## Rules\n\n");
+    for line in &shown.rules.lines {
+        out.push_str(&format!("- {line}\n"));
+    }
+    out.push_str("\n## Functions\n\n");
+    for ((name, summary), p) in shown.functions.iter().zip(&shown.problems) {
         out.push_str(&format!("- `{}.{name}`: {summary}\n", v.id));
+        out.push_str(&problem_lines(p));
     }
     if !shown.alternatives.is_empty() {
         out.push_str("\n## Alternative algorithms (`simulate --algorithm NAME`)\n\n");

@@ -129,8 +129,8 @@ fn algebra_lines(g: &Growth, a: &AlgebraicGrowth) -> Vec<String> {
     ));
     if let Some(gf) = &a.generating_function {
         lines.push(format!(
-            "generating function: sum_{{n >= {}}} {f}(n) x^n = {}",
-            gf.first_n, gf.text
+            "generating function: {}",
+            crate::algebra::genfun::series_equation(f, gf.first_n, &gf.text)
         ));
     }
     lines.push(match &a.closed_form {

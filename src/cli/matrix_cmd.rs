@@ -1,4 +1,4 @@
-//! `hanoilab matrix FILE [--nth N] [--digits D] [--format human|json]`: the full analysis of
+//! `hanoilab matrix FILE [--nth N] [--digits D] [--format human|json|md]`: the full analysis of
 //! a user's transfer matrix ([`crate::algebra::MatrixAnalysis`]).
 //!
 //! The file is TOML:
@@ -108,6 +108,15 @@ fn nth_text(n: u64, terms: &[Term]) -> String {
     let mut o = String::new();
     for t in terms {
         o.push_str(&format!("{}({n}) = {}\n", t.name, to_decimal(&t.value)));
+    }
+    o
+}
+
+/// The N-th terms as a Markdown table.
+fn nth_markdown(n: u64, terms: &[Term]) -> String {
+    let mut o = format!("| component | value at n = {n} |\n|---|---|\n");
+    for t in terms {
+        o.push_str(&format!("| `{}` | {} |\n", t.name, to_decimal(&t.value)));
     }
     o
 }
@@ -229,6 +238,7 @@ pub fn matrix_cmd(
                     n,
                     terms: nth_json(terms),
                 }))?,
+                Format::Md => super::common::emit(&nth_markdown(n, terms))?,
                 _ => super::common::emit(&nth_text(n, terms))?,
             }
             return Ok(());
@@ -270,6 +280,18 @@ pub fn matrix_cmd(
                 nth_n: nth,
                 nth: nth_terms.as_deref().map(nth_json),
             }))?,
+            Format::Md => {
+                let mut o = format!(
+                    "## Transfer system\n\ns = ({}), a {dim} x {dim} matrix\n\n```\n{}```\n\n{reason}\n",
+                    names.join(", "),
+                    summary.to_text()
+                );
+                if let (Some(n), Some(terms)) = (nth, &nth_terms) {
+                    o.push('\n');
+                    o.push_str(&nth_markdown(n, terms));
+                }
+                super::common::emit(&o)?;
+            }
             _ => {
                 let mut o = format!("s = ({})\n{dim} x {dim} matrix\n", names.join(", "));
                 o.push_str(&summary.to_text());
@@ -300,6 +322,7 @@ pub fn matrix_cmd(
     }
     match format {
         Format::Json => super::common::emit(&super::common::json(&analysis))?,
+        Format::Md => super::common::emit(&analysis.to_markdown())?,
         _ => super::common::emit(&analysis.to_text())?,
     }
     Ok(())

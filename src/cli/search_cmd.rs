@@ -3,7 +3,7 @@
 use super::args::{DistArgs, Format};
 use super::common::{emit, json, resolve, Target};
 use super::records::append_record;
-use super::validate::{parse_memory, parse_n};
+use super::validate::{parse_memory, parse_n, parse_range};
 use super::CliError;
 use crate::search::{
     answers_by_recursion, choose_route, disk_search, holds_disk_layers, human_bytes,
@@ -68,7 +68,18 @@ pub fn search_cmd(
         explore_all,
         ..
     } = flags;
-    let n = parse_n("-n", n)?;
+    // `-n A..B`, or a table format (csv, md, bfile): one row per n ([`search_table`]).
+    let (a, b) = match n.contains("..") {
+        true => parse_range("-n", n)?,
+        false => {
+            let n = parse_n("-n", n)?;
+            (n, n)
+        }
+    };
+    if a != b || !matches!(format, Format::Human | Format::Json) {
+        return search_table(target, (a, b), flags, params, dist, format);
+    }
+    let n = a;
     let memory_limit = flags
         .memory_limit
         .map(|v| parse_memory("--memory-limit", v))
@@ -460,6 +471,9 @@ fn render(
         }
         o.insert("states".into(), r.states.into());
         o.insert("complete".into(), r.complete.into());
+        if let Some(e) = r.start_eccentricity() {
+            o.insert("eccentricity".into(), e.into());
+        }
         if count {
             let c = r.optimal_solutions.as_ref().map(ToString::to_string);
             o.insert("optimal_solutions".into(), c.into());
@@ -482,6 +496,11 @@ fn render(
             out.push_str(&format!("optimal solutions: {c}\n"));
         }
     }
+    if let (Some(e), true) = (r.start_eccentricity(), r.complete && r.minimum.is_some()) {
+        out.push_str(&format!(
+            "eccentricity of the start: {e} (every reachable state is within {e} moves)\n"
+        ));
+    }
     if layers {
         let l: Vec<String> = r.layers.iter().map(ToString::to_string).collect();
         out.push_str(&format!("layers: {}\n", l.join(" ")));
@@ -490,4 +509,216 @@ fn render(
         out.push_str(&format!("solution: {}\n", m.join(" ")));
     }
     out
+}
+
+/// `search -n A..B`, or one n in a table format: a search per n, one row each (n, minimum,
+/// states; with `--count` the optimal solutions, with `--explore-all` the eccentricity of the
+/// start), or with `--layers` one row per layer (n, depth, states). `bfile` writes
+/// `n minimum` lines (an unreachable n has no line). Every n's route is chosen before the
+/// first search runs: a range runs in memory only, and the flags for one n alone (a
+/// solution, other ends, the meet-in-the-middle and distributed searches, checkpoints)
+/// are refused (exit 2).
+fn search_table(
+    target: &str,
+    (a, b): (u64, u64),
+    flags: SearchFlags,
+    params: &[String],
+    dist: &DistArgs,
+    format: Format,
+) -> Result<(), CliError> {
+    let why = match (a == b, format) {
+        (true, f) => format!("--format {}", super::validate::format_name(f)),
+        (false, _) => format!("-n {a}..{b}"),
+    };
+    let single = [
+        ("--solution", flags.solution),
+        ("--from", flags.from.is_some()),
+        ("--to", flags.to.is_some()),
+        ("--halfway", flags.halfway),
+        ("--bidirectional", flags.bidirectional),
+        ("--checkpoint", flags.checkpoint.is_some()),
+        ("--resume", flags.resume.is_some()),
+        ("--scratch", flags.scratch.is_some()),
+        ("--checkpoint-every", flags.checkpoint_every.is_some()),
+        ("the distributed search", dist.active()),
+    ];
+    if let Some((flag, _)) = single.iter().find(|(_, given)| *given) {
+        return Err(CliError::input(format!(
+            "search {why}: {flag} is for one n with --format human or json (a table of \
+             searches runs each n in memory)"
+        )));
+    }
+    if flags.layers && format == Format::Bfile {
+        return Err(CliError::input(
+            "search --format bfile writes n and the minimum: --layers needs --format human, \
+             json, csv or md",
+        ));
+    }
+    let memory_limit = flags
+        .memory_limit
+        .map(|v| parse_memory("--memory-limit", v))
+        .transpose()?;
+    let threads = match flags.threads {
+        Some(v) => match parse_n("--threads", v)? {
+            0 => {
+                return Err(CliError::input(format!(
+                    "--threads `{v}`: expected at least 1"
+                )))
+            }
+            t if t > crate::search::MAX_WORKER_THREADS as u64 => {
+                return Err(CliError::input(format!(
+                    "--threads `{v}`: at most {}",
+                    crate::search::MAX_WORKER_THREADS
+                )))
+            }
+            t => t as usize,
+        },
+        None => 0,
+    };
+    if flags.record.is_some_and(|f| f.trim().is_empty()) {
+        return Err(CliError::input("--record: expected a file name"));
+    }
+    let t = resolve(target, params)?;
+    // Every puzzle and its route first: a refusal (a memory estimate over the limit) comes
+    // before any search, with nothing printed or recorded.
+    let mut puzzles = Vec::new();
+    for n in a..=b {
+        let name = format!("{}.{} n = {n}", t.variant.id, t.function);
+        let puzzle = t
+            .variant
+            .puzzle(&t.function, n as i64, &t.params)
+            .map_err(|e| CliError::input(e.to_string()))?;
+        let request = RouteRequest {
+            label: &name,
+            count: flags.count,
+            solution: false,
+            layers: flags.layers,
+            explore_all: flags.explore_all,
+            sparse: flags.sparse,
+            halfway: false,
+            bidirectional: false,
+            distributed: false,
+            record: flags.record.is_some(),
+            ends: false,
+            checkpoint: None,
+            resume: None,
+            scratch: false,
+            memory_limit,
+        };
+        match choose_route(&puzzle, &request).map_err(|e| CliError::input(e.to_string()))? {
+            SearchRoute::Memory { .. } => puzzles.push((n, name, puzzle)),
+            _ => {
+                return Err(CliError::input(format!(
+                    "{name}: a table of searches runs in memory only; search this n alone"
+                )))
+            }
+        }
+    }
+    let mut results = Vec::new();
+    for (n, name, puzzle) in &puzzles {
+        let opts = SearchOptions {
+            count: flags.count,
+            explore_all: flags.explore_all,
+            memory_limit,
+            threads,
+            sparse: flags.sparse,
+            ..Default::default()
+        };
+        let (r, stats) = search_with_stats(puzzle, &opts).map_err(|e| match e {
+            SearchError::CheckpointIo(_)
+            | SearchError::Interrupted { .. }
+            | SearchError::Disk(_) => CliError::failure(format!("{name}: {e}")),
+            _ => CliError::input(format!("{name}: {e}")),
+        })?;
+        results.push((*n, r, stats.retraced > 0));
+    }
+    // The output first: a b-file with no row is refused before anything is recorded.
+    let rows: Vec<(u64, SearchResult)> = results.iter().map(|(n, r, _)| (*n, r.clone())).collect();
+    let text = search_rows(&t, &rows, flags, format)?;
+    if let Some(file) = flags.record {
+        for (n, r, retraced) in &results {
+            append_record(file, &t, *n, r, *retraced)?;
+        }
+    }
+    emit(&text)
+}
+
+/// The rows of [`search_table`] in `format`.
+fn search_rows(
+    t: &Target,
+    rows: &[(u64, SearchResult)],
+    flags: SearchFlags,
+    format: Format,
+) -> Result<String, CliError> {
+    use crate::output::{Cell, Table};
+    if format == Format::Json {
+        let objects: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|(n, r)| {
+                let mut o = serde_json::Map::new();
+                o.insert("n".into(), (*n).into());
+                o.insert("minimum".into(), r.minimum.into());
+                o.insert("states".into(), r.states.into());
+                o.insert("complete".into(), r.complete.into());
+                if let Some(e) = r.start_eccentricity() {
+                    o.insert("eccentricity".into(), e.into());
+                }
+                if flags.count {
+                    let c = r.optimal_solutions.as_ref().map(ToString::to_string);
+                    o.insert("optimal_solutions".into(), c.into());
+                }
+                if flags.layers {
+                    o.insert("layers".into(), r.layers.clone().into());
+                }
+                serde_json::Value::Object(o)
+            })
+            .collect();
+        return Ok(json(&serde_json::json!({
+            "variant": t.variant.id,
+            "function": t.function,
+            "rows": objects,
+        })));
+    }
+    let mut columns = vec!["n", "minimum", "states"];
+    if flags.count {
+        columns.push("optimal_solutions");
+    }
+    if flags.explore_all {
+        columns.push("eccentricity");
+    }
+    let mut table = Table::new(&columns);
+    for (n, r) in rows {
+        let mut row = vec![Cell::from(*n), Cell::from(r.minimum), Cell::from(r.states)];
+        if flags.count {
+            row.push(Cell::from(r.optimal_solutions.as_ref()));
+        }
+        if flags.explore_all {
+            row.push(Cell::from(r.start_eccentricity()));
+        }
+        table.push(row);
+    }
+    let mut layers = Table::new(&["n", "depth", "states"]);
+    for (n, r) in rows {
+        for (depth, states) in r.layers.iter().enumerate() {
+            layers.push(vec![Cell::from(*n), Cell::from(depth), Cell::from(*states)]);
+        }
+    }
+    Ok(match (format, flags.layers) {
+        (Format::Bfile, _) => table.to_bfile(1).ok_or_else(|| {
+            CliError::input(format!(
+                "search --format bfile: no n of the range reaches the goal of {}.{}",
+                t.variant.id, t.function
+            ))
+        })?,
+        (Format::Human, true) => format!(
+            "{}.{}\n{}\nlayers\n{}",
+            t.variant.id,
+            t.function,
+            table.to_human(),
+            layers.to_human()
+        ),
+        (Format::Human, false) => format!("{}.{}\n{}", t.variant.id, t.function, table.to_human()),
+        (f, true) => super::common::render_table(&layers, f)?,
+        (f, false) => super::common::render_table(&table, f)?,
+    })
 }

@@ -155,18 +155,17 @@ pub fn formats(command: &Command) -> &'static [Format] {
     use Format::*;
     match command {
         // Tables: every format (a b-file from the first integer column after `n`).
-        Command::Table { .. } | Command::FrameStewart { .. } | Command::Star { .. } => {
-            &[Human, Csv, Json, Md, Bfile]
-        }
+        Command::Table { .. }
+        | Command::FrameStewart { .. }
+        | Command::Star { .. }
+        | Command::Search { .. } => &[Human, Csv, Json, Md, Bfile],
         Command::List { .. } => &[Human, Csv, Json, Md],
         Command::Claims { .. } => &[Human, Csv, Json, Md],
-        Command::Show { .. } => &[Human, Json, Md],
+        Command::Show { .. } | Command::Matrix { .. } => &[Human, Json, Md],
         Command::Simulate { trace: true, .. } => &[Human, Csv, Json],
         Command::Nth { .. }
         | Command::Simulate { .. }
         | Command::Charpoly { .. }
-        | Command::Matrix { .. }
-        | Command::Search { .. }
         | Command::Check { .. } => &[Human, Json],
         Command::Report { .. }
         | Command::Bench { .. }

@@ -69,8 +69,7 @@ pub(super) enum MovesSpec {
     Arcs(Vec<toml::Spanned<PinArc>>),
 }
 
-const MOVES: &str =
-    "complete, cycle, path, \"star:C\" or a list of arcs [from, to], e.g. [[0, 1], [1, 2]]";
+const MOVES: &str = "complete, cycle, path, \"star:C\" (C the centre pin, an integer or an expression in the parameters) or a list of arcs [from, to], e.g. [[0, 1], [1, 2]]";
 
 impl<'de> Deserialize<'de> for MovesSpec {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MovesSpec, D::Error> {
@@ -114,16 +113,18 @@ impl<'de> Deserialize<'de> for PinArc {
                 while let Some(p) = a.next_element::<toml::Value>()? {
                     pins.push(p);
                 }
-                let pin = |v: &toml::Value| match v {
+                let pin = |v: &toml::Value| {
+                    match v {
                     toml::Value::Integer(p) if *p >= 0 => Ok(*p as usize),
                     other => Err(A::Error::custom(format!(
-                        "expected {ARC}; a pin number is an integer from 0, found {other}"
+                        "rules.moves: expected {ARC}; a pin number is an integer from 0, found {other}"
                     ))),
+                }
                 };
                 match &pins[..] {
                     [from, to] => Ok(PinArc(pin(from)?, pin(to)?)),
                     _ => Err(A::Error::custom(format!(
-                        "expected {ARC}, found a list of {} values",
+                        "rules.moves: expected {ARC}, found a list of {} values",
                         pins.len()
                     ))),
                 }
@@ -392,20 +393,34 @@ impl Variant {
         let named_complete = MovesSpec::Named("complete".into());
         let moves = match r.moves.as_ref().map_or(&named_complete, |m| m.get_ref()) {
             MovesSpec::Arcs(a) => MoveGraphSpec::Graph(MoveGraph::Arcs(
-                a.iter().map(|arc| (arc.get_ref().0, arc.get_ref().1)).collect(),
+                a.iter()
+                    .map(|arc| (arc.get_ref().0, arc.get_ref().1))
+                    .collect(),
             )),
             MovesSpec::Named(s) => match s.as_str() {
                 "complete" => MoveGraphSpec::Graph(MoveGraph::Complete),
                 "cycle" => MoveGraphSpec::Graph(MoveGraph::Cycle),
                 "path" => MoveGraphSpec::Graph(MoveGraph::Path),
                 s if s.starts_with("star:") => {
-                    let (e, g) = expr(&s[5..], &[], moves_at)?;
+                    let centre = &s[5..];
+                    if centre.trim().is_empty() {
+                        return Err(malformed(
+                            moves_at,
+                            "rules.moves: \"star:\" needs its centre pin, e.g. \"star:3\" or \"star:p - 1\"".to_string(),
+                        ));
+                    }
+                    let (e, g) = program::parse_expr(centre, &[]).map_err(|e| {
+                        malformed(
+                            moves_at,
+                            format!("rules.moves: the star's centre `{centre}`: {e}"),
+                        )
+                    })?;
                     MoveGraphSpec::StarExpr(e, g)
                 }
                 other => {
                     return Err(malformed(
                         moves_at,
-                        format!("rules.moves: expected complete, cycle, path, star:C or a list of [from, to], found `{other}`"),
+                        format!("rules.moves: expected {MOVES}; found `{other}`"),
                     ))
                 }
             },
@@ -663,12 +678,23 @@ impl Variant {
             ));
         }
         if let Some(MovesSpec::Arcs(arcs)) = r.moves.as_ref().map(|m| m.get_ref()) {
-            for arc in arcs {
+            if arcs.is_empty() {
+                return Err(malformed(
+                    moves_at,
+                    "rules.moves: an empty list of arcs allows no move (list arcs [from, to], e.g. [[0, 1], [1, 2]])".into(),
+                ));
+            }
+            for (k, arc) in arcs.iter().enumerate() {
                 let PinArc(x, y) = *arc.get_ref();
                 let problem = if x as i64 >= pins || y as i64 >= pins {
                     format!("the pins are 0..{}", pins - 1)
                 } else if x == y {
                     "an arc from a pin to itself".into()
+                } else if arcs[..k]
+                    .iter()
+                    .any(|a| (a.get_ref().0, a.get_ref().1) == (x, y))
+                {
+                    "listed twice".into()
                 } else {
                     continue;
                 };

@@ -94,6 +94,7 @@ mod size;
 
 pub use digits::CountDigits;
 pub use error::VariantError;
+pub use render::{ProblemDescription, RulesDescription};
 use rules::*;
 pub use target::{ResolvedTarget, Target, TargetError};
 

@@ -138,7 +138,19 @@ impl Variant {
         let graph = match &self.rules.moves {
             MoveGraphSpec::Graph(g) => g.clone(),
             MoveGraphSpec::StarExpr(e, g) => {
-                let centre = eval_with(&(e.clone(), g.clone()), all, &[], &self.id)?;
+                let centre =
+                    eval_with(&(e.clone(), g.clone()), all, &[], &self.id).map_err(|e| {
+                        VariantError::BadParameter {
+                            variant: self.id.clone(),
+                            message: format!(
+                                "rules.moves: the star's centre: {}",
+                                match e {
+                                    VariantError::BadParameter { message, .. } => message,
+                                    other => other.to_string(),
+                                }
+                            ),
+                        }
+                    })?;
                 if !(0..pins as i64).contains(&centre) {
                     return Err(VariantError::BadParameter {
                         variant: self.id.clone(),

@@ -199,7 +199,9 @@ fn formats_without_a_meaning_are_refused() {
         "add --trace",
     );
     assert_input_error(
-        &["search", "classic", "-n", "3", "--format", "md"],
+        &[
+            "search", "classic", "-n", "3", "--format", "bfile", "--layers",
+        ],
         "search",
     );
     assert_input_error(&["check", "classic.T", "2^n", "--format", "bfile"], "check");

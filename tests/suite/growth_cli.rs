@@ -271,3 +271,108 @@ fn bad_growth_input_is_refused_in_one_line() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// The coefficients (degree 0 first) of a polynomial in x as `matrix` prints it:
+/// `1 - 3x + 2x^2`, `x`, `2x + x^2`.
+fn parse_poly_in_x(text: &str) -> Vec<BigInt> {
+    let mut coeffs: Vec<BigInt> = Vec::new();
+    let spaced = text.replace(" - ", " + -").replace(' ', "");
+    for term in spaced.split('+').filter(|t| !t.is_empty()) {
+        let (c, power) = match term.split_once('x') {
+            None => (term.to_string(), 0),
+            Some((c, p)) => (
+                match c {
+                    "" => "1".to_string(),
+                    "-" => "-1".to_string(),
+                    c => c.to_string(),
+                },
+                p.strip_prefix('^').map_or(1, |p| p.parse().unwrap()),
+            ),
+        };
+        if coeffs.len() <= power {
+            coeffs.resize(power + 1, BigInt::zero());
+        }
+        coeffs[power] += c.parse::<BigInt>().unwrap();
+    }
+    coeffs
+}
+
+/// The first `count` coefficients of the power series `(P) / (Q)` printed as text.
+fn expand(fraction: &str, count: usize) -> Vec<BigInt> {
+    let (p, q) = fraction.split_once(" / ").unwrap();
+    let strip = |s: &str| {
+        s.trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .to_string()
+    };
+    let (p, q) = (parse_poly_in_x(&strip(p)), parse_poly_in_x(&strip(q)));
+    assert!(q[0].is_one());
+    let mut series: Vec<BigInt> = Vec::new();
+    for k in 0..count {
+        let mut s = p.get(k).cloned().unwrap_or_default();
+        for j in 1..q.len().min(k + 1) {
+            s -= &q[j] * &series[k - j];
+        }
+        series.push(s);
+    }
+    series
+}
+
+/// `matrix` prints each component's generating function (human and Markdown; the JSON's
+/// `generating_function`): golden for the classic system s = (T, 1), whose T(n) = 2^n - 1
+/// has sum_{n >= 1} (2^n - 1) x^n = x / ((1 - x)(1 - 2x)); and for Cyclic Hanoi's system
+/// (from `show`'s JSON) the printed function expands to `nth`'s counts.
+#[test]
+fn matrix_prints_the_generating_function() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-matrix-gf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let classic = dir.join("classic.toml");
+    std::fs::write(
+        &classic,
+        "matrix = [[2, 1], [0, 1]]\ninitial = [1, 1]\nnames = [\"T\", \"1\"]\n",
+    )
+    .unwrap();
+    let file = classic.to_str().unwrap();
+    let golden = "generating function: sum_{n >= 1} T(n) x^n = (x) / (1 - 3x + 2x^2)";
+    let human = stdout(&["matrix", file]);
+    assert!(human.contains(&format!("\nT:\n  minimal recurrence (order 2): E^2 - 3E + 2\n  charpoly = 1 x minimal recurrence\n  {golden}\n")), "{human}");
+    let series = expand("(x) / (1 - 3x + 2x^2)", 12);
+    let closed: Vec<BigInt> = (0..12u32).map(|n| (BigInt::one() << n) - 1).collect();
+    assert_eq!(series, closed);
+    let md = stdout(&["matrix", file, "--format", "md"]);
+    assert!(
+        md.starts_with("## Transfer system\n\n- s = (T, 1)\n"),
+        "{md}"
+    );
+    assert!(md.contains(&format!("### `T`\n\n- minimal recurrence (order 2): E^2 - 3E + 2\n- charpoly = 1 x minimal recurrence\n- {golden}\n")), "{md}");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["matrix", file, "--format", "json"])).unwrap();
+    assert_eq!(
+        v["components"][0]["generating_function"],
+        "(x) / (1 - 3x + 2x^2)"
+    );
+    let nth_md = stdout(&[
+        "matrix", file, "--nth", "10", "--only", "T", "--format", "md",
+    ]);
+    assert_eq!(
+        nth_md,
+        "| component | value at n = 10 |\n|---|---|\n| `T` | 1023 |\n"
+    );
+    // Cyclic Hanoi's system from `show`: the printed generating function of `left`
+    // (function A) expands to the counts of `nth`.
+    let cyclic = dir.join("cyclic.json");
+    std::fs::write(&cyclic, stdout(&["show", "cyclic", "--format", "json"])).unwrap();
+    let out = stdout(&["matrix", cyclic.to_str().unwrap()]);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("  generating function: sum_{n >= 1} left(n) x^n = "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let fraction = line.split(" x^n = ").nth(1).unwrap();
+    let series = expand(fraction, 12);
+    assert!(series[0].is_zero());
+    for (n, value) in series.iter().enumerate().skip(1) {
+        assert_eq!(value, &nth("cyclic.A", n as i64), "A({n})");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -126,6 +126,24 @@ fn fixtures(tag: &str) -> PathBuf {
         "arcout",
         &[("moves = \"complete\"", "moves = [[0,1], [1,3]]")],
     );
+    // Issue 38: every other malformed `moves` of an own variant file.
+    for (name, moves) in [
+        ("arcself", "moves = [[0,1], [1,1]]"),
+        ("arcdup", "moves = [[0,1], [0,1]]"),
+        ("arcnone", "moves = []"),
+        ("arcpins", "moves = [[0,1], [3,0]]"),
+        ("moveform", "moves = \"ring\""),
+        ("moveint", "moves = 3"),
+        ("starempty", "moves = \"star:\""),
+        ("starname", "moves = \"star:x\""),
+    ] {
+        edit(name, &[("moves = \"complete\"", moves)]);
+    }
+    std::fs::write(
+        d.join("m_two.toml"),
+        "matrix = [[2,1],[0,1]]\ninitial = [1,1]\n",
+    )
+    .unwrap();
     edit("pinstrue", &[("pins = 3", "pins = true")]);
     edit("pins35", &[("pins = 3", "pins = 3.5")]);
     edit(
@@ -522,7 +540,7 @@ const CASES: &[(&str, i32, &str)] = &[
     (
         "nth {D}/arc3.toml 5",
         2,
-        "arc3.toml:9:10: expected an arc [from, to]",
+        "arc3.toml:9:10: rules.moves: expected an arc [from, to]",
     ),
     ("nth {D}/arcneg.toml 5", 2, "arcneg.toml:9:10: "),
     ("nth {D}/arcneg2.toml 5", 2, "arcneg2.toml:9:17: "),
@@ -567,6 +585,107 @@ const CASES: &[(&str, i32, &str)] = &[
     ),
     ("nth turtle 5 --param l=3 --param l=4", 2, "--param l"),
 ];
+
+/// Issue 38: an own variant's malformed `moves`, `search` tables and `matrix` formats it
+/// cannot write: exit status 2, one line on stderr naming the problem (at the file's line
+/// and column for a variant file), nothing on stdout, no record file written.
+const OWN_VARIANT_CASES: &[(&str, &str)] = &[
+    (
+        "show {D}/arcself.toml",
+        "arcself.toml:9:17: rules.moves: arc [1, 1]: an arc from a pin to itself",
+    ),
+    (
+        "show {D}/arcdup.toml",
+        "arcdup.toml:9:17: rules.moves: arc [0, 1]: listed twice",
+    ),
+    (
+        "show {D}/arcnone.toml",
+        "arcnone.toml:9:9: rules.moves: an empty list of arcs allows no move",
+    ),
+    (
+        "show {D}/arcpins.toml",
+        "arcpins.toml:9:17: rules.moves: arc [3, 0]: the pins are 0..2",
+    ),
+    (
+        "show {D}/arc3.toml",
+        "arc3.toml:9:10: rules.moves: expected an arc [from, to] of two pin numbers, e.g. [0, 1], found a list of 3 values",
+    ),
+    (
+        "show {D}/arcneg.toml",
+        "arcneg.toml:9:10: rules.moves: expected an arc [from, to] of two pin numbers, e.g. [0, 1]; a pin number is an integer from 0, found -1",
+    ),
+    (
+        "show {D}/star7.toml",
+        "star7.toml:9:9: rules.moves: the star's centre 7 is not a pin (the pins are 0..2)",
+    ),
+    (
+        "show {D}/moveform.toml",
+        "moveform.toml:9:9: rules.moves: expected complete, cycle, path, \"star:C\"",
+    ),
+    ("show {D}/moveint.toml", "moveint.toml:9:9: invalid type: integer `3`, expected complete, cycle, path"),
+    (
+        "show {D}/starempty.toml",
+        "starempty.toml:9:9: rules.moves: \"star:\" needs its centre pin",
+    ),
+    (
+        "show {D}/starname.toml",
+        "starname.toml:9:9: rules.moves: the star's centre: unknown name `x`",
+    ),
+    (
+        "search classic -n 1..3 --solution --record {D}/never.csv",
+        "search -n 1..3: --solution is for one n",
+    ),
+    (
+        "search classic -n 2 --format csv --halfway --record {D}/never.csv",
+        "search --format csv: --halfway is for one n",
+    ),
+    (
+        "search classic -n 1..3 --from 000 --record {D}/never.csv",
+        "--from is for one n",
+    ),
+    (
+        "search classic -n 3 --format bfile --layers --record {D}/never.csv",
+        "--layers needs --format human, json, csv or md",
+    ),
+    ("search classic -n 5..2", "-n `5..2`: expected a range"),
+    (
+        "search classic -n 1..40 --record {D}/never.csv",
+        ": the state space has up to",
+    ),
+    ("matrix {D}/m_two.toml --format csv", "--format csv is not available for `matrix`: use human, json or md"),
+    ("matrix {D}/m_two.toml --format bfile", "--format bfile is not available for `matrix`"),
+];
+
+#[test]
+fn own_variant_files_and_search_tables_are_refused_in_one_line() {
+    let d = fixtures("own");
+    let mut failures = Vec::new();
+    for (line, fragment) in OWN_VARIANT_CASES {
+        let args: Vec<String> = line
+            .split(' ')
+            .map(|a| a.replace("{D}", &d.display().to_string()))
+            .collect();
+        match run(&args, Stdio::piped()) {
+            None => failures.push(format!("{line}: no answer within {TIMEOUT:?}")),
+            Some((status, err, out)) => {
+                let one_line = err.trim_end().lines().count() == 1 && err.starts_with("hanoilab: ");
+                if status != Some(2) || !err.contains(fragment) || !one_line || !out.is_empty() {
+                    failures.push(format!(
+                        "{line}: exit {status:?}, stderr {err:?} (expected {fragment:?}), {} \
+                         bytes on stdout",
+                        out.len()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        !d.join("never.csv").exists(),
+        "a refused search writes no record"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
 
 #[test]
 fn hostile_inputs_are_refused_cleanly() {

@@ -43,6 +43,7 @@ mod reversi;
 mod reversi_checkers_files;
 mod reversi_reference;
 mod search_cli;
+mod show_cli;
 mod star;
 mod table_files;
 mod targets;

@@ -761,3 +761,170 @@ fn checkpoint_misuse_exits_with_status_2() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Standard output of a run that must succeed, as text.
+fn text(args: &[&str]) -> String {
+    let out = hanoilab(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The b-file of search optima over a range equals the program's counts (`nth`, the
+/// recursion, optimal for Classic Hanoi: Lucas's 2^n - 1) and `table`'s optimum column.
+#[test]
+fn a_bfile_of_search_optima_equals_the_proven_counts() {
+    let bfile = text(&["search", "classic", "-n", "0..7", "--format", "bfile"]);
+    let expected: String = (0..=7)
+        .map(|n| {
+            let count = text(&["nth", "classic", &n.to_string()]);
+            format!("{n} {}\n", count.trim())
+        })
+        .collect();
+    assert_eq!(bfile, expected);
+    // 2^n - 1, computed here.
+    let closed: String = (0..=7u32)
+        .map(|n| format!("{n} {}\n", (1u64 << n) - 1))
+        .collect();
+    assert_eq!(bfile, closed);
+    let table = text(&["table", "classic", "--n", "0..7", "--format", "csv"]);
+    let mut lines = table.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let optimum = header.iter().position(|c| *c == "optimum(T)").unwrap();
+    let from_table: String = lines
+        .map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            format!("{} {}\n", cells[0], cells[optimum])
+        })
+        .collect();
+    assert_eq!(bfile, from_table);
+}
+
+/// The range as CSV and JSON parses, with the counts, eccentricities and layers: Classic
+/// Hanoi reaches all 3^n configurations, and a perfect state's eccentricity in the Hanoi
+/// graph is 2^n - 1 (Hinz, Klavžar, Milutinović, Petr, The Tower of Hanoi – Myths and
+/// Maths, 2nd ed., Section 2.2: the perfect states are extreme vertices of diameter 2^n - 1).
+#[test]
+fn a_search_range_in_csv_json_and_md() {
+    let csv = text(&[
+        "search",
+        "classic",
+        "-n",
+        "1..5",
+        "--count",
+        "--explore-all",
+        "--format",
+        "csv",
+    ]);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("n,minimum,states,optimal_solutions,eccentricity")
+    );
+    let rows: Vec<Vec<u64>> = lines
+        .map(|l| l.split(',').map(|c| c.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 5);
+    for (k, row) in rows.iter().enumerate() {
+        let n = k as u32 + 1;
+        assert_eq!(
+            row,
+            &vec![n as u64, (1 << n) - 1, 3u64.pow(n), 1, (1 << n) - 1]
+        );
+    }
+    let v = json(&hanoilab(&[
+        "search",
+        "cyclic",
+        "-n",
+        "0..4",
+        "--explore-all",
+        "--layers",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(
+        (v["variant"].as_str(), v["function"].as_str()),
+        (Some("cyclic"), Some("A"))
+    );
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    for (n, row) in rows.iter().enumerate() {
+        assert_eq!(row["n"], n as u64);
+        // Every configuration is reachable on the cycle: 3^n states.
+        assert_eq!(row["states"], 3u64.pow(n as u32));
+        assert_eq!(row["complete"], true);
+        let layers = row["layers"].as_array().unwrap();
+        let total: u64 = layers.iter().map(|x| x.as_u64().unwrap()).sum();
+        assert_eq!(total, 3u64.pow(n as u32));
+        assert_eq!(row["eccentricity"], layers.len() as u64 - 1);
+        // The minimum is the program's count (Atkinson's algorithm is optimal).
+        let count = text(&["nth", "cyclic", &n.to_string()]);
+        assert_eq!(row["minimum"].to_string(), count.trim());
+    }
+    // One row per layer with --layers, in CSV; the same rows as a Markdown table.
+    let layers = text(&[
+        "search", "classic", "-n", "2", "--layers", "--format", "csv",
+    ]);
+    assert_eq!(layers, "n,depth,states\n2,0,1\n2,1,2\n2,2,2\n2,3,4\n");
+    let md = text(&["search", "classic", "-n", "2..3", "--format", "md"]);
+    assert_eq!(
+        md,
+        "| n | minimum | states |\n|---|---|---|\n| 2 | 3 | 9 |\n| 3 | 7 | 27 |\n"
+    );
+    // One n: the eccentricity in words and in JSON.
+    let human = text(&["search", "classic", "-n", "3", "--explore-all"]);
+    assert!(
+        human.contains("eccentricity of the start: 7 (every reachable state is within 7 moves)"),
+        "{human}"
+    );
+    let one = json(&hanoilab(&[
+        "search",
+        "classic",
+        "-n",
+        "3",
+        "--explore-all",
+        "--format",
+        "json",
+    ]));
+    assert_eq!(one["eccentricity"], 7);
+}
+
+/// A range whose goal is unreachable at every n: a row each (no minimum) in CSV, and no
+/// b-file (exit 2, nothing recorded).
+#[test]
+fn an_unreachable_range_has_rows_but_no_bfile() {
+    let path = reversi_three_pins();
+    let path = path.to_str().unwrap();
+    let csv = text(&["search", path, "-n", "4..5", "--format", "csv"]);
+    let expected = format!(
+        "n,minimum,states\n4,,{}\n5,,{}\n",
+        states(path, 4),
+        states(path, 5)
+    );
+    assert_eq!(csv, expected);
+    let record = std::path::Path::new(path).with_file_name("never.csv");
+    let record = record.to_str().unwrap();
+    assert_input_error(
+        &[
+            "search", path, "-n", "4..5", "--format", "bfile", "--record", record,
+        ],
+        "no n of the range reaches the goal",
+    );
+    assert!(!std::path::Path::new(record).exists());
+}
+
+/// The states a single search of `path` reaches at `n`.
+fn states(path: &str, n: u64) -> u64 {
+    let v = json(&hanoilab(&[
+        "search",
+        path,
+        "-n",
+        &n.to_string(),
+        "--format",
+        "json",
+    ]));
+    v["states"].as_u64().unwrap()
+}
