@@ -362,7 +362,8 @@ fn visible_marker(s: &Series, points: usize) -> Marker {
 /// Grey series without a label or legend entry are context (e.g. the other components
 /// behind the highlighted one): drawn first, as one group.
 fn is_context(panel: &Panel, s: &Series) -> bool {
-    s.colour == Colour::Grey && !s.label && !(panel.legend && !s.name.is_empty())
+    let in_legend = panel.legend && !s.name.is_empty();
+    s.colour == Colour::Grey && !s.label && !in_legend
 }
 
 /// The on-off pattern of a dash in pixels of the picture (`None`: unbroken).
