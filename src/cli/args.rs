@@ -493,6 +493,10 @@ pub enum PlotKind {
     Error,
     /// The roots of the transfer system's characteristic polynomial, complex plane.
     Roots,
+    /// States at each distance from the start: a breadth-first search at one n (`--n N`).
+    Layers,
+    /// The search optimum over the range against the algorithm's count.
+    Optimum,
 }
 
 /// Output formats of `guess` and `growth`.

@@ -8,7 +8,8 @@ use super::CliError;
 use crate::output::plot_data::{self, PlotDataError, PlotKind, MAX_POINTS};
 use std::path::Path;
 
-/// `hanoilab plot TARGET[,TARGET...] --n A..B --kind K -o FILE.svg|FILE.png`.
+/// `hanoilab plot TARGET[,TARGET...] --n A..B --kind K -o FILE.svg|FILE.png`; `layers`
+/// and `optimum` draw one target from the search (within the plot's search budget).
 pub fn plot_cmd(
     targets: &str,
     range: &str,
@@ -26,6 +27,8 @@ pub fn plot_cmd(
         KindArg::Ratio => PlotKind::Ratio,
         KindArg::Error => PlotKind::Error,
         KindArg::Roots => PlotKind::Roots,
+        KindArg::Layers => PlotKind::Layers,
+        KindArg::Optimum => PlotKind::Optimum,
     };
     let (a, b) = parse_range("--n", range)?;
     if b - a >= MAX_POINTS {
@@ -38,8 +41,27 @@ pub fn plot_cmd(
         .iter()
         .map(|t| resolve(t, params))
         .collect::<Result<_, _>>()?;
+    let searched = matches!(kind, PlotKind::Layers | PlotKind::Optimum);
+    if searched && targets.len() != 1 {
+        return Err(CliError::input(format!(
+            "--kind {}: draws one target (got {})",
+            kind.name(),
+            targets.len()
+        )));
+    }
     let figure = if kind == PlotKind::Roots {
         plot_data::roots_figure(&targets).map_err(data_error)?
+    } else if kind == PlotKind::Layers {
+        if a != b {
+            return Err(CliError::input(format!(
+                "--kind layers: searches one n (`--n N`), not the range `{range}`"
+            )));
+        }
+        let r = plot_data::search_layers(&targets[0], b).map_err(data_error)?;
+        plot_data::layers_figure(&targets[0], b, &r)
+    } else if kind == PlotKind::Optimum {
+        let optima = plot_data::search_optima(&targets[0], a, b).map_err(data_error)?;
+        plot_data::optimum_figure(&targets[0], &optima)
     } else {
         let mut curves = Vec::with_capacity(targets.len());
         for t in &targets {

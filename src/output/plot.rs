@@ -7,8 +7,8 @@
 //! told apart by dash and marker as well; lines are labelled at their ends rather than in a
 //! legend wherever that reads better.
 
-use super::canvas::{PngCanvas, SvgCanvas};
-use super::chart::{Colour, Dash, Figure, Mark, Marker, Panel};
+use super::canvas::{Outline, PngCanvas, SvgCanvas};
+use super::chart::{Colour, Dash, Figure, Mark, Marker, Panel, Series};
 use super::typeset;
 use super::OutputError;
 use plotters::coord::Shift;
@@ -53,7 +53,9 @@ fn rgb(c: Colour) -> RGBColor {
     }
 }
 
-/// Writes the figure to `path` (`.svg` or `.png`, chosen by extension).
+/// Writes the figure to `path` (`.svg` or `.png`, chosen by extension). The SVG has the
+/// picture's size with coordinates to a hundredth of a pixel; the PNG twice its size (a
+/// device pixel ratio of 2).
 pub fn render(fig: &Figure, path: &Path) -> Result<(), OutputError> {
     register_font();
     let err = |m: String| OutputError::Plot {
@@ -66,13 +68,23 @@ pub fn render(fig: &Figure, path: &Path) -> Result<(), OutputError> {
     let size = fig.size();
     match path.extension().and_then(|e| e.to_str()) {
         Some("svg") => {
-            let root = SvgCanvas::new(path, size).into_drawing_area();
-            draw(fig, &root).map_err(err)?;
+            let canvas = SvgCanvas::new(path, size);
+            let outline = canvas.outline();
+            let root = canvas.into_drawing_area();
+            let dev = Device {
+                scale: f64::from(SvgCanvas::SCALE),
+                outline: &outline,
+            };
+            draw(fig, &root, &dev).map_err(err)?;
             root.present().map_err(|e| err(e.to_string()))
         }
         Some("png") => {
             let root = PngCanvas::new(path, size).into_drawing_area();
-            draw(fig, &root).map_err(err)?;
+            let dev = Device {
+                scale: f64::from(PngCanvas::SCALE),
+                outline: &Outline::none(),
+            };
+            draw(fig, &root, &dev).map_err(err)?;
             root.present().map_err(|e| err(e.to_string()))
         }
         _ => Err(err("unsupported extension (use .svg or .png)".into())),
@@ -101,13 +113,49 @@ pub fn render_atomic(fig: &Figure, path: &Path) -> Result<(), OutputError> {
     result
 }
 
+/// The canvas a figure is drawn on: its device units per pixel of the picture (every size
+/// the renderer sets is multiplied by it) and the handle that marks what is drawn.
+struct Device<'o> {
+    scale: f64,
+    outline: &'o Outline,
+}
+
+impl Device<'_> {
+    /// A length of the picture in device units.
+    fn px(&self, v: f64) -> i32 {
+        (v * self.scale).round() as i32
+    }
+
+    /// A line width of the picture in device units (at least one).
+    fn width(&self, v: f64) -> u32 {
+        ((v * self.scale).round() as u32).max(1)
+    }
+
+    /// A font size of the picture in device units.
+    fn font(&self, v: f64) -> f64 {
+        v * self.scale
+    }
+
+    /// Runs `f` inside a group of this class and label.
+    fn group<T>(&self, class: &str, label: &str, f: impl FnOnce() -> T) -> T {
+        self.outline.open(class, label);
+        let r = f();
+        self.outline.close();
+        r
+    }
+}
+
 fn text_style(size: f64, colour: &RGBColor, h: HPos, v: VPos) -> TextStyle<'_> {
     TextStyle::from(("sans-serif", size).into_font())
         .color(colour)
         .pos(Pos::new(h, v))
 }
 
-fn draw<DB: DrawingBackend>(fig: &Figure, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+fn draw<DB: DrawingBackend>(
+    fig: &Figure,
+    root: &DrawingArea<DB, Shift>,
+    dev: &Device<'_>,
+) -> Result<(), String> {
     let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
     root.fill(&WHITE).map_err(e)?;
     let (w, _) = fig.size();
@@ -118,48 +166,99 @@ fn draw<DB: DrawingBackend>(fig: &Figure, root: &DrawingArea<DB, Shift>) -> Resu
     } else {
         20.0
     };
-    root.draw(&Text::new(
-        fig.title.clone(),
-        (w as i32 / 2, 12),
-        text_style(size, &BLACK, HPos::Center, VPos::Top),
-    ))
+    dev.group("title", &fig.title, || {
+        root.draw(&Text::new(
+            fig.title.clone(),
+            (dev.px(w as f64 / 2.0), dev.px(12.0)),
+            text_style(dev.font(size), &BLACK, HPos::Center, VPos::Top),
+        ))
+    })
     .map_err(e)?;
-    let body = root.margin(Figure::TITLE_BAND, 0, 0, 0);
+    let body = root.margin(dev.px(f64::from(Figure::TITLE_BAND)), 0, 0, 0);
     let cols = fig.columns.min(fig.panels.len()).max(1);
     let areas = body.split_evenly((fig.rows(), cols));
     for (panel, area) in fig.panels.iter().zip(areas.iter()) {
-        draw_panel(panel, area, fig.panel_width < 560)?;
+        dev.group("panel", &panel.title, || {
+            draw_panel(panel, area, fig.panel_width < 560, dev)
+        })?;
     }
     Ok(())
 }
 
-/// Axis tick text: integers without a trailing `.0`, powers of ten as `10⁹`, other large or
-/// tiny values as `2·10⁹`.
-fn tick(v: f64) -> String {
-    let a = v.abs();
-    if a != 0.0 && !(1e-3..1e5).contains(&a) {
-        let e = a.log10().floor();
-        let m = v / 10f64.powf(e);
-        let (m, e) = if (m.abs() - 10.0).abs() < 1e-9 {
-            (m / 10.0, e + 1.0)
-        } else {
-            (m, e)
-        };
-        let sup = superscript(e as i64);
-        if (m.abs() - 1.0).abs() < 1e-9 {
-            format!("{}10{sup}", if m < 0.0 { "-" } else { "" })
-        } else if (m - m.round()).abs() < 1e-9 {
-            format!("{}·10{sup}", m.round())
-        } else {
-            format!("{m:.1}·10{sup}")
+/// How the tick labels of one axis are written: every label the same way, so an axis never
+/// mixes `10⁶` with `10000`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum TickStyle {
+    /// Plain numbers: `3`, `0.25`, `12.5`.
+    Plain,
+    /// One power of ten for the whole (linear) axis: `2.5·10⁵`.
+    Scaled(i32),
+    /// Powers of ten on a log axis: `10⁶`, `2·10⁶`.
+    Powers,
+}
+
+/// The style of an axis from `lo` to `hi`: powers of ten once it reaches 10^5 or its values
+/// are all below 10^-3 (or, on a log axis, start below 10^-3), else plain.
+fn tick_style(lo: f64, hi: f64, log: bool) -> TickStyle {
+    let big = lo.abs().max(hi.abs());
+    let far = big >= 1e5 || (big > 0.0 && big < 1e-3) || (log && lo > 0.0 && lo < 1e-3);
+    match (far, log) {
+        (false, _) => TickStyle::Plain,
+        (true, true) => TickStyle::Powers,
+        (true, false) => TickStyle::Scaled(big.log10().floor() as i32),
+    }
+}
+
+/// Axis tick text in the axis's style.
+fn tick(v: f64, style: TickStyle) -> String {
+    match style {
+        TickStyle::Plain => plain(v),
+        TickStyle::Powers => power(v),
+        TickStyle::Scaled(_) if v == 0.0 => "0".into(),
+        TickStyle::Scaled(e) => {
+            let m = v / 10f64.powi(e);
+            format!("{}·10{}", mantissa(m), superscript(i64::from(e)))
         }
-    } else if (v - v.round()).abs() < 1e-9 {
+    }
+}
+
+/// A plain number: integers without a trailing `.0`, else one decimal from 10 up, three
+/// below (trailing zeros dropped).
+fn plain(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
         format!("{}", v.round())
-    } else if a >= 10.0 {
+    } else if v.abs() >= 10.0 {
         format!("{v:.1}")
     } else {
         let s = format!("{v:.3}");
         s.trim_end_matches('0').to_string()
+    }
+}
+
+/// The mantissa of `m·10^e`: up to two decimals, trailing zeros dropped.
+fn mantissa(m: f64) -> String {
+    let s = format!("{m:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// `10⁹`, `2·10⁹`, `2.5·10⁻³` (0 as `0`).
+fn power(v: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    let a = v.abs();
+    let e = a.log10().floor();
+    let m = v / 10f64.powf(e);
+    let (m, e) = if (m.abs() - 10.0).abs() < 1e-9 {
+        (m / 10.0, e + 1.0)
+    } else {
+        (m, e)
+    };
+    let sup = superscript(e as i64);
+    if (m.abs() - 1.0).abs() < 1e-9 {
+        format!("{}10{sup}", if m < 0.0 { "-" } else { "" })
+    } else {
+        format!("{}·10{sup}", mantissa(m))
     }
 }
 
@@ -175,37 +274,41 @@ fn superscript(e: i64) -> String {
     s
 }
 
-/// The outline of a legend marker centred at `(x, y)`, as one polygon (so every marker
-/// kind is the same element type).
-fn glyph(marker: Marker, x: i32, y: i32) -> Vec<(i32, i32)> {
-    let pts: Vec<(i32, i32)> = match marker {
-        Marker::Square => vec![(-4, -4), (4, -4), (4, 4), (-4, 4)],
-        Marker::Triangle => vec![(0, -6), (5, 4), (-5, 4)],
+/// The outline of a marker centred at `(x, y)` (device units), as one polygon of the
+/// picture's size times `scale` (so every marker kind is the same element type).
+fn glyph(marker: Marker, x: i32, y: i32, scale: f64) -> Vec<(i32, i32)> {
+    let pts: Vec<(f64, f64)> = match marker {
+        Marker::Square => vec![(-4.0, -4.0), (4.0, -4.0), (4.0, 4.0), (-4.0, 4.0)],
+        Marker::Triangle => vec![(0.0, -6.0), (5.0, 4.0), (-5.0, 4.0)],
         Marker::Cross => vec![
-            (-5, -4),
-            (-4, -5),
-            (0, -1),
-            (4, -5),
-            (5, -4),
-            (1, 0),
-            (5, 4),
-            (4, 5),
-            (0, 1),
-            (-4, 5),
-            (-5, 4),
-            (-1, 0),
+            (-5.0, -4.0),
+            (-4.0, -5.0),
+            (0.0, -1.0),
+            (4.0, -5.0),
+            (5.0, -4.0),
+            (1.0, 0.0),
+            (5.0, 4.0),
+            (4.0, 5.0),
+            (0.0, 1.0),
+            (-4.0, 5.0),
+            (-5.0, 4.0),
+            (-1.0, 0.0),
         ],
         _ => (0..12)
             .map(|i| {
                 let t = i as f64 * std::f64::consts::PI / 6.0;
-                (
-                    (4.5 * t.cos()).round() as i32,
-                    (4.5 * t.sin()).round() as i32,
-                )
+                (4.5 * t.cos(), 4.5 * t.sin())
             })
             .collect(),
     };
-    pts.into_iter().map(|(a, b)| (x + a, y + b)).collect()
+    pts.into_iter()
+        .map(|(a, b)| {
+            (
+                x + (a * scale).round() as i32,
+                y + (b * scale).round() as i32,
+            )
+        })
+        .collect()
 }
 
 fn staircase(pts: &[(f64, f64)]) -> Vec<(f64, f64)> {
@@ -245,18 +348,64 @@ fn spread(ys: &mut [f64], gap: f64, lo: f64, hi: f64) {
     }
 }
 
+/// The marker a series is drawn with: its own, a circle for points that name none, and a
+/// circle for a line of a single point (which would otherwise leave no mark).
+fn visible_marker(s: &Series, points: usize) -> Marker {
+    let lone = matches!(s.mark, Mark::Line | Mark::Steps) && points == 1;
+    if s.marker == Marker::None && (s.mark == Mark::Points || lone) {
+        Marker::Circle
+    } else {
+        s.marker
+    }
+}
+
+/// Grey series without a label or legend entry are context (e.g. the other components
+/// behind the highlighted one): drawn first, as one group.
+fn is_context(panel: &Panel, s: &Series) -> bool {
+    let in_legend = panel.legend && !s.name.is_empty();
+    s.colour == Colour::Grey && !s.label && !in_legend
+}
+
+/// The on-off pattern of a dash in pixels of the picture (`None`: unbroken).
+fn dash_pattern(d: Dash) -> Option<(f64, f64)> {
+    match d {
+        Dash::Solid => None,
+        Dash::Dashed => Some((9.0, 5.0)),
+        Dash::Dotted => Some((2.0, 4.0)),
+    }
+}
+
 fn draw_panel<DB: DrawingBackend>(
     panel: &Panel,
-    area: &DrawingArea<DB, Shift>,
+    whole: &DrawingArea<DB, Shift>,
     small: bool,
+    dev: &Device<'_>,
 ) -> Result<(), String> {
     let Some(((x0, x1), (y0, y1))) = panel.ranges() else {
         return Err(format!("panel '{}': no drawable points", panel.title));
     };
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
     let (label_size, desc_size, title_size, direct_size) = if small {
         (12.0, 13.0, 14.0, 12.0)
     } else {
         (14.0, 16.0, 17.0, 14.0)
+    };
+    // The panel's title above its axes (drawn here rather than by plotters, whose gap
+    // around a caption is a fixed number of device pixels).
+    let area = if panel.title.is_empty() {
+        whole.clone()
+    } else {
+        let (w, _) = whole.dim_in_pixel();
+        let h = typeset::extent(&panel.title, title_size).1 as f64;
+        dev.group("panel-title", &panel.title, || {
+            whole.draw(&Text::new(
+                panel.title.clone(),
+                (w as i32 / 2, dev.px(5.0)),
+                text_style(dev.font(title_size), &BLACK, HPos::Center, VPos::Top),
+            ))
+        })
+        .map_err(e)?;
+        whole.margin(dev.px(h + 10.0), 0, 0, 0)
     };
     let label_width = panel
         .series
@@ -264,42 +413,72 @@ fn draw_panel<DB: DrawingBackend>(
         .filter(|s| s.label)
         .map(|s| typeset::extent(&s.name, direct_size).0)
         .max()
-        .map_or(0, |w| w + 14);
-    let mut builder = ChartBuilder::on(area);
-    if !panel.title.is_empty() {
-        builder.caption(&panel.title, ("sans-serif", title_size));
-    }
+        .map_or(0.0, |w| f64::from(w) + 14.0);
+    let mut builder = ChartBuilder::on(&area);
     builder
-        .margin(10)
-        .margin_right(10 + label_width)
+        .margin(dev.px(10.0))
+        .margin_right(dev.px(10.0 + label_width))
         .x_label_area_size(match (panel.axes, panel.x_label.is_empty()) {
             (false, _) => 0,
-            (true, true) => 26,
-            (true, false) => 44,
+            (true, true) => dev.px(26.0),
+            (true, false) => dev.px(44.0),
         })
         .y_label_area_size(match (panel.axes, small) {
             (false, _) => 0,
-            (true, true) => 58,
-            (true, false) => 80,
+            (true, true) => dev.px(58.0),
+            (true, false) => dev.px(80.0),
         });
     let ticks = if small { 5 } else { 9 };
+    let (x_style, y_style) = (tick_style(x0, x1, false), tick_style(y0, y1, panel.log_y));
+    let blank = |_: &f64| String::new();
+    let x_tick = move |x: &f64| tick(*x, x_style);
+    let y_tick = move |y: &f64| tick(*y, y_style);
     macro_rules! body {
         ($ctx:expr) => {{
             let mut ctx = $ctx;
             if panel.axes {
-                ctx.configure_mesh()
-                    .x_desc(panel.x_label.as_str())
-                    .y_desc(panel.y_label.as_str())
-                    .x_labels(ticks)
-                    .y_labels(ticks)
-                    .label_style(("sans-serif", label_size))
-                    .axis_desc_style(("sans-serif", desc_size))
-                    .light_line_style(RGBColor(244, 244, 244))
-                    .bold_line_style(RGBColor(225, 225, 225))
-                    .x_label_formatter(&|x| tick(*x))
-                    .y_label_formatter(&|y| tick(*y))
-                    .draw()
+                // The grid, the axes and their names; then the labels of each axis in a
+                // group of their own (drawn over an invisible grid at the same places).
+                dev.group("axes", "", || {
+                    ctx.configure_mesh()
+                        .x_desc(panel.x_label.as_str())
+                        .y_desc(panel.y_label.as_str())
+                        .x_labels(ticks)
+                        .y_labels(ticks)
+                        .label_style(("sans-serif", dev.font(label_size)))
+                        .axis_desc_style(("sans-serif", dev.font(desc_size)))
+                        .light_line_style(RGBColor(244, 244, 244).stroke_width(dev.width(1.0)))
+                        .bold_line_style(RGBColor(225, 225, 225).stroke_width(dev.width(1.0)))
+                        .axis_style(BLACK.stroke_width(dev.width(1.0)))
+                        .set_all_tick_mark_size(dev.px(5.0))
+                        .x_label_formatter(&blank)
+                        .y_label_formatter(&blank)
+                        .draw()
+                })
+                .map_err(|e| e.to_string())?;
+                for (class, fx, fy) in [
+                    (
+                        "x-ticks",
+                        &x_tick as &dyn Fn(&f64) -> String,
+                        &blank as &dyn Fn(&f64) -> String,
+                    ),
+                    ("y-ticks", &blank, &y_tick),
+                ] {
+                    dev.group(class, "", || {
+                        ctx.configure_mesh()
+                            .x_labels(ticks)
+                            .y_labels(ticks)
+                            .label_style(("sans-serif", dev.font(label_size)))
+                            .light_line_style(TRANSPARENT)
+                            .bold_line_style(TRANSPARENT)
+                            .axis_style(TRANSPARENT)
+                            .set_all_tick_mark_size(dev.px(5.0))
+                            .x_label_formatter(fx)
+                            .y_label_formatter(fy)
+                            .draw()
+                    })
                     .map_err(|e| e.to_string())?;
+                }
             }
             for g in &panel.guides {
                 let pts = if g.horizontal {
@@ -307,125 +486,44 @@ fn draw_panel<DB: DrawingBackend>(
                 } else {
                     vec![(g.value, y0), (g.value, y1)]
                 };
-                ctx.draw_series(DashedLineSeries::new(pts, 6, 4, GUIDE.stroke_width(1)))
-                    .map_err(|e| e.to_string())?;
+                dev.group("guide", &g.text, || {
+                    ctx.draw_series(DashedLineSeries::new(
+                        pts,
+                        dev.px(6.0),
+                        dev.px(4.0),
+                        GUIDE.stroke_width(dev.width(1.0)),
+                    ))
+                    .map(|_| ())
+                })
+                .map_err(|e| e.to_string())?;
             }
-            for i in 0..panel.series.len() {
-                let s = &panel.series[i];
-                let colour = rgb(s.colour);
-                let style = colour.stroke_width(s.width);
-                let mut pts = panel.drawable(i);
-                match s.mark {
-                    Mark::Line | Mark::Steps => {
-                        if s.mark == Mark::Steps {
-                            pts = staircase(&pts);
-                        }
-                        let drawn = match s.dash {
-                            Dash::Solid => ctx
-                                .draw_series(LineSeries::new(pts.clone(), style))
-                                .map_err(|e| e.to_string())?,
-                            Dash::Dashed => ctx
-                                .draw_series(DashedLineSeries::new(pts.clone(), 9, 5, style))
-                                .map_err(|e| e.to_string())?,
-                            Dash::Dotted => ctx
-                                .draw_series(DashedLineSeries::new(pts.clone(), 2, 4, style))
-                                .map_err(|e| e.to_string())?,
-                        };
-                        if panel.legend && !s.name.is_empty() {
-                            let dash = s.dash;
-                            drawn.label(s.name.as_str()).legend(move |(x, y)| {
-                                let st = colour.stroke_width(3);
-                                match dash {
-                                    Dash::Solid => PathElement::new(vec![(x, y), (x + 22, y)], st),
-                                    Dash::Dashed => PathElement::new(vec![(x, y), (x + 9, y)], st),
-                                    Dash::Dotted => PathElement::new(vec![(x, y), (x + 3, y)], st),
-                                }
-                            });
-                        }
+            // Context first (behind), then every other series in a group of its own.
+            let context: Vec<usize> = (0..panel.series.len())
+                .filter(|&i| is_context(panel, &panel.series[i]))
+                .collect();
+            let others: Vec<usize> = (0..panel.series.len())
+                .filter(|&i| !is_context(panel, &panel.series[i]))
+                .collect();
+            for (class, members) in [("context", &context), ("series", &others)] {
+                for (k, &i) in members.iter().enumerate() {
+                    let s = &panel.series[i];
+                    if class == "context" && k == 0 {
+                        dev.outline.open(class, "");
+                    } else if class == "series" {
+                        dev.outline.open(class, &s.name);
                     }
-                    Mark::Points => {}
-                    Mark::Bars => {
-                        let base = y0;
-                        ctx.draw_series(pts.iter().map(|&(x, y)| {
-                            Rectangle::new([(x - 0.4, base), (x + 0.4, y)], colour.filled())
-                        }))
-                        .map_err(|e| e.to_string())?;
-                    }
-                    Mark::Segments => {
-                        ctx.draw_series(
-                            pts.chunks(2)
-                                .map(|p| PathElement::new(vec![p[0], p[1]], style)),
-                        )
-                        .map_err(|e| e.to_string())?;
+                    draw_series(&mut ctx, panel, i, small, dev)?;
+                    if class == "series" || k + 1 == members.len() {
+                        dev.outline.close();
                     }
                 }
-                let marker = if s.mark == Mark::Points && s.marker == Marker::None {
-                    Marker::Circle
-                } else {
-                    s.marker
-                };
-                let r = match (s.mark == Mark::Points, small) {
-                    (true, false) => 4,
-                    (true, true) | (false, false) => 3,
-                    (false, true) => 2,
-                };
-                let drawn = match marker {
-                    Marker::None => None,
-                    Marker::Circle => Some(
-                        ctx.draw_series(pts.iter().map(|&p| {
-                            EmptyElement::at(p) + Circle::new((0, 0), r, colour.filled())
-                        }))
-                        .map_err(|e| e.to_string())?,
-                    ),
-                    Marker::Square => Some(
-                        ctx.draw_series(pts.iter().map(|&p| {
-                            EmptyElement::at(p)
-                                + Rectangle::new([(-r, -r), (r, r)], colour.filled())
-                        }))
-                        .map_err(|e| e.to_string())?,
-                    ),
-                    Marker::Triangle => Some(
-                        ctx.draw_series(
-                            pts.iter()
-                                .map(|&p| TriangleMarker::new(p, r + 2, colour.filled())),
-                        )
-                        .map_err(|e| e.to_string())?,
-                    ),
-                    Marker::Cross => Some(
-                        ctx.draw_series(
-                            pts.iter()
-                                .map(|&p| Cross::new(p, r + 1, colour.stroke_width(2))),
-                        )
-                        .map_err(|e| e.to_string())?,
-                    ),
-                };
-                if let (Some(d), true, true) = (
-                    drawn,
-                    panel.legend && !s.name.is_empty(),
-                    matches!(s.mark, Mark::Points),
-                ) {
-                    d.label(s.name.as_str()).legend(move |(x, y)| {
-                        Polygon::new(glyph(marker, x + 10, y), colour.filled())
-                    });
-                }
             }
-            if panel.legend {
-                ctx.configure_series_labels()
-                    .background_style(WHITE.mix(0.9))
-                    .border_style(RGBColor(200, 200, 200))
-                    .label_font(("sans-serif", label_size))
-                    .position(match panel.legend_corner() {
-                        1 => SeriesLabelPosition::UpperRight,
-                        2 => SeriesLabelPosition::LowerRight,
-                        3 => SeriesLabelPosition::LowerLeft,
-                        _ => SeriesLabelPosition::UpperLeft,
-                    })
-                    .draw()
-                    .map_err(|e| e.to_string())?;
-            }
-            // Direct labels and guide texts, in screen coordinates.
+            // Legend, direct labels, guide texts and the note, in screen coordinates.
             let screen = area.use_screen_coord();
-            let (_, yr) = ctx.plotting_area().get_pixel_range();
+            let (xr, yr) = ctx.plotting_area().get_pixel_range();
+            if panel.legend {
+                draw_legend(panel, &screen, (xr.clone(), yr.clone()), label_size, dev)?;
+            }
             let (py0, py1) = (yr.start, yr.end);
             let mut labels: Vec<(f64, i32, RGBColor, &str)> = panel
                 .series
@@ -440,15 +538,16 @@ fn draw_panel<DB: DrawingBackend>(
                 .collect();
             labels.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mut ys: Vec<f64> = labels.iter().map(|l| l.0).collect();
-            spread(&mut ys, direct_size + 1.0, py0 as f64, py1 as f64);
+            spread(&mut ys, dev.font(direct_size + 1.0), py0 as f64, py1 as f64);
             for (l, y) in labels.iter().zip(ys) {
-                screen
-                    .draw(&Text::new(
+                dev.group("label", l.3, || {
+                    screen.draw(&Text::new(
                         l.3.to_string(),
-                        (l.1 + 6, y.round() as i32),
-                        text_style(direct_size, &l.2, HPos::Left, VPos::Center),
+                        (l.1 + dev.px(6.0), y.round() as i32),
+                        text_style(dev.font(direct_size), &l.2, HPos::Left, VPos::Center),
                     ))
-                    .map_err(|e| e.to_string())?;
+                })
+                .map_err(|e| e.to_string())?;
             }
             for g in &panel.guides {
                 if g.text.is_empty() {
@@ -456,58 +555,30 @@ fn draw_panel<DB: DrawingBackend>(
                 }
                 let (x, y, h, v) = if g.horizontal {
                     let (x, y) = ctx.backend_coord(&(x1, g.value));
-                    (x - 4, y - 3, HPos::Right, VPos::Bottom)
+                    (x - dev.px(4.0), y - dev.px(3.0), HPos::Right, VPos::Bottom)
                 } else if g.value > (x0 + x1) / 2.0 {
                     // In the right half: the text to the left of the line.
                     let (x, y) = ctx.backend_coord(&(g.value, y1));
-                    (x - 4, y + 4, HPos::Right, VPos::Top)
+                    (x - dev.px(4.0), y + dev.px(4.0), HPos::Right, VPos::Top)
                 } else {
                     let (x, y) = ctx.backend_coord(&(g.value, y1));
-                    (x + 4, y + 4, HPos::Left, VPos::Top)
+                    (x + dev.px(4.0), y + dev.px(4.0), HPos::Left, VPos::Top)
                 };
-                screen
-                    .draw(&Text::new(
+                dev.group("guide-text", &g.text, || {
+                    screen.draw(&Text::new(
                         g.text.clone(),
                         (x, y),
-                        text_style(direct_size, &GUIDE, h, v),
+                        text_style(dev.font(direct_size), &GUIDE, h, v),
                     ))
-                    .map_err(|e| e.to_string())?;
+                })
+                .map_err(|e| e.to_string())?;
             }
             if !panel.note.is_empty() {
-                // The emptier of the two right-hand corners (then the left ones).
-                let (xr, yr) = ctx.plotting_area().get_pixel_range();
-                let (w, h) = ((xr.end - xr.start) as f64, (yr.end - yr.start) as f64);
                 let pts: Vec<(i32, i32)> = (0..panel.series.len())
                     .flat_map(|i| panel.drawable(i))
                     .map(|p| ctx.backend_coord(&p))
                     .collect();
-                let corners = [
-                    (xr.end - 6, yr.end - 6, HPos::Right, VPos::Bottom),
-                    (xr.end - 6, yr.start + 6, HPos::Right, VPos::Top),
-                    (xr.start + 6, yr.start + 6, HPos::Left, VPos::Top),
-                    (xr.start + 6, yr.end - 6, HPos::Left, VPos::Bottom),
-                ];
-                let crowd = |c: &(i32, i32, HPos, VPos)| {
-                    let nw = typeset::extent(&panel.note, direct_size).0 as f64 + 12.0;
-                    pts.iter()
-                        .filter(|p| {
-                            ((p.0 - c.0) as f64).abs() < nw.min(w)
-                                && ((p.1 - c.1) as f64).abs() < (h * 0.25).max(24.0)
-                        })
-                        .count()
-                };
-                let best = corners
-                    .iter()
-                    .min_by_key(|c| crowd(c))
-                    .copied()
-                    .unwrap_or(corners[0]);
-                screen
-                    .draw(&Text::new(
-                        panel.note.clone(),
-                        (best.0, best.1),
-                        text_style(direct_size, &GUIDE, best.2, best.3),
-                    ))
-                    .map_err(|e| e.to_string())?;
+                draw_note(panel, &screen, (xr, yr), &pts, direct_size, dev)?;
             }
         }};
     }
@@ -520,6 +591,267 @@ fn draw_panel<DB: DrawingBackend>(
             .build_cartesian_2d(x0..x1, y0..y1)
             .map_err(|e| e.to_string())?);
     }
+    Ok(())
+}
+
+/// Draws series `i` of the panel: its lines, bars or segments and its markers.
+fn draw_series<DB: DrawingBackend, X, Y>(
+    ctx: &mut ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    panel: &Panel,
+    i: usize,
+    small: bool,
+    dev: &Device<'_>,
+) -> Result<(), String>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    let s = &panel.series[i];
+    let colour = rgb(s.colour);
+    let style = colour.stroke_width(dev.width(f64::from(s.width)));
+    let mut pts = panel.drawable(i);
+    let marker = visible_marker(s, pts.len());
+    match s.mark {
+        Mark::Line | Mark::Steps => {
+            if s.mark == Mark::Steps {
+                pts = staircase(&pts);
+            }
+            match dash_pattern(s.dash) {
+                None => ctx
+                    .draw_series(LineSeries::new(pts.clone(), style))
+                    .map(|_| ())
+                    .map_err(e)?,
+                Some((on, off)) => ctx
+                    .draw_series(DashedLineSeries::new(
+                        pts.clone(),
+                        dev.px(on),
+                        dev.px(off),
+                        style,
+                    ))
+                    .map(|_| ())
+                    .map_err(e)?,
+            }
+        }
+        Mark::Points => {}
+        Mark::Bars => {
+            let (_, (base, _)) = panel.ranges().unwrap_or(((0.0, 0.0), (0.0, 0.0)));
+            ctx.draw_series(
+                pts.iter().map(|&(x, y)| {
+                    Rectangle::new([(x - 0.4, base), (x + 0.4, y)], colour.filled())
+                }),
+            )
+            .map(|_| ())
+            .map_err(e)?;
+        }
+        Mark::Segments => {
+            ctx.draw_series(
+                pts.chunks(2)
+                    .map(|p| PathElement::new(vec![p[0], p[1]], style)),
+            )
+            .map(|_| ())
+            .map_err(e)?;
+        }
+    }
+    let r = match (s.mark == Mark::Points, small) {
+        (true, false) => 4.0,
+        (true, true) | (false, false) => 3.0,
+        (false, true) => 2.0,
+    };
+    let rd = dev.px(r);
+    match marker {
+        Marker::None => {}
+        Marker::Circle => ctx
+            .draw_series(
+                pts.iter()
+                    .map(|&p| EmptyElement::at(p) + Circle::new((0, 0), rd, colour.filled())),
+            )
+            .map(|_| ())
+            .map_err(e)?,
+        Marker::Square => ctx
+            .draw_series(pts.iter().map(|&p| {
+                EmptyElement::at(p) + Rectangle::new([(-rd, -rd), (rd, rd)], colour.filled())
+            }))
+            .map(|_| ())
+            .map_err(e)?,
+        Marker::Triangle => ctx
+            .draw_series(
+                pts.iter()
+                    .map(|&p| TriangleMarker::new(p, dev.px(r + 2.0), colour.filled())),
+            )
+            .map(|_| ())
+            .map_err(e)?,
+        Marker::Cross => ctx
+            .draw_series(
+                pts.iter()
+                    .map(|&p| Cross::new(p, dev.px(r + 1.0), colour.stroke_width(dev.width(2.0)))),
+            )
+            .map(|_| ())
+            .map_err(e)?,
+    }
+    Ok(())
+}
+
+/// The legend: a box in the emptiest corner of the axes ([`Panel::legend_corner`]) with an
+/// entry per named series, its line (dash and width) and marker as drawn, then its name.
+fn draw_legend<DB: DrawingBackend>(
+    panel: &Panel,
+    screen: &DrawingArea<DB, Shift>,
+    (xr, yr): (std::ops::Range<i32>, std::ops::Range<i32>),
+    label_size: f64,
+    dev: &Device<'_>,
+) -> Result<(), String> {
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    let entries: Vec<(usize, &Series)> = panel
+        .series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.name.is_empty())
+        .collect();
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let (line_h, sample, margin, inset) = (label_size * 1.35, 30.0, 8.0, 6.0);
+    let text_w = entries
+        .iter()
+        .map(|(_, s)| typeset::extent(&s.name, label_size).0)
+        .max()
+        .unwrap_or(0) as f64;
+    let (bw, bh) = (
+        dev.px(3.0 * margin + sample + text_w),
+        dev.px(2.0 * margin + line_h * entries.len() as f64),
+    );
+    let (left, right) = (xr.start + dev.px(inset), xr.end - dev.px(inset) - bw);
+    let (top, bottom) = (yr.start + dev.px(inset), yr.end - dev.px(inset) - bh);
+    let (bx, by) = match panel.legend_corner() {
+        1 => (right, top),
+        2 => (right, bottom),
+        3 => (left, bottom),
+        _ => (left, top),
+    };
+    dev.outline.open("legend", "");
+    screen
+        .draw(&Rectangle::new(
+            [(bx, by), (bx + bw, by + bh)],
+            WHITE.mix(0.9).filled(),
+        ))
+        .map_err(e)?;
+    screen
+        .draw(&Rectangle::new(
+            [(bx, by), (bx + bw, by + bh)],
+            RGBColor(200, 200, 200).stroke_width(dev.width(1.0)),
+        ))
+        .map_err(e)?;
+    for (k, (i, s)) in entries.into_iter().enumerate() {
+        let cy = by + dev.px(margin + line_h * (k as f64 + 0.5));
+        let sx = bx + dev.px(margin);
+        let colour = rgb(s.colour);
+        dev.outline.open("legend-entry", &s.name);
+        match s.mark {
+            Mark::Line | Mark::Steps | Mark::Segments => {
+                let st = colour.stroke_width(dev.width(f64::from(s.width.clamp(2, 4))));
+                let (on, off) = dash_pattern(s.dash).unwrap_or((sample, 0.0));
+                let mut x = 0.0;
+                while x < sample {
+                    let end = (x + on).min(sample);
+                    screen
+                        .draw(&PathElement::new(
+                            vec![(sx + dev.px(x), cy), (sx + dev.px(end), cy)],
+                            st,
+                        ))
+                        .map_err(e)?;
+                    x = end + off;
+                }
+            }
+            Mark::Bars => screen
+                .draw(&Rectangle::new(
+                    [
+                        (sx + dev.px(sample / 2.0 - 5.0), cy - dev.px(5.0)),
+                        (sx + dev.px(sample / 2.0 + 5.0), cy + dev.px(5.0)),
+                    ],
+                    colour.filled(),
+                ))
+                .map_err(e)?,
+            Mark::Points => {}
+        }
+        let marker = visible_marker(s, panel.drawable(i).len());
+        if marker != Marker::None {
+            screen
+                .draw(&Polygon::new(
+                    glyph(marker, sx + dev.px(sample / 2.0), cy, dev.scale),
+                    colour.filled(),
+                ))
+                .map_err(e)?;
+        }
+        screen
+            .draw(&Text::new(
+                s.name.clone(),
+                (sx + dev.px(sample + margin), cy),
+                text_style(dev.font(label_size), &BLACK, HPos::Left, VPos::Center),
+            ))
+            .map_err(e)?;
+        dev.outline.close();
+    }
+    dev.outline.close();
+    Ok(())
+}
+
+/// The panel's note, a line per `\n`, in the emptiest corner of the axes (the right-hand
+/// ones first).
+fn draw_note<DB: DrawingBackend>(
+    panel: &Panel,
+    screen: &DrawingArea<DB, Shift>,
+    (xr, yr): (std::ops::Range<i32>, std::ops::Range<i32>),
+    pts: &[(i32, i32)],
+    size: f64,
+    dev: &Device<'_>,
+) -> Result<(), String> {
+    let lines: Vec<&str> = panel.note.lines().collect();
+    let (w, h) = ((xr.end - xr.start) as f64, (yr.end - yr.start) as f64);
+    let line_h = dev.px(size * 1.3);
+    let inset = dev.px(6.0);
+    let corners = [
+        (xr.end - inset, yr.end - inset, HPos::Right, VPos::Bottom),
+        (xr.end - inset, yr.start + inset, HPos::Right, VPos::Top),
+        (xr.start + inset, yr.start + inset, HPos::Left, VPos::Top),
+        (xr.start + inset, yr.end - inset, HPos::Left, VPos::Bottom),
+    ];
+    let nw = lines
+        .iter()
+        .map(|l| typeset::extent(l, size).0)
+        .max()
+        .unwrap_or(0) as f64;
+    let nw = dev.font(nw + 12.0);
+    let nh = (line_h * lines.len() as i32) as f64;
+    let crowd = |c: &(i32, i32, HPos, VPos)| {
+        pts.iter()
+            .filter(|p| {
+                ((p.0 - c.0) as f64).abs() < nw.min(w)
+                    && ((p.1 - c.1) as f64).abs() < (h * 0.25).max(dev.font(24.0)).max(nh)
+            })
+            .count()
+    };
+    let best = corners
+        .iter()
+        .min_by_key(|c| crowd(c))
+        .copied()
+        .unwrap_or(corners[0]);
+    dev.outline.open("note", &panel.note);
+    for (k, line) in lines.iter().enumerate() {
+        // Stacked away from the corner's edge.
+        let y = match best.3 {
+            VPos::Bottom => best.1 - line_h * (lines.len() - 1 - k) as i32,
+            _ => best.1 + line_h * k as i32,
+        };
+        screen
+            .draw(&Text::new(
+                line.to_string(),
+                (best.0, y),
+                text_style(dev.font(size), &GUIDE, best.2, best.3),
+            ))
+            .map_err(|e| e.to_string())?;
+    }
+    dev.outline.close();
     Ok(())
 }
 
@@ -558,12 +890,22 @@ mod tests {
     }
 
     #[test]
-    fn ticks_read_as_numbers() {
-        assert_eq!(tick(3.0), "3");
-        assert_eq!(tick(1e9), "10⁹");
-        assert_eq!(tick(2e9), "2·10⁹");
-        assert_eq!(tick(0.5), "0.5");
-        assert_eq!(tick(1e-6), "10⁻⁶");
+    fn ticks_read_as_numbers_one_style_per_axis() {
+        assert_eq!(tick(3.0, TickStyle::Plain), "3");
+        assert_eq!(tick(0.5, TickStyle::Plain), "0.5");
+        assert_eq!(tick(1e9, TickStyle::Powers), "10⁹");
+        assert_eq!(tick(2e9, TickStyle::Powers), "2·10⁹");
+        assert_eq!(tick(1e-6, TickStyle::Powers), "10⁻⁶");
+        assert_eq!(tick(1e4, TickStyle::Powers), "10⁴");
+        assert_eq!(tick(250000.0, TickStyle::Scaled(5)), "2.5·10⁵");
+        assert_eq!(tick(0.0, TickStyle::Scaled(5)), "0");
+        // A log axis reaching 10^6 writes 10000 as a power too; one up to 1000 writes all
+        // plainly; a linear axis past 10^5 shares one exponent.
+        assert_eq!(tick_style(0.8, 1.25e6, true), TickStyle::Powers);
+        assert_eq!(tick_style(0.8, 1250.0, true), TickStyle::Plain);
+        assert_eq!(tick_style(1e-14, 10.0, true), TickStyle::Powers);
+        assert_eq!(tick_style(0.0, 3.2e5, false), TickStyle::Scaled(5));
+        assert_eq!(tick_style(0.0, 60.0, false), TickStyle::Plain);
     }
 
     #[test]

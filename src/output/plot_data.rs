@@ -5,6 +5,8 @@
 //! floats.
 
 use super::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
+use crate::facts::{Optimum, SearchBudget};
+use crate::search::SearchResult;
 use crate::variants::{ResolvedTarget, Variant, VariantError};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
@@ -26,6 +28,11 @@ pub enum PlotKind {
     /// The roots of the characteristic polynomial of the transfer system in the complex
     /// plane, against the unit circle.
     Roots,
+    /// The layer sizes of a breadth-first search of the puzzle at one n: states at each
+    /// distance from the start, log axis.
+    Layers,
+    /// The search optimum over a range of n against the algorithm's count, log axis.
+    Optimum,
 }
 
 impl PlotKind {
@@ -36,6 +43,8 @@ impl PlotKind {
             PlotKind::Ratio => "ratio",
             PlotKind::Error => "error",
             PlotKind::Roots => "roots",
+            PlotKind::Layers => "layers",
+            PlotKind::Optimum => "optimum",
         }
     }
 }
@@ -281,10 +290,12 @@ pub fn figure(kind: PlotKind, curves: &[Curve]) -> Result<Figure, PlotDataError>
         PlotKind::Counts => Panel::new("", "n (discs)", "moves (log scale)"),
         PlotKind::Ratio => Panel::new("", "n (discs)", "a(n+1) / a(n)"),
         PlotKind::Error => Panel::new("", "n (discs)", "|a(n) / (c n^k λ^n) − 1|"),
-        PlotKind::Roots => {
-            return Err(PlotDataError::Unsuitable(
-                "the roots plot is drawn by roots_figure".into(),
-            ))
+        PlotKind::Roots | PlotKind::Layers | PlotKind::Optimum => {
+            return Err(PlotDataError::Unsuitable(format!(
+                "the {} plot is drawn by {}_figure",
+                kind.name(),
+                kind.name()
+            )))
         }
     };
     panel.log_y = kind != PlotKind::Ratio;
@@ -431,6 +442,122 @@ pub fn roots_figure(targets: &[ResolvedTarget]) -> Result<Figure, PlotDataError>
         columns,
         if columns == 1 { 620 } else { 420 },
     ))
+}
+
+/// The budget of the searches the layers and optimum plots draw from: the report's
+/// ([`SearchBudget::REPORT`], answered by the same per-process cache).
+pub const SEARCH_BUDGET: SearchBudget = SearchBudget::REPORT;
+
+/// The breadth-first search of the target's puzzle at `n` (layer sizes up to the goal's
+/// distance), within [`SEARCH_BUDGET`]; a puzzle beyond it is refused.
+///
+/// ```
+/// use hanoilab::output::plot_data::search_layers;
+/// let t = hanoilab::variants::Target::parse("classic.T").unwrap().resolve().unwrap();
+/// assert_eq!(search_layers(&t, 2).unwrap().layers, vec![1, 2, 2, 4]);
+/// ```
+pub fn search_layers(t: &ResolvedTarget, n: u64) -> Result<SearchResult, PlotDataError> {
+    let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params)?;
+    SEARCH_BUDGET.search(&puzzle, false).map_err(|b| {
+        PlotDataError::Unsuitable(format!(
+            "{} n = {n}: beyond the search budget of a plot ({b}; at most {} states)",
+            target_label(t),
+            SEARCH_BUDGET.max_states
+        ))
+    })
+}
+
+/// `layers`: the states at each distance from the start (bars, log axis), the goal's
+/// distance marked.
+pub fn layers_figure(t: &ResolvedTarget, n: u64, r: &SearchResult) -> Figure {
+    let mut p = Panel::new("", "distance from the start (moves)", "states (log scale)");
+    p.log_y = true;
+    p.series.push(
+        Series::new(
+            "",
+            r.layers
+                .iter()
+                .enumerate()
+                .map(|(d, &k)| (d as f64, k as f64))
+                .collect(),
+        )
+        .mark(Mark::Bars),
+    );
+    if let Some(m) = r.minimum {
+        p.guides.push(Guide {
+            horizontal: false,
+            value: m as f64,
+            text: format!("goal: {m} moves"),
+        });
+    }
+    Figure::single(
+        &format!(
+            "{}, n = {n}: states at each distance from the start (breadth-first search)",
+            target_label(t)
+        ),
+        p,
+    )
+}
+
+/// The search optima of the target for n = a..=b, while the searches stay within
+/// [`SEARCH_BUDGET`] (the list ends at the first n beyond it); none is an error.
+pub fn search_optima(t: &ResolvedTarget, a: u64, b: u64) -> Result<Vec<Optimum>, PlotDataError> {
+    let o = crate::facts::optima(
+        &t.variant,
+        &t.function,
+        &t.params,
+        (a as i64)..=(b as i64),
+        &SEARCH_BUDGET,
+    );
+    if o.is_empty() {
+        return Err(PlotDataError::Unsuitable(format!(
+            "{} n = {a}: beyond the search budget of a plot (at most {} states)",
+            target_label(t),
+            SEARCH_BUDGET.max_states
+        )));
+    }
+    Ok(o)
+}
+
+/// `optimum`: the algorithm's count (a line, where the function has one for these n)
+/// against the search optimum (crosses), log axis.
+pub fn optimum_figure(t: &ResolvedTarget, optima: &[Optimum]) -> Figure {
+    let label = target_label(t);
+    let mut p = Panel::new("", "n (discs)", "moves (log scale)");
+    p.log_y = true;
+    let (a, b) = (
+        optima.first().map_or(0, |o| o.n),
+        optima.last().map_or(0, |o| o.n),
+    );
+    if let Ok(terms) = counts(t, a as u64, b as u64) {
+        p.series.push(
+            Series::new(
+                format!("the algorithm {label}"),
+                count_points(&terms, false),
+            )
+            .styled(0)
+            .labelled(),
+        );
+    } else {
+        p.note = "no count of the algorithm at these n".into();
+    }
+    p.series.push(
+        Series::new(
+            "search optimum",
+            optima
+                .iter()
+                .filter_map(|o| o.minimum.map(|m| (o.n as f64, m as f64)))
+                .collect(),
+        )
+        .mark(Mark::Points)
+        .colour(Colour::Black)
+        .marker(Marker::Cross)
+        .labelled(),
+    );
+    Figure::single(
+        &format!("{label}: the algorithm's moves against the search optimum, n = {a}..{b}"),
+        p,
+    )
 }
 
 /// The unit circle as a thin grey dashed line, the reference of every roots panel (roots

@@ -1860,3 +1860,88 @@ fn many_pin_on_62_pins_counts_every_row_of_a_table() {
     }
     assert!(simulated > 0);
 }
+
+/// The plots drawn from a search refuse bad input with one line and exit status 2, and
+/// write nothing: an unknown kind, an n beyond the plot's search budget, a range where one
+/// n is searched, a bad extension, a path that cannot be written.
+#[cfg(feature = "plots")]
+#[test]
+fn search_plots_refuse_bad_input_and_write_nothing() {
+    let d = std::env::temp_dir().join(format!("hanoilab-hostile-plots-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let at = |name: &str| d.join(name).display().to_string();
+    let (svg, txt) = (at("p.svg"), at("p.txt"));
+    // A file where a folder is expected: nothing can be written under it.
+    std::fs::write(d.join("file"), "").unwrap();
+    let under_file = at("file/p.svg");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["classic.T", "--kind", "bogus"],
+            "invalid value 'bogus'",
+        ),
+        (
+            vec!["classic.T", "--kind", "layers", "--n", "30"],
+            "beyond the search budget",
+        ),
+        (
+            vec!["classic.T", "--kind", "optimum", "--n", "30..31"],
+            "beyond the search budget",
+        ),
+        (
+            vec!["classic.T", "--kind", "layers", "--n", "1..4"],
+            "searches one n",
+        ),
+        (
+            vec!["classic.T,star.S", "--kind", "optimum", "--n", "1..4"],
+            "one target",
+        ),
+    ];
+    for (args, fragment) in cases {
+        let mut full: Vec<String> = vec!["plot".into()];
+        full.extend(args.iter().map(|s| s.to_string()));
+        full.extend(["-o".into(), svg.clone()]);
+        let (status, err, out) = run(&full, Stdio::piped()).expect("answers");
+        assert_eq!(status, Some(2), "{full:?}: {err}");
+        assert!(err.contains(fragment), "{full:?}: {err}");
+        assert!(!err.contains("panicked") && out.is_empty(), "{full:?}");
+        if !fragment.starts_with("invalid value") {
+            // (clap's own message for an unknown value has its list of values below)
+            assert_eq!(
+                err.trim_end().lines().count(),
+                1,
+                "{full:?}: one line: {err}"
+            );
+        }
+    }
+    for (path, fragment) in [(&txt, ".svg or .png"), (&under_file, "no folder")] {
+        let full: Vec<String> = [
+            "plot",
+            "classic.T",
+            "--kind",
+            "layers",
+            "--n",
+            "3",
+            "-o",
+            path,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let (status, err, _) = run(&full, Stdio::piped()).expect("answers");
+        assert_eq!(status, Some(2), "{full:?}: {err}");
+        assert!(err.contains(fragment), "{full:?}: {err}");
+        assert_eq!(
+            err.trim_end().lines().count(),
+            1,
+            "{full:?}: one line: {err}"
+        );
+    }
+    let mut left: Vec<String> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, vec!["file"], "nothing written");
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -14,6 +14,8 @@ mod cli_formats;
 mod distributed;
 mod domino;
 mod every_variant;
+#[cfg(feature = "plots")]
+mod figures;
 mod four_peg_files;
 mod frame_stewart_measurements;
 mod frame_stewart_moves;

@@ -312,3 +312,95 @@ fn bad_input_exits_2_and_writes_nothing() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `search`'s JSON answer for one n: `(minimum, layers)`.
+fn searched(target: &str, n: u64) -> (Option<u64>, Vec<u64>) {
+    let text = stdout(&[
+        "search",
+        target,
+        "-n",
+        &n.to_string(),
+        "--layers",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let layers = v["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    (v["minimum"].as_u64(), layers)
+}
+
+#[test]
+fn the_search_plots_draw_the_searchs_numbers() {
+    let dir = scratch("search");
+    let file = std::env::temp_dir().join(format!("hanoilab-plot-mine-{}.toml", std::process::id()));
+    std::fs::write(&file, MY_CLASSIC).unwrap();
+    let mine = format!("{}.T", file.display());
+    for target in ["classic.T", "reves.FS", mine.as_str()] {
+        let t = Target::parse(target).unwrap().resolve().unwrap();
+        // Layers: the bars are `search --layers`, the goal line its minimum.
+        let (minimum, layers) = searched(target, 5);
+        let r = plot_data::search_layers(&t, 5).unwrap();
+        let fig = plot_data::layers_figure(&t, 5, &r);
+        let bars: Vec<u64> = fig.panels[0].series[0]
+            .points
+            .iter()
+            .map(|p| p.1 as u64)
+            .collect();
+        assert_eq!(bars, layers, "{target}: layers");
+        assert_eq!(
+            fig.panels[0].guides[0].value as u64,
+            minimum.unwrap(),
+            "{target}: the goal's distance"
+        );
+        // Optimum: the crosses are `search`'s minima, the line `table`'s counts.
+        let optima = plot_data::search_optima(&t, 1, 6).unwrap();
+        let fig = plot_data::optimum_figure(&t, &optima);
+        let p = &fig.panels[0];
+        let crosses: Vec<(u64, u64)> = p.series[1]
+            .points
+            .iter()
+            .map(|q| (q.0 as u64, q.1 as u64))
+            .collect();
+        let by_search: Vec<(u64, u64)> = (1..=6)
+            .map(|n| (n, searched(target, n).0.unwrap()))
+            .collect();
+        assert_eq!(crosses, by_search, "{target}: optima");
+        let line: Vec<(u64, BigInt)> = p.series[0]
+            .points
+            .iter()
+            .map(|q| (q.0 as u64, BigInt::from(q.1 as u64)))
+            .collect();
+        assert_eq!(
+            line,
+            table_column(target, "1..6", t.function.as_str()),
+            "{target}: counts"
+        );
+        // And the command writes both pictures.
+        for (kind, n) in [("layers", "5"), ("optimum", "1..6")] {
+            let out_file = dir.join(format!("{kind}.svg"));
+            let out = hanoilab(&[
+                "plot",
+                target,
+                "--kind",
+                kind,
+                "--n",
+                n,
+                "-o",
+                out_file.to_str().unwrap(),
+            ]);
+            assert!(
+                out.status.success(),
+                "{target} {kind}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(parse_xml(&std::fs::read_to_string(&out_file).unwrap()).is_ok());
+        }
+    }
+    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

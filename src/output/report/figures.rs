@@ -72,6 +72,76 @@ pub(super) fn role_tag(f: &VariantFacts, j: usize) -> &'static str {
     }
 }
 
+/// Most series one panel draws: more are split into small multiples.
+pub(super) const PANEL_SERIES: usize = 6;
+
+/// The variant's title, with the values of its parameters (the facts are for the
+/// defaults), so a figure names every parameter it depends on.
+pub(super) fn variant_title(f: &VariantFacts) -> String {
+    if f.variant.parameters.is_empty() {
+        return f.variant.title.clone();
+    }
+    let ps: Vec<String> = f
+        .variant
+        .parameters
+        .iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
+    format!("{}, {}", f.variant.title, ps.join(", "))
+}
+
+/// `variant.function` with the parameters (`many-pin.M[p=5]`) and the role tag.
+pub(super) fn function_label(f: &VariantFacts, j: usize) -> String {
+    let mut s = format!("{}.{}", f.variant.id, f.variant.functions()[j].name);
+    if !f.variant.parameters.is_empty() {
+        let ps: Vec<String> = f
+            .variant
+            .parameters
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        s.push_str(&format!("[{}]", ps.join(";")));
+    }
+    s.push_str(role_tag(f, j));
+    s
+}
+
+/// Series split into panels of at most [`PANEL_SERIES`] each, each panel made by
+/// `panel(k, count)` for its part `k` of `count`: in order, or dealt out in turn when
+/// `deal` (so that series sorted by size spread over every panel, and the lines of one
+/// panel lie apart). Series with the same points are drawn once, under their names joined
+/// (`a = b`), so no line hides another.
+pub(super) fn small_multiples(
+    series: Vec<Series>,
+    deal: bool,
+    mut panel: impl FnMut(usize, usize) -> Panel,
+) -> Vec<Panel> {
+    let mut merged: Vec<Series> = vec![];
+    for s in series {
+        match merged
+            .iter_mut()
+            .find(|m| m.points == s.points && !s.points.is_empty())
+        {
+            Some(m) => m.name = format!("{} = {}", m.name, s.name),
+            None => merged.push(s),
+        }
+    }
+    let count = merged.len().div_ceil(PANEL_SERIES).max(1);
+    // Even parts (7 series: 4 and 3, not 6 and 1).
+    let per = merged.len().div_ceil(count).max(1);
+    let part = |i: usize| if deal { i % count } else { i / per };
+    (0..count)
+        .map(|k| {
+            let mut p = panel(k, count);
+            let mine = merged.iter().enumerate().filter(|(i, _)| part(*i) == k);
+            for (i, (_, s)) in mine.enumerate() {
+                p.series.push(s.clone().styled(i).labelled());
+            }
+            p
+        })
+        .collect()
+}
+
 fn count_points(f: &VariantFacts, j: usize) -> Vec<(f64, f64)> {
     f.counts
         .iter()
@@ -87,96 +157,104 @@ fn optimum_points(f: &VariantFacts, j: usize) -> Vec<(f64, f64)> {
 }
 
 /// `{id}-counts`: how many moves each function takes, and where the search found fewer.
-/// Up to four functions share one panel (line styles, labels at the line ends); more get a
-/// panel each, with the default function in grey behind for comparison.
+/// Up to four functions share one panel (line styles, labels at the line ends, the optima
+/// as crosses); more are split into panels of a few each ([`small_multiples`]), the
+/// optimum crossed for the default function.
 pub(super) fn counts_figure(f: &VariantFacts) -> Figure {
     let funcs = f.variant.functions();
     let dj = default_index(f);
-    let title = format!(
-        "{}: moves against n (×: the optimum found by search)",
-        f.variant.title
-    );
-    // Functions that share one growth constant are a band of parallel lines on a log
-    // scale: shown relative to the default function instead (below).
-    let lambdas: Vec<Option<f64>> = (0..funcs.len())
-        .map(|j| {
-            let i = component_of(f, j)?;
-            let d = f.analysis.as_ref()?.components[i].dominant.as_ref()?;
-            Some(d.lambda_approx)
+    let name = |j: usize| format!("{}{}", funcs[j].name, role_tag(f, j));
+    let crosses = |js: &[usize]| -> Option<Series> {
+        let pts: Vec<(f64, f64)> = js.iter().flat_map(|&j| optimum_points(f, j)).collect();
+        (!pts.is_empty()).then(|| {
+            Series::new("", pts)
+                .mark(Mark::Points)
+                .colour(Colour::Black)
+                .marker(Marker::Cross)
         })
-        .collect();
-    let same_growth = lambdas
-        .iter()
-        .all(|l| matches!((l, lambdas[0]), (Some(a), Some(b)) if (a - b).abs() < 1e-9));
-    if funcs.len() <= 4 || !same_growth {
-        let mut p = Panel::new("", "n (discs)", "moves (log scale)");
+    };
+    let log_panel = |title: &str| {
+        let mut p = Panel::new(title, "n (discs)", "moves (log scale)");
         p.log_y = true;
-        for (j, func) in funcs.iter().enumerate() {
+        p
+    };
+    if funcs.len() <= 4 {
+        let mut p = log_panel("");
+        for j in 0..funcs.len() {
             p.series.push(
-                Series::new(
-                    format!("{}{}", func.name, role_tag(f, j)),
-                    count_points(f, j),
-                )
-                .styled(j)
-                .labelled(),
-            );
-            let opt = optimum_points(f, j);
-            if !opt.is_empty() && (funcs.len() <= 4 || j == dj) {
-                p.series.push(
-                    Series::new("", opt)
-                        .mark(Mark::Points)
-                        .colour(Colour::Black)
-                        .marker(Marker::Cross),
-                );
-            }
-        }
-        if funcs.len() > 4 {
-            return Figure::single(
-                &format!(
-                    "{}: moves against n (×: the optimum of {} found by search)",
-                    f.variant.title, funcs[dj].name
-                ),
-                p,
+                Series::new(name(j), count_points(f, j))
+                    .styled(j)
+                    .labelled(),
             );
         }
-        return Figure::single(&title, p);
+        p.series
+            .extend(crosses(&(0..funcs.len()).collect::<Vec<_>>()));
+        return Figure::single(
+            &format!(
+                "{}: moves against n (×: the optimum found by search)",
+                variant_title(f)
+            ),
+            p,
+        );
     }
-    // Many functions: on a log scale they are one band of parallel lines, so each is shown
-    // relative to the default function instead (the ratio tends to the ratio of their
-    // constants c when they share lambda).
+    let of = |k: usize, count: usize| {
+        if count > 1 {
+            format!("{} functions, part {} of {count}", funcs.len(), k + 1)
+        } else {
+            String::new()
+        }
+    };
+    // Many functions: on a log scale they are one band of nearly parallel lines, so each is
+    // shown relative to the default function instead (where they share lambda the ratio
+    // tends to the ratio of their constants c), on a log scale where the ratios spread
+    // over more than a factor of 20.
     let base: Vec<(i64, f64)> = f
         .counts
         .iter()
         .filter_map(|(n, r)| r[dj].as_ref().map(|v| (*n, to_f64(v))))
         .filter(|(_, v)| *v > 0.0)
         .collect();
-    let mut p = Panel::new(
-        "",
-        "n (discs)",
-        &format!("moves / moves of {}", funcs[dj].name),
+    let series = (0..funcs.len())
+        .map(|j| {
+            let pts: Vec<(f64, f64)> = f
+                .counts
+                .iter()
+                .filter_map(|(n, r)| {
+                    let v = to_f64(r[j].as_ref()?);
+                    let b = base.iter().find(|(m, _)| m == n)?.1;
+                    Some((*n as f64, v / b))
+                })
+                .collect();
+            Series::new(name(j), pts)
+        })
+        .collect();
+    let series: Vec<Series> = series;
+    let (lo, hi) = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .filter(|y| *y > 0.0)
+        .fold((f64::MAX, f64::MIN), |(a, b), y| (a.min(y), b.max(y)));
+    let log = hi / lo > 20.0;
+    let y_label = format!(
+        "moves / moves of {}{}",
+        funcs[dj].name,
+        if log { " (log scale)" } else { "" }
     );
-    for (j, func) in funcs.iter().enumerate() {
-        let pts: Vec<(f64, f64)> = f
-            .counts
-            .iter()
-            .filter_map(|(n, r)| {
-                let v = to_f64(r[j].as_ref()?);
-                let b = base.iter().find(|(m, _)| m == n)?.1;
-                Some((*n as f64, v / b))
-            })
-            .collect();
-        p.series.push(
-            Series::new(format!("{}{}", func.name, role_tag(f, j)), pts)
-                .styled(j)
-                .labelled(),
-        );
-    }
-    Figure::single(
+    let panels = small_multiples(series, false, |k, count| {
+        let mut p = Panel::new(&of(k, count), "n (discs)", &y_label);
+        p.log_y = log;
+        p
+    });
+    let columns = panels.len().min(2);
+    Figure::grid(
         &format!(
             "{}: each function's moves relative to the default {} (the optimum: search.md)",
-            f.variant.title, funcs[dj].name
+            variant_title(f),
+            funcs[dj].name
         ),
-        p,
+        panels,
+        columns,
+        if columns == 1 { 960 } else { 620 },
     )
 }
 
@@ -299,7 +377,7 @@ pub(super) fn convergence_figure(
     Some(Figure::grid(
         &format!(
             "{}: convergence to the dominant term c n^k λ^n",
-            f.variant.title
+            variant_title(f)
         ),
         vec![left, right],
         2,
@@ -338,7 +416,7 @@ pub(super) fn roots_figure(f: &VariantFacts, factors: &[RootFactor]) -> Figure {
     Figure::grid(
         &format!(
             "{}: roots of the characteristic polynomial",
-            f.variant.title
+            variant_title(f)
         ),
         vec![p],
         1,
@@ -460,41 +538,41 @@ pub(super) fn growth_error_figure(
 }
 
 /// `growth-counts`: moves of every default function, optimal algorithms apart from the
-/// others (far from optimal, longest paths), each line labelled.
+/// others (far from optimal, longest paths), each line labelled; a few lines to a panel,
+/// dealt out by their last count so that the lines of one panel lie apart.
 pub(super) fn growth_counts_figure(facts: &[VariantFacts]) -> Figure {
-    let mut good = Panel::new(
-        "optimal at every n searched (the report's and the recorded runs)",
-        "n (discs)",
-        "moves (log scale)",
-    );
-    let mut other = Panel::new(
-        "beaten by the search, or a longest-path problem",
-        "n (discs)",
-        "moves (log scale)",
-    );
-    good.log_y = true;
-    other.log_y = true;
+    let (mut good, mut other) = (vec![], vec![]);
     for f in facts {
         let dj = default_index(f);
-        let label = format!(
-            "{}.{}{}",
-            f.variant.id,
-            f.variant.functions()[dj].name,
-            role_tag(f, dj)
-        );
-        let target = if role_tag(f, dj).is_empty() {
-            &mut good
+        let s = Series::new(function_label(f, dj), count_points(f, dj));
+        if role_tag(f, dj).is_empty() {
+            good.push(s);
         } else {
-            &mut other
-        };
-        let k = target.series.len();
-        target
-            .series
-            .push(Series::new(label, count_points(f, dj)).styled(k).labelled());
+            other.push(s);
+        }
+    }
+    let mut panels = vec![];
+    for (series, what) in [
+        (good, "optimal at every n searched"),
+        (other, "beaten by the search, or a longest path"),
+    ] {
+        let mut series: Vec<Series> = series;
+        let last = |s: &Series| s.points.last().map_or(0.0, |p| p.1);
+        series.sort_by(|a, b| last(a).total_cmp(&last(b)).then(a.name.cmp(&b.name)));
+        panels.extend(small_multiples(series, true, |k, count| {
+            let title = if count > 1 {
+                format!("{what} ({} of {count})", k + 1)
+            } else {
+                what.to_string()
+            };
+            let mut p = Panel::new(&title, "n (discs)", "moves (log scale)");
+            p.log_y = true;
+            p
+        }));
     }
     Figure::grid(
-        "Moves of every variant's default function against n",
-        vec![good, other],
+        "Moves of every variant's default function against n (the report's and the recorded searches)",
+        panels,
         2,
         640,
     )

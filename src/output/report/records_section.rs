@@ -77,10 +77,11 @@ pub(super) fn records_section(
     let _ = writeln!(
         s,
         "Charts: the layers of the half-way runs (`data/records/search-layers.csv`, from \
-         `--layers`); the algorithm's moves over the minimum (log scale); the number of \
+         `--layers`); the algorithm's moves over the minimum (the puzzles it solves optimally at every \
+         recorded n named instead of drawn); the number of \
          optimal solutions of the puzzles whose counts stay under 10^{SOLUTIONS_CHART_MAX_DIGITS} \
          (the directed puzzles' counts, of up to {} digits, are in the table). A puzzle with a \
-         single n draws no line.\n",
+         single n is a single point.\n",
         rows.iter()
             .filter_map(|r| r.record.solutions.as_ref())
             .map(|c| c.to_string().len())
@@ -127,34 +128,94 @@ fn layers_chart() -> Result<Figure, ReportError> {
     Ok(Figure::single(title, c))
 }
 
-/// The algorithm's moves over the minimum, per puzzle, against n.
+/// The algorithm's moves over the minimum, per puzzle, against n: the puzzles whose
+/// algorithm is optimal at every recorded n are named in a note (their lines would all lie
+/// on 1), the others drawn a few to a panel.
 fn minimum_chart(ratio: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
     let title = "Records: the algorithm's moves over the minimum";
-    let mut c = Panel::new("", "n (discs)", "algorithm / minimum (log scale)");
-    c.log_y = true;
-    c.legend = true;
-    for (i, (puzzle, pts)) in ratio.iter().enumerate() {
-        let pts = pts.iter().map(|(&n, &r)| (n as f64, r)).collect();
-        c.series.push(Series::new(puzzle.clone(), pts).styled(i));
+    let (optimal, beaten): (Vec<_>, Vec<_>) = ratio
+        .iter()
+        .partition(|(_, pts)| pts.values().all(|&r| r == 1.0));
+    let wide = beaten
+        .iter()
+        .flat_map(|(_, pts)| pts.values())
+        .any(|&r| r > 10.0);
+    let series = beaten
+        .iter()
+        .map(|(puzzle, pts)| {
+            let pts = pts.iter().map(|(&n, &r)| (n as f64, r)).collect();
+            Series::new(puzzle.as_str(), pts)
+        })
+        .collect();
+    let y_label = if wide {
+        "algorithm / minimum (log scale)"
+    } else {
+        "algorithm / minimum"
+    };
+    let mut panels = super::small_multiples(series, false, |k, count| {
+        let t = if count > 1 {
+            format!("part {} of {count}", k + 1)
+        } else {
+            String::new()
+        };
+        let mut c = Panel::new(&t, "n (discs)", y_label);
+        c.log_y = wide;
+        c
+    });
+    if let Some(first) = panels.first_mut() {
+        let names: Vec<&str> = optimal.iter().map(|(p, _)| p.as_str()).collect();
+        first.note = note_list("optimal at every recorded n (not drawn):", &names);
     }
-    Figure::single(title, c)
+    let columns = panels.len().min(2);
+    Figure::grid(title, panels, columns, if columns == 1 { 960 } else { 620 })
 }
 
-/// The number of optimal solutions, per puzzle, against n.
+/// A note of a heading and names, a few names to a line.
+fn note_list(heading: &str, names: &[&str]) -> String {
+    if names.is_empty() {
+        return String::new();
+    }
+    let mut lines = vec![heading.to_string()];
+    for chunk in names.chunks(4) {
+        lines.push(chunk.join(", "));
+    }
+    lines.join("\n")
+}
+
+/// The number of optimal solutions, per puzzle, against n, a few puzzles to a panel; the
+/// puzzles whose counts reach 10^[`SOLUTIONS_CHART_MAX_DIGITS`] are named in a note.
 fn solutions_chart(counts: &BTreeMap<String, BTreeMap<u64, f64>>) -> Figure {
     let title = "Records: number of optimal solutions";
-    let mut c = Panel::new("", "n (discs)", "minimal move sequences (log scale)");
-    c.log_y = true;
-    c.legend = true;
     let cap = 10f64.powi(SOLUTIONS_CHART_MAX_DIGITS);
-    let small = counts
+    let (small, large): (Vec<_>, Vec<_>) = counts
         .iter()
-        .filter(|(_, pts)| pts.values().all(|&x| x < cap));
-    for (i, (puzzle, pts)) in small.enumerate() {
-        let pts = pts.iter().map(|(&n, &x)| (n as f64, x)).collect();
-        c.series.push(Series::new(puzzle.clone(), pts).styled(i));
+        .partition(|(_, pts)| pts.values().all(|&x| x < cap));
+    let series = small
+        .iter()
+        .map(|(puzzle, pts)| {
+            let pts = pts.iter().map(|(&n, &x)| (n as f64, x)).collect();
+            Series::new(puzzle.as_str(), pts)
+        })
+        .collect();
+    let mut panels = super::small_multiples(series, false, |k, count| {
+        let t = if count > 1 {
+            format!("part {} of {count}", k + 1)
+        } else {
+            String::new()
+        };
+        let mut c = Panel::new(&t, "n (discs)", "minimal move sequences (log scale)");
+        c.log_y = true;
+        c
+    });
+    if let Some(first) = panels.first_mut() {
+        let names: Vec<&str> = large.iter().map(|(p, _)| p.as_str()).collect();
+        first.note = note_list(
+            &format!("counts past 10^{SOLUTIONS_CHART_MAX_DIGITS} (in the table):"),
+            &names,
+        );
     }
-    Figure::single(title, c)
+    let columns = panels.len().min(2);
+    Figure::grid(title, panels, columns, if columns == 1 { 960 } else { 620 })
 }
 
 #[cfg(test)]
