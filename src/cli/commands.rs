@@ -340,7 +340,32 @@ pub fn table(
         }
     }
     let table = count_table(&t, a, b, simulate)?;
-    emit(&render_table(&table, format)?)?;
+    let mut text = render_table(&table, format)?;
+    // The simulated and optimum columns are of one function: said where it is not plain.
+    let own: Vec<&str> = table
+        .columns
+        .iter()
+        .map(String::as_str)
+        .filter(|c| c.ends_with(&format!("({})", t.function)))
+        .collect();
+    match format {
+        Format::Json => {
+            if let Ok(serde_json::Value::Object(mut o)) = serde_json::from_str(&text) {
+                o.insert("function".into(), t.function.clone().into());
+                text = json(&serde_json::Value::Object(o));
+            }
+        }
+        Format::Human | Format::Md if functions.len() > 1 => {
+            text.push_str(&format!(
+                "\n{}: of {} only, the variant's default function (name VARIANT.FUNCTION for \
+                 another)\n",
+                own.join(" and "),
+                t.function
+            ));
+        }
+        _ => {}
+    }
+    emit(&text)?;
     Ok(())
 }
 
@@ -359,8 +384,8 @@ fn table_functions(t: &Target) -> Vec<String> {
 
 /// The table of counts ([`crate::facts::count_table`]): `n`, one column per function (only
 /// the named one when explicit), `simulated(F)` (the named or default function F played
-/// under the rules) and `optimum(F)` (its problem's optimum) where a search fits
-/// [`SearchBudget::TABLE`].
+/// under the rules; absent when `simulate` is false) and `optimum(F)` (its problem's
+/// optimum) where a search fits [`SearchBudget::TABLE`].
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
     let functions = table_functions(t);
     let rows = count_rows(
@@ -372,12 +397,17 @@ pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, 
         simulate.then_some(SIMULATION_LIMIT),
         &SearchBudget::TABLE,
     );
-    Ok(crate::facts::count_table(
-        &functions,
-        &t.function,
-        &rows,
-        false,
-    ))
+    let mut table = crate::facts::count_table(&functions, &t.function, &rows, false);
+    if !simulate {
+        let simulated = format!("simulated({})", t.function);
+        if let Some(j) = table.column_index(&simulated) {
+            table.columns.remove(j);
+            for row in &mut table.rows {
+                row.remove(j);
+            }
+        }
+    }
+    Ok(table)
 }
 
 /// `hanoilab simulate`.

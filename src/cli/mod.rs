@@ -178,12 +178,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Nth {
             target,
             n,
+            n_flag,
             max_digits,
             log10,
             digits,
             params,
             format,
         } => {
+            // clap requires exactly one of the two spellings.
+            let n = n
+                .or(n_flag)
+                .ok_or_else(|| CliError::input("nth: give the number of discs, N or -n N"))?;
             if log10 || digits.is_some() {
                 commands::nth_digits(
                     &target,
