@@ -55,14 +55,17 @@ pub fn cgroup_memory_limit() -> Option<u64> {
     cgroup_limit_from(|path| std::fs::read_to_string(path).ok())
 }
 
+/// Where a group's limit is: its path under the hierarchy's mount, the mount, the file's
+/// name and its parser.
+type LimitFile = (String, String, &'static str, fn(&str) -> Option<u64>);
+
 /// [`cgroup_memory_limit`] over the files `read` returns (`None`: no such file), so the
 /// formats can be checked without the machine's own files.
 fn cgroup_limit_from(read: impl Fn(&str) -> Option<String>) -> Option<u64> {
     const ROOT: &str = "/sys/fs/cgroup";
     let own = read("/proc/self/cgroup").unwrap_or_default();
     let mut limits = Vec::new();
-    // (the group's path under the hierarchy's mount, the mount, the limit file, its parser)
-    let mut places: Vec<(String, String, &str, fn(&str) -> Option<u64>)> = Vec::new();
+    let mut places: Vec<LimitFile> = Vec::new();
     for line in own.lines() {
         // `ID:CONTROLLERS:PATH`: the unified (v2) hierarchy is `0::PATH`; a v1 memory
         // hierarchy names `memory` among its controllers.
