@@ -20,6 +20,9 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// No progress or notes on standard error (errors are still printed).
+    #[arg(short = 'q', long, global = true)]
+    pub quiet: bool,
 }
 
 /// Output formats.

@@ -346,3 +346,57 @@ fn table_says_whose_simulated_and_optimum_columns_it_shows() {
     assert_eq!(v["function"], "CDD");
     assert_eq!(v["columns"][2], "simulated(CDD)");
 }
+
+/// Issue 38, progress: off a terminal a long command reports on stderr in plain lines (the
+/// interval shortened by `HANOILAB_PROGRESS_INTERVAL_MS`), never on stdout, whose bytes are
+/// those of a `--quiet` run; `--quiet` leaves stderr empty.
+#[test]
+fn progress_goes_to_stderr_and_quiet_silences_it() {
+    let run = |args: &[&str], interval: Option<&str>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hanoilab"));
+        c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+        match interval {
+            Some(ms) => c.env("HANOILAB_PROGRESS_INTERVAL_MS", ms),
+            None => c.env_remove("HANOILAB_PROGRESS_INTERVAL_MS"),
+        };
+        let out = c.output().expect("the binary runs");
+        assert!(out.status.success(), "{args:?}");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Reve's puzzle, 11 discs: 4^11 = 4,194,304 states, far more than a millisecond's work.
+    let search = ["search", "reves", "-n", "11"];
+    let (out, err) = run(&search, Some("1"));
+    let (quiet_out, quiet_err) = run(&[&search[..], &["--quiet"]].concat(), Some("1"));
+    assert_eq!(out, quiet_out);
+    assert_eq!(quiet_err, "");
+    assert!(out.contains("minimum 65 moves"), "{out}");
+    assert!(!err.is_empty());
+    for line in err.lines() {
+        assert!(
+            line.starts_with("search: layer ") && line.contains(" states, "),
+            "{line}"
+        );
+    }
+    // Claims count what is checked; `-q` anywhere on the line.
+    let claims = ["claims", "classic", "--no-fail-exit"];
+    let (out, err) = run(&claims, Some("1"));
+    let (quiet_out, quiet_err) = run(&[&["-q"][..], &claims].concat(), Some("1"));
+    assert_eq!((out.as_str(), quiet_err.as_str()), (quiet_out.as_str(), ""));
+    for line in err.lines() {
+        let count = line
+            .strip_prefix("claims: ")
+            .and_then(|l| l.split_once(" checked, "))
+            .map(|(c, _)| c);
+        let (done, total) = count.and_then(|c| c.split_once('/')).expect(line);
+        assert!(
+            done.parse::<u64>().unwrap() <= total.parse::<u64>().unwrap(),
+            "{line}"
+        );
+    }
+    // The default interval: a short run says nothing.
+    let (_, err) = run(&["search", "classic", "-n", "5"], None);
+    assert_eq!(err, "");
+}

@@ -600,6 +600,10 @@ const CASES: &[(&str, i32, &str)] = &[
     ),
     ("star -n 5..2", 2, "A <= B"),
     ("check classic.T 2^n-1 -n 5..2", 2, "A <= B"),
+    // --quiet silences progress, not errors; it takes no value.
+    ("--quiet nth nosuch 5", 2, "unknown variant"),
+    ("claims nosuch -q", 2, "neither a variant"),
+    ("search classic -n 3 --quiet=yes", 2, "unexpected value"),
 ];
 
 #[test]
