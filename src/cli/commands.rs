@@ -10,7 +10,6 @@ use crate::output::{Cell, Table};
 use crate::variants::alternatives::run_alternative;
 use crate::variants::{builtin_ids, Variant};
 use num_bigint::BigInt;
-use std::io::IsTerminal;
 
 /// `hanoilab list`.
 pub fn list(format: Format) -> Result<(), CliError> {
@@ -465,7 +464,7 @@ pub fn simulate(
     if let Some(name) = algorithm.or(t.algorithm.as_deref()) {
         return simulate_alternative(&t, n, name, format);
     }
-    let bar = (std::io::stderr().is_terminal() && expected > BigInt::from(1u64 << 24)).then(|| {
+    let bar = (super::progress::notes() && expected > BigInt::from(1u64 << 24)).then(|| {
         let total = u64::try_from(&expected).unwrap_or(u64::MAX);
         let pb = indicatif::ProgressBar::new(total);
         pb.set_style(
