@@ -32,7 +32,7 @@ pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Res
             super::search_cmd::say_checkpointing(name, c);
         }
     }
-    let meter = super::progress::Meter::new("search", "states", None, false);
+    let meter = super::progress::Meter::new("search", "states", None, false, "distance > 0");
     let hook = |p: Progress| {
         meter.set(
             p.visited,

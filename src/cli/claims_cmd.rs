@@ -39,7 +39,8 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>,
 /// Checks the claims in order, counting them on the progress meter (`claims: 41/120
 /// checked`).
 fn check_counted(claims: &[&crate::literature::Claim]) -> Vec<CheckedClaim> {
-    let meter = super::progress::Meter::new("claims", "checked", Some(claims.len() as u64), false);
+    let meter =
+        super::progress::Meter::new("claims", "checked", Some(claims.len() as u64), false, "");
     let checked = claims
         .iter()
         .map(|c| {

@@ -52,7 +52,7 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<()
             human_bytes(limit)
         );
     }
-    let meter = super::progress::Meter::new("search", "representatives", None, false);
+    let meter = super::progress::Meter::new("search", "representatives", None, false, "layer 0");
     let hook = |p: Progress| meter.set(p.visited, &format!("layer {}", p.depth));
     let opts = SearchOptions {
         memory_limit: run.memory_limit,

@@ -192,8 +192,9 @@ pub struct Meter {
 impl Meter {
     /// A meter of `unit`s (`states`, `checked`) for `command`. `total`: how many there will
     /// be; `bound`: the total is only an upper bound (no `DONE/TOTAL` then, and the ETA is
-    /// one too).
-    pub fn new(command: &str, unit: &str, total: Option<u64>, bound: bool) -> Meter {
+    /// one too); `detail`: the word on the first step (`layer 0`), shown until
+    /// [`Meter::set`] changes it.
+    pub fn new(command: &str, unit: &str, total: Option<u64>, bound: bool, detail: &str) -> Meter {
         let shared = Arc::new(Shared {
             command: command.to_string(),
             unit: unit.to_string(),
@@ -201,7 +202,7 @@ impl Meter {
             state: Mutex::new(State {
                 done: 0,
                 total: total.filter(|_| !bound),
-                detail: String::new(),
+                detail: detail.to_string(),
                 stopped: false,
             }),
             wake: Condvar::new(),
@@ -215,7 +216,9 @@ impl Meter {
             return meter;
         }
         if std::io::stderr().is_terminal() {
-            meter.bar = Some(terminal_bar(unit, total, bound));
+            let bar = terminal_bar(unit, total, bound);
+            bar.set_message(detail.to_string());
+            meter.bar = Some(bar);
         } else {
             let shared = Arc::clone(&meter.shared);
             let interval = interval();

@@ -41,7 +41,7 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
     }
     // The study's parallel jobs counted as they finish; on a terminal also a line per
     // finished step with its time.
-    let meter = super::progress::Meter::new("report", "jobs", None, false);
+    let meter = super::progress::Meter::new("report", "jobs", None, false, "starting");
     let mut step: Option<(String, std::time::Instant)> = None;
     let mut progress = |what: &str| {
         if let Some((prev, t)) = step.take() {

@@ -259,9 +259,7 @@ pub fn search_cmd(
 /// states for the dense encoding, so the ETA from it is an upper bound (the search may stop
 /// at the goal, or reach fewer states); otherwise there is no ETA.
 fn search_meter(puzzle: &crate::puzzle::Puzzle) -> super::progress::Meter {
-    let meter = super::progress::Meter::new("search", "states", state_space(puzzle), true);
-    meter.set(0, "layer 0");
-    meter
+    super::progress::Meter::new("search", "states", state_space(puzzle), true, "layer 0")
 }
 
 /// Says on stderr where the checkpoints go and how to continue.
