@@ -20,6 +20,9 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// No progress or notes on standard error (errors are still printed).
+    #[arg(short = 'q', long, global = true)]
+    pub quiet: bool,
 }
 
 /// Output formats.
@@ -95,8 +98,18 @@ pub enum Command {
     Nth {
         /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
-        /// Number of discs.
-        n: String,
+        /// Number of discs (or give it as `-n N`).
+        #[arg(value_name = "N", required_unless_present = "n_flag")]
+        n: Option<String>,
+        /// Number of discs, as every command spells it (instead of the bare N).
+        #[arg(
+            id = "n_flag",
+            short = 'n',
+            long = "n",
+            value_name = "N",
+            conflicts_with = "n"
+        )]
+        n_flag: Option<String>,
         /// Refuse (before computing) answers with more decimal digits than this.
         #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
@@ -119,8 +132,8 @@ pub enum Command {
     Table {
         /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
-        /// Range of n, `A..B` (inclusive).
-        #[arg(long = "n", value_name = "A..B", default_value = "1..10")]
+        /// Discs: a range `A..B` (inclusive) or a single N.
+        #[arg(short = 'n', long = "n", value_name = "A..B", default_value = "1..10")]
         range: String,
         /// Extra parameters.
         #[command(flatten)]
@@ -141,8 +154,8 @@ pub enum Command {
     Plot {
         /// Targets, comma-separated: VARIANT[.FUNCTION] or a variant file (`-`: standard input).
         targets: String,
-        /// Range of n, `A..B` (inclusive; at most 10,000 values).
-        #[arg(long = "n", value_name = "A..B", default_value = "1..40")]
+        /// Discs: a range `A..B` (inclusive; at most 10,000 values) or a single N.
+        #[arg(short = 'n', long = "n", value_name = "A..B", default_value = "1..40")]
         range: String,
         /// What to draw.
         #[arg(long, value_enum, default_value = "counts")]
@@ -161,8 +174,8 @@ pub enum Command {
     Simulate {
         /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
-        /// Number of discs.
-        #[arg(short = 'n', long = "discs")]
+        /// Number of discs (`--discs N` is the same flag).
+        #[arg(short = 'n', long = "n", visible_alias = "discs", value_name = "N")]
         n: String,
         /// An alternative algorithm by name (see `show`).
         #[arg(long)]
@@ -236,8 +249,13 @@ pub enum Command {
         /// Number of pegs (or a range A..B).
         #[arg(long)]
         pegs: String,
-        /// Number of discs (or a range A..B).
-        #[arg(long)]
+        /// Number of discs, or a range `A..B` (`--discs` is the same flag).
+        #[arg(
+            short = 'n',
+            long = "n",
+            visible_alias = "discs",
+            value_name = "N or A..B"
+        )]
         discs: String,
         /// Also print the set of optimal split sizes k.
         #[arg(long)]
@@ -248,8 +266,13 @@ pub enum Command {
     },
     /// Star-puzzle numbers S(n) (Stockmeyer's star, Lunnon's Four-Star).
     Star {
-        /// Number of discs (or a range A..B).
-        #[arg(long)]
+        /// Number of discs, or a range `A..B` (`--discs` is the same flag).
+        #[arg(
+            short = 'n',
+            long = "n",
+            visible_alias = "discs",
+            value_name = "N or A..B"
+        )]
         discs: String,
         /// Output format.
         #[arg(long, value_enum, default_value = "human")]
@@ -260,8 +283,8 @@ pub enum Command {
         /// Variant id (or path; `-` reads it from standard input), optionally with `.FUNCTION`.
         target: String,
         /// Number of discs, or a range `A..B`: one search per n, printed as a table (a b-file
-        /// of the minima with `--format bfile`).
-        #[arg(short = 'n', long = "discs")]
+        /// of the minima with `--format bfile`). `--discs N` is the same flag.
+        #[arg(short = 'n', long = "n", visible_alias = "discs", value_name = "N|A..B")]
         n: String,
         /// Count the optimal solutions.
         #[arg(long)]
@@ -343,8 +366,8 @@ pub enum Command {
         /// Variant id (or path), optionally with `.FUNCTION` (its rules and start: the
         /// graph is the states the start reaches).
         target: String,
-        /// Number of discs.
-        #[arg(short = 'n', long = "discs")]
+        /// Number of discs, or a range `A..B`: a row per n (`--discs` is the same flag).
+        #[arg(short = 'n', long = "n", visible_alias = "discs", value_name = "N|A..B")]
         n: String,
         /// Refuse (before any work) graphs that may have more states than this.
         #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_GRAPH_STATES)]
@@ -388,8 +411,8 @@ pub enum Command {
         target: String,
         /// The formula in n, e.g. "12*2^n - 8*n - 10".
         formula: Option<String>,
-        /// Range of n, `A..B`.
-        #[arg(long = "n", value_name = "A..B", default_value = "1..30")]
+        /// Discs: a range `A..B` (inclusive) or a single N.
+        #[arg(short = 'n', long = "n", value_name = "A..B", default_value = "1..30")]
         range: String,
         /// Compare the asymptotic ratio instead of exact values.
         #[arg(long)]
@@ -455,8 +478,8 @@ pub enum Command {
         /// With --terms: the n of the first term.
         #[arg(long, value_name = "N", default_value_t = 0)]
         first_n: u64,
-        /// With a variant function: the range of n, `A..B`.
-        #[arg(long = "n", value_name = "A..B")]
+        /// With a variant function: the discs, a range `A..B` (inclusive).
+        #[arg(short = 'n', long = "n", value_name = "A..B")]
         range: Option<String>,
         /// Terms beyond those that determine a law which must confirm it.
         #[arg(long, value_name = "C", default_value_t = crate::algebra::guess::DEFAULT_CONFIRMATIONS)]

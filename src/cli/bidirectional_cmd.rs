@@ -3,7 +3,7 @@
 
 use super::args::Format;
 use super::common::{emit, json, Target};
-use super::halfway_cmd::{spinner, RouteRun};
+use super::halfway_cmd::RouteRun;
 use super::records::{append_row, cpu_seconds, peak_resident, record_label};
 use super::CliError;
 use crate::puzzle::Puzzle;
@@ -11,7 +11,6 @@ use crate::search::{
     bidirectional_search, default_memory_limit, human_bytes, MeetResult, Progress, SearchError,
     SearchOptions,
 };
-use std::io::IsTerminal;
 
 /// The `method` column of a bidirectional row in the records CSV.
 pub const BIDIRECTIONAL_METHOD: &str = "bidirectional";
@@ -22,9 +21,8 @@ pub const BIDIRECTIONAL_METHOD: &str = "bidirectional";
 /// is a failure (exit 1).
 pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<(), CliError> {
     let name = run.name;
-    let terminal = std::io::stderr().is_terminal();
     let limit = run.memory_limit.unwrap_or_else(default_memory_limit);
-    if terminal {
+    if super::progress::notes() {
         eprintln!(
             "{name}: bidirectional search (layers from the start and from the goal; memory \
              guarded as they grow, limit {})",
@@ -34,12 +32,12 @@ pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Res
             super::search_cmd::say_checkpointing(name, c);
         }
     }
-    let bar = spinner(terminal, "states");
+    let meter = super::progress::Meter::new("search", "states", None, false, "distance > 0");
     let hook = |p: Progress| {
-        if let Some(pb) = &bar {
-            pb.set_position(p.visited);
-            pb.set_message(format!("distance > {}, layer {}", p.depth, p.layer));
-        }
+        meter.set(
+            p.visited,
+            &format!("distance > {}, layer {}", p.depth, p.layer),
+        )
     };
     let opts = SearchOptions {
         count: run.count,
@@ -50,9 +48,7 @@ pub fn bidirectional_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Res
         ..Default::default()
     };
     let result = bidirectional_search(puzzle, &opts);
-    if let Some(pb) = &bar {
-        pb.finish_and_clear();
-    }
+    meter.finish();
     let r = result.map_err(|e| match e {
         SearchError::Interrupted { .. } | SearchError::CheckpointIo(_) => {
             CliError::failure(format!("{name}: {e}"))

@@ -31,9 +31,26 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>,
             }
         }
     }
-    let checked: Vec<CheckedClaim> = selected.into_iter().map(check_claim).collect();
+    let checked = check_counted(&selected);
     emit(&render_claims(&checked, format)?)?;
     Ok(checked)
+}
+
+/// Checks the claims in order, counting them on the progress meter (`claims: 41/120
+/// checked`).
+fn check_counted(claims: &[&crate::literature::Claim]) -> Vec<CheckedClaim> {
+    let meter =
+        super::progress::Meter::new("claims", "checked", Some(claims.len() as u64), false, "");
+    let checked = claims
+        .iter()
+        .map(|c| {
+            let done = check_claim(c);
+            meter.inc();
+            done
+        })
+        .collect();
+    meter.finish();
+    checked
 }
 
 /// Exit status 1 (after the output) when some claim's verdict is `fails`, unless
@@ -107,11 +124,11 @@ pub fn claims_file(
             "{name}:{line}:{column}: claim {id}, field {field}: {message}"
         )));
     }
-    let checked: Vec<CheckedClaim> = claims
+    let selected: Vec<_> = claims
         .iter()
         .filter(|c| filter.is_none_or(|f| c.variant_id().as_deref() == Some(f)))
-        .map(check_claim)
         .collect();
+    let checked = check_counted(&selected);
     emit(&render_claims(&checked, format)?)?;
     Ok(checked)
 }

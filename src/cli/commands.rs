@@ -10,7 +10,6 @@ use crate::output::{Cell, Table};
 use crate::variants::alternatives::run_alternative;
 use crate::variants::{builtin_ids, Variant};
 use num_bigint::BigInt;
-use std::io::IsTerminal;
 
 /// `hanoilab list`.
 pub fn list(format: Format) -> Result<(), CliError> {
@@ -414,7 +413,32 @@ pub fn table(
         }
     }
     let table = count_table(&t, a, b, simulate)?;
-    emit(&render_table(&table, format)?)?;
+    let mut text = render_table(&table, format)?;
+    // The simulated and optimum columns are of one function: said where it is not plain.
+    let own: Vec<&str> = table
+        .columns
+        .iter()
+        .map(String::as_str)
+        .filter(|c| c.ends_with(&format!("({})", t.function)))
+        .collect();
+    match format {
+        Format::Json => {
+            if let Ok(serde_json::Value::Object(mut o)) = serde_json::from_str(&text) {
+                o.insert("function".into(), t.function.clone().into());
+                text = json(&serde_json::Value::Object(o));
+            }
+        }
+        Format::Human | Format::Md if functions.len() > 1 => {
+            text.push_str(&format!(
+                "\n{}: of {} only, the variant's default function (name VARIANT.FUNCTION for \
+                 another)\n",
+                own.join(" and "),
+                t.function
+            ));
+        }
+        _ => {}
+    }
+    emit(&text)?;
     Ok(())
 }
 
@@ -433,8 +457,8 @@ fn table_functions(t: &Target) -> Vec<String> {
 
 /// The table of counts ([`crate::facts::count_table`]): `n`, one column per function (only
 /// the named one when explicit), `simulated(F)` (the named or default function F played
-/// under the rules) and `optimum(F)` (its problem's optimum) where a search fits
-/// [`SearchBudget::TABLE`].
+/// under the rules; absent when `simulate` is false) and `optimum(F)` (its problem's
+/// optimum) where a search fits [`SearchBudget::TABLE`].
 pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, CliError> {
     let functions = table_functions(t);
     let rows = count_rows(
@@ -446,12 +470,17 @@ pub fn count_table(t: &Target, a: u64, b: u64, simulate: bool) -> Result<Table, 
         simulate.then_some(SIMULATION_LIMIT),
         &SearchBudget::TABLE,
     );
-    Ok(crate::facts::count_table(
-        &functions,
-        &t.function,
-        &rows,
-        false,
-    ))
+    let mut table = crate::facts::count_table(&functions, &t.function, &rows, false);
+    if !simulate {
+        let simulated = format!("simulated({})", t.function);
+        if let Some(j) = table.column_index(&simulated) {
+            table.columns.remove(j);
+            for row in &mut table.rows {
+                row.remove(j);
+            }
+        }
+    }
+    Ok(table)
 }
 
 /// `hanoilab simulate`.
@@ -509,7 +538,7 @@ pub fn simulate(
     if let Some(name) = algorithm.or(t.algorithm.as_deref()) {
         return simulate_alternative(&t, n, name, format);
     }
-    let bar = (std::io::stderr().is_terminal() && expected > BigInt::from(1u64 << 24)).then(|| {
+    let bar = (super::progress::notes() && expected > BigInt::from(1u64 << 24)).then(|| {
         let total = u64::try_from(&expected).unwrap_or(u64::MAX);
         let pb = indicatif::ProgressBar::new(total);
         pb.set_style(

@@ -9,7 +9,6 @@ use crate::search::{
     default_memory_limit, halfway_count, halfway_estimate, halfway_search, human_bytes,
     HalfwayError, HalfwayResult, Progress, SearchOptions,
 };
-use std::io::IsTerminal;
 
 /// The `method` column of a half-way row in the records CSV.
 pub const HALFWAY_METHOD: &str = "halfway+symmetry";
@@ -37,17 +36,6 @@ pub struct RouteRun<'a> {
     pub checkpoint: Option<&'a crate::search::Checkpointing>,
 }
 
-/// A spinner on stderr when it is a terminal: `{human_pos} WHAT, {per_sec}, {msg}`.
-pub(super) fn spinner(terminal: bool, what: &str) -> Option<indicatif::ProgressBar> {
-    terminal.then(|| {
-        let pb = indicatif::ProgressBar::new_spinner();
-        let template =
-            format!("{{spinner}} {{human_pos}} {what}, {{per_sec}}, {{msg}} [{{elapsed}}]");
-        pb.set_style(indicatif::ProgressStyle::with_template(&template).expect("valid template"));
-        pb
-    })
-}
-
 /// Runs the half-way search of `puzzle` and prints (and records) its result. A puzzle the
 /// argument does not cover, or a table over the memory limit, is an input error (exit 2).
 pub fn halfway_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<(), CliError> {
@@ -56,7 +44,7 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<()
     let fail = |e: HalfwayError| CliError::input(format!("{name}: {e}"));
     let estimate = halfway_estimate(puzzle).map_err(fail)?;
     let limit = run.memory_limit.unwrap_or_else(default_memory_limit);
-    let terminal = std::io::stderr().is_terminal();
+    let terminal = super::progress::notes();
     if terminal {
         eprintln!(
             "{name}: half-way search, a two-bit table of {} (limit {})",
@@ -64,13 +52,8 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<()
             human_bytes(limit)
         );
     }
-    let bar = spinner(terminal, "representatives");
-    let hook = |p: Progress| {
-        if let Some(pb) = &bar {
-            pb.set_position(p.visited);
-            pb.set_message(format!("depth {}", p.depth));
-        }
-    };
+    let meter = super::progress::Meter::new("search", "representatives", None, false, "layer 0");
+    let hook = |p: Progress| meter.set(p.visited, &format!("layer {}", p.depth));
     let opts = SearchOptions {
         memory_limit: run.memory_limit,
         threads: run.threads,
@@ -94,9 +77,7 @@ pub fn halfway_cmd(puzzle: &Puzzle, run: &RouteRun, format: Format) -> Result<()
         }
         false => None,
     };
-    if let Some(pb) = &bar {
-        pb.finish_and_clear();
-    }
+    meter.finish();
     let elapsed = t0.elapsed();
     if let Some(file) = run.record {
         if r.exact {

@@ -16,6 +16,7 @@ pub mod guess_cmd;
 pub mod halfway_cmd;
 pub mod matrix_cmd;
 pub mod plot_cmd;
+pub mod progress;
 pub mod records;
 pub mod report_cmd;
 pub mod search_cmd;
@@ -161,6 +162,7 @@ impl std::error::Error for CliError {}
 
 /// Runs one parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    progress::set_quiet(cli.quiet);
     validate::check_format(&cli.command)?;
     match cli.command {
         Command::List { format, hanoivar } => {
@@ -178,12 +180,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Nth {
             target,
             n,
+            n_flag,
             max_digits,
             log10,
             digits,
             params,
             format,
         } => {
+            // clap requires exactly one of the two spellings.
+            let n = n
+                .or(n_flag)
+                .ok_or_else(|| CliError::input("nth: give the number of discs, N or -n N"))?;
             if log10 || digits.is_some() {
                 commands::nth_digits(
                     &target,

@@ -2,8 +2,7 @@
 //! with `--html DIR` copies the HTML pages to DIR as well.
 
 use super::CliError;
-use crate::output::report::{build, ReportOptions};
-use std::io::IsTerminal;
+use crate::output::report::{build_counted, ReportOptions};
 use std::path::Path;
 
 /// Builds the report in memory, then writes it under `out` (staged, then swapped into place);
@@ -40,28 +39,23 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
             recovered.removed
         );
     }
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let pb = indicatif::ProgressBar::new_spinner();
-        pb.enable_steady_tick(std::time::Duration::from_millis(120));
-        pb
-    });
-    // On a terminal: a line per finished step with its time, and a spinner on the current
-    // one; nothing when stderr is piped.
+    // The study's parallel jobs counted as they finish; on a terminal also a line per
+    // finished step with its time.
+    let meter = super::progress::Meter::new("report", "jobs", None, false, "starting");
     let mut step: Option<(String, std::time::Instant)> = None;
     let mut progress = |what: &str| {
-        if let Some(pb) = &bar {
-            if let Some((prev, t)) = step.take() {
-                pb.println(format!(
-                    "report: {prev} ({:.1} s)",
-                    t.elapsed().as_secs_f64()
-                ));
-            }
-            step = Some((what.to_string(), std::time::Instant::now()));
-            pb.set_message(format!("report: {what}"));
+        if let Some((prev, t)) = step.take() {
+            meter.note(&format!(
+                "report: {prev} ({:.1} s)",
+                t.elapsed().as_secs_f64()
+            ));
         }
+        step = Some((what.to_string(), std::time::Instant::now()));
+        meter.set_detail(what);
     };
+    let jobs_done = |done: usize, total: usize| meter.set_count(done as u64, total as u64);
     let started = std::time::Instant::now();
-    let bundle = build(&ReportOptions { quick }, &mut progress)
+    let bundle = build_counted(&ReportOptions { quick }, &mut progress, &jobs_done)
         .map_err(|e| CliError::failure(e.to_string()))?;
     progress("writing files");
     let summary = bundle.write(out).map_err(output_error)?;
@@ -73,8 +67,9 @@ pub fn report_cmd(out: &Path, quick: bool, html: Option<&Path>) -> Result<(), Cl
         copy_html(&html_dir, dir).map_err(output_error)?;
     }
     progress("done");
-    if let Some(pb) = bar {
-        pb.finish_and_clear();
+    meter.finish();
+    if super::progress::quiet() {
+        return Ok(());
     }
     use std::io::Write;
     let _ = writeln!(

@@ -10,7 +10,6 @@ use crate::search::{
     search_with_stats, state_count_bound, state_space, Checkpointing, DiskOptions, Progress,
     RouteRefusal, RouteRequest, SearchError, SearchOptions, SearchResult, SearchRoute,
 };
-use std::io::IsTerminal;
 
 /// The flags of `hanoilab search` besides the target, `-n`, the parameters and the format.
 #[derive(Clone, Copy, Debug, Default)]
@@ -191,8 +190,7 @@ pub fn search_cmd(
         }
         SearchRoute::Memory { estimate, limit } => (estimate, limit),
     };
-    let terminal = std::io::stderr().is_terminal();
-    if terminal {
+    if super::progress::notes() {
         // Long runs: say what is coming before the first state is stored.
         eprintln!(
             "{name}: up to {} states, estimated memory {} (limit {})",
@@ -204,13 +202,8 @@ pub fn search_cmd(
             say_checkpointing(&name, c);
         }
     }
-    let bar = terminal.then(|| progress_bar(&puzzle));
-    let hook = |p: Progress| {
-        if let Some(pb) = &bar {
-            pb.set_position(p.visited);
-            pb.set_message(format!("depth {}", p.depth));
-        }
-    };
+    let meter = search_meter(&puzzle);
+    let hook = |p: Progress| meter.set(p.visited, &format!("layer {}", p.depth));
     let opts = SearchOptions {
         count,
         solution,
@@ -223,9 +216,7 @@ pub fn search_cmd(
         ..Default::default()
     };
     let result = search_with_stats(&puzzle, &opts);
-    if let Some(pb) = &bar {
-        pb.finish_and_clear();
-    }
+    meter.finish();
     let (r, stats) = result.map_err(|e| match e {
         SearchError::MemoryLimit { .. }
         | SearchError::Malformed(_)
@@ -275,23 +266,11 @@ pub fn search_cmd(
     Ok(())
 }
 
-/// The progress line of a search on a terminal: states, states/s, the depth and an ETA.
-/// The index space bounds the states for the dense encoding, so the ETA from it is an upper
-/// bound (the search may stop at the goal, or reach fewer states); otherwise a spinner.
-fn progress_bar(puzzle: &crate::puzzle::Puzzle) -> indicatif::ProgressBar {
-    let (pb, template) = match state_space(puzzle) {
-        Some(space) => (
-            indicatif::ProgressBar::new(space),
-            "{bar:30} {human_pos}/{human_len} states, {per_sec}, {msg}, ETA <= {eta} \
-             [{elapsed}]",
-        ),
-        None => (
-            indicatif::ProgressBar::new_spinner(),
-            "{spinner} {human_pos} states, {per_sec}, {msg} [{elapsed}]",
-        ),
-    };
-    pb.set_style(indicatif::ProgressStyle::with_template(template).expect("valid template"));
-    pb
+/// The progress of a search: states visited and the layer. The index space bounds the
+/// states for the dense encoding, so the ETA from it is an upper bound (the search may stop
+/// at the goal, or reach fewer states); otherwise there is no ETA.
+fn search_meter(puzzle: &crate::puzzle::Puzzle) -> super::progress::Meter {
+    super::progress::Meter::new("search", "states", state_space(puzzle), true, "layer 0")
 }
 
 /// Says on stderr where the checkpoints go and how to continue.
@@ -383,8 +362,7 @@ fn disk_route(
     };
     std::fs::create_dir_all(&dir)
         .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
-    let terminal = std::io::stderr().is_terminal();
-    if terminal {
+    if super::progress::notes() {
         eprintln!(
             "{name}: up to {} states, over the memory limit {} in memory: layers on disk in {} \
              ({}; no solution; Ctrl-C is safe, continue with --resume {})",
@@ -399,13 +377,8 @@ fn disk_route(
         );
     }
     // The same progress line as in memory (states/s, an ETA bounded by the index space).
-    let bar = terminal.then(|| progress_bar(puzzle));
-    let hook = |p: Progress| {
-        if let Some(pb) = &bar {
-            pb.set_position(p.visited);
-            pb.set_message(format!("depth {} (on disk)", p.depth));
-        }
-    };
+    let meter = search_meter(puzzle);
+    let hook = |p: Progress| meter.set(p.visited, &format!("layer {} (on disk)", p.depth));
     let r = disk_search(
         puzzle,
         &DiskOptions {
@@ -419,9 +392,7 @@ fn disk_route(
             ..DiskOptions::new(&dir, limit / 4 * 3)
         },
     );
-    if let Some(pb) = &bar {
-        pb.finish_and_clear();
-    }
+    meter.finish();
     // The directory made for this search goes when empty (the layers are removed by the
     // search itself).
     let _ = std::fs::remove_dir(&dir);

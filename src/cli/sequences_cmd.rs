@@ -12,7 +12,7 @@ fn seq_err(e: sequences::SequenceError) -> CliError {
     CliError::input(e.to_string())
 }
 
-/// `hanoilab frame-stewart --pegs P --discs N [--splits]` (ranges give a table).
+/// `hanoilab frame-stewart --pegs P -n N [--splits]` (ranges give a table).
 pub fn frame_stewart_cmd(
     pegs: &str,
     discs: &str,
@@ -20,7 +20,7 @@ pub fn frame_stewart_cmd(
     format: Format,
 ) -> Result<(), CliError> {
     let (p0, p1) = parse_range("--pegs", pegs)?;
-    let (n0, n1) = parse_range("--discs", discs)?;
+    let (n0, n1) = parse_range("-n", discs)?;
     if p0 < 3 {
         return Err(CliError::input(format!(
             "--pegs `{pegs}`: Frame–Stewart needs at least 3 pegs"
@@ -44,7 +44,7 @@ pub fn frame_stewart_cmd(
     }
     if (p1 - p0 + 1) * (n1 - n0 + 1) > 2_000_000 {
         return Err(CliError::input(format!(
-            "--pegs `{pegs}` --discs `{discs}`: table too large to print (at most 2,000,000 values)"
+            "--pegs `{pegs}` -n `{discs}`: table too large to print (at most 2,000,000 values)"
         )));
     }
     let mut columns = vec!["n".to_string(), "p".to_string(), "T".to_string()];
@@ -94,9 +94,9 @@ pub fn frame_stewart_cmd(
     Ok(())
 }
 
-/// `hanoilab star --discs N` (a range gives a table with the optimal split).
+/// `hanoilab star -n N` (a range gives a table with the optimal split).
 pub fn star_cmd(discs: &str, format: Format) -> Result<(), CliError> {
-    let (n0, n1) = parse_range("--discs", discs)?;
+    let (n0, n1) = parse_range("-n", discs)?;
     // One value: the integer or its report (csv and bfile are tables, of one row here).
     if n0 == n1 && !matches!(format, Format::Csv | Format::Bfile) {
         if format == Format::Json || format == Format::Md {

@@ -31,8 +31,8 @@ pub use growth::{
 pub use oeis::{agrees, oeis_entries, oeis_of, OeisEntry};
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use records::{
-    csv_fields, parse_search_records, recorded_minima, search_records, RecordedMinimum,
-    RecordsError, SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
+    csv_rows, parse_search_records, recorded_minima, search_records, RecordedMinimum, RecordsError,
+    SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
 };
 pub use recurrence_start::{recurrence_starts, RecurrenceStart};
 pub use search_cache::cached_search;

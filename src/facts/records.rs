@@ -50,18 +50,25 @@ pub struct SearchRecord {
 #[error("search records: {0}")]
 pub struct RecordsError(pub String);
 
-/// Splits a CSV line on commas outside double quotes, dropping the quotes.
-pub fn csv_fields(line: &str) -> Vec<String> {
-    let mut out = vec![String::new()];
-    let mut quoted = false;
-    for c in line.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            ',' if !quoted => out.push(String::new()),
-            _ => out.last_mut().expect("one field at least").push(c),
-        }
-    }
-    out
+/// The rows of a CSV text, the header first, each field unquoted (RFC 4180: commas and
+/// line breaks inside double quotes, `""` for a quote). Rows may differ in length.
+///
+/// ```
+/// use hanoilab::facts::csv_rows;
+/// let rows = csv_rows("a,b\nx,\"1,2 \"\"q\"\"\"\n").unwrap();
+/// assert_eq!(rows[1], ["x", "1,2 \"q\""]);
+/// ```
+pub fn csv_rows(text: &str) -> Result<Vec<Vec<String>>, RecordsError> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+        .records()
+        .map(|r| {
+            r.map(|r| r.iter().map(str::to_string).collect())
+                .map_err(|e| RecordsError(format!("malformed CSV: {e}")))
+        })
+        .collect()
 }
 
 /// `VARIANT.FUNCTION[k=v;...]` split into its parts (a function is required).
@@ -95,8 +102,9 @@ pub const RECORD_COLUMNS: [&str; 10] = [
 /// assert_eq!((r[0].function.as_str(), r[0].n, r[0].minimum), ("T", 3, Some(7)));
 /// ```
 pub fn parse_search_records(text: &str) -> Result<Vec<SearchRecord>, RecordsError> {
-    let mut lines = text.lines();
-    let header = csv_fields(lines.next().unwrap_or_default());
+    let rows = csv_rows(text)?;
+    let mut rows = rows.iter();
+    let header = rows.next().cloned().unwrap_or_default();
     let col = |name: &str| {
         header
             .iter()
@@ -108,9 +116,8 @@ pub fn parse_search_records(text: &str) -> Result<Vec<SearchRecord>, RecordsErro
     let (puzzle, n, minimum, solutions) = (puzzle?, n?, minimum?, solutions?);
     let (states, ecc, wall, peak, method, cpu) = (states?, ecc?, wall?, peak?, method?, cpu?);
     let mut out = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let f = csv_fields(line);
-        let bad = || RecordsError(format!("row {}: `{line}`", i + 2));
+    for (i, f) in rows.enumerate() {
+        let bad = || RecordsError(format!("row {}: `{}`", i + 2, f.join(",")));
         let get = |j: usize| f.get(j).map(String::as_str).unwrap_or("");
         let num = |j: usize| -> Result<Option<u64>, RecordsError> {
             match get(j) {
@@ -229,8 +236,13 @@ mod tests {
         let rows = search_records().unwrap();
         assert!(!rows.is_empty());
         assert_eq!(
-            csv_fields("a,\"1,2\",,3"),
+            csv_rows("a,\"1,2\",,3").unwrap()[0],
             ["a", "1,2", "", "3"].map(String::from)
+        );
+        // A quote inside a quoted field is doubled; it is one quote in the value.
+        assert_eq!(
+            csv_rows("x,\"say \"\"hi\"\"\"\n").unwrap()[0],
+            ["x", "say \"hi\""].map(String::from)
         );
         let with_count = rows.iter().filter(|r| r.solutions.is_some()).count();
         assert_eq!(with_count, SEARCH_RECORDS.matches('"').count() / 2);

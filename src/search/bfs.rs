@@ -47,10 +47,94 @@ pub fn address_space_limit() -> Option<u64> {
         .ok()
 }
 
-/// The default memory limit: half the physical memory, and at most three quarters of the
+/// The memory limit of the process's control group, if one is set: the least of the
+/// `memory.max` (cgroup v2) or `memory.limit_in_bytes` (cgroup v1) files of its group and
+/// the groups above it (a container's or a batch job's limit, which `/proc/meminfo` does
+/// not show: past it the kernel kills the process).
+pub fn cgroup_memory_limit() -> Option<u64> {
+    cgroup_limit_from(|path| std::fs::read_to_string(path).ok())
+}
+
+/// Where a group's limit is: its path under the hierarchy's mount, the mount, the file's
+/// name and its parser.
+type LimitFile = (String, String, &'static str, fn(&str) -> Option<u64>);
+
+/// [`cgroup_memory_limit`] over the files `read` returns (`None`: no such file), so the
+/// formats can be checked without the machine's own files.
+fn cgroup_limit_from(read: impl Fn(&str) -> Option<String>) -> Option<u64> {
+    const ROOT: &str = "/sys/fs/cgroup";
+    let own = read("/proc/self/cgroup").unwrap_or_default();
+    let mut limits = Vec::new();
+    let mut places: Vec<LimitFile> = Vec::new();
+    for line in own.lines() {
+        // `ID:CONTROLLERS:PATH`: the unified (v2) hierarchy is `0::PATH`; a v1 memory
+        // hierarchy names `memory` among its controllers.
+        let mut parts = line.splitn(3, ':');
+        let (Some(id), Some(controllers), Some(path)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        if id == "0" && controllers.is_empty() {
+            places.push((path.into(), ROOT.into(), "memory.max", parse_cgroup_max));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            let mount = format!("{ROOT}/memory");
+            places.push((
+                path.into(),
+                mount,
+                "memory.limit_in_bytes",
+                parse_cgroup_v1_limit,
+            ));
+        }
+    }
+    // Inside a container the group's own files are often at the mount itself.
+    places.push(("/".into(), ROOT.into(), "memory.max", parse_cgroup_max));
+    let v1 = format!("{ROOT}/memory");
+    places.push((
+        "/".into(),
+        v1,
+        "memory.limit_in_bytes",
+        parse_cgroup_v1_limit,
+    ));
+    for (path, mount, file, parse) in places {
+        // The group and every group above it: the least limit holds.
+        let mut dir = path.trim_end_matches('/').to_string();
+        loop {
+            if let Some(limit) = read(&format!("{mount}{dir}/{file}")).and_then(|t| parse(&t)) {
+                limits.push(limit);
+            }
+            match dir.rfind('/') {
+                Some(i) => dir.truncate(i),
+                None => break,
+            }
+        }
+    }
+    limits.into_iter().min()
+}
+
+/// A cgroup v2 `memory.max`: a number of bytes, or `max` for no limit.
+fn parse_cgroup_max(text: &str) -> Option<u64> {
+    match text.trim() {
+        "max" => None,
+        t => t.parse().ok(),
+    }
+}
+
+/// A cgroup v1 `memory.limit_in_bytes`: a number of bytes, where "no limit" is the largest
+/// 64-bit signed value rounded down to a page (9223372036854771712), or -1.
+fn parse_cgroup_v1_limit(text: &str) -> Option<u64> {
+    let limit: u64 = text.trim().parse().ok()?;
+    (limit < 1 << 62).then_some(limit)
+}
+
+/// The default memory limit: half the memory the process may use (the physical memory,
+/// or its control group's limit when that is less), and at most three quarters of the
 /// address-space limit (the rest is code, stacks and allocator slack).
 pub fn default_memory_limit() -> u64 {
-    let physical = physical_memory().map_or(4 << 30, |m| m / 2);
+    let usable = match (physical_memory(), cgroup_memory_limit()) {
+        (Some(m), Some(c)) => Some(m.min(c)),
+        (m, c) => m.or(c),
+    };
+    let physical = usable.map_or(4 << 30, |m| m / 2);
     match address_space_limit() {
         Some(a) => physical.min(a / 4 * 3),
         None => physical,
@@ -1187,4 +1271,76 @@ fn one_solution(layers: &[Vec<u64>], goal: u64, succ: &Successors) -> Vec<Move> 
     }
     moves.reverse();
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// A file system of the given files, for [`cgroup_limit_from`].
+    fn files(entries: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: BTreeMap<String, String> = entries
+            .iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect();
+        move |path| map.get(path).cloned()
+    }
+
+    #[test]
+    fn the_limit_files_parse_in_both_formats() {
+        assert_eq!(parse_cgroup_max("max\n"), None);
+        assert_eq!(parse_cgroup_max("8589934592\n"), Some(8 << 30));
+        assert_eq!(parse_cgroup_max("lots"), None);
+        assert_eq!(parse_cgroup_v1_limit("9223372036854771712\n"), None);
+        assert_eq!(parse_cgroup_v1_limit("-1"), None);
+        assert_eq!(parse_cgroup_v1_limit("2147483648\n"), Some(2 << 30));
+    }
+
+    #[test]
+    fn a_v2_group_and_the_groups_above_it_give_the_least_limit() {
+        let read = files(&[
+            ("/proc/self/cgroup", "0::/user.slice/job-7\n"),
+            ("/sys/fs/cgroup/user.slice/job-7/memory.max", "max\n"),
+            ("/sys/fs/cgroup/user.slice/memory.max", "4294967296\n"),
+        ]);
+        assert_eq!(cgroup_limit_from(read), Some(4 << 30));
+        // In a container: the group's files at the mount itself.
+        let read = files(&[
+            ("/proc/self/cgroup", "0::/\n"),
+            ("/sys/fs/cgroup/memory.max", "1073741824\n"),
+        ]);
+        assert_eq!(cgroup_limit_from(read), Some(1 << 30));
+        let read = files(&[
+            ("/proc/self/cgroup", "0::/\n"),
+            ("/sys/fs/cgroup/memory.max", "max\n"),
+        ]);
+        assert_eq!(cgroup_limit_from(read), None);
+    }
+
+    #[test]
+    fn a_v1_memory_hierarchy_is_read_and_its_no_limit_is_none() {
+        let own = "4:memory:/process_api/abc\n3:cpuset:/\n0::/\n";
+        let unlimited = "9223372036854771712\n";
+        let read = files(&[
+            ("/proc/self/cgroup", own),
+            ("/sys/fs/cgroup/memory/memory.limit_in_bytes", unlimited),
+            (
+                "/sys/fs/cgroup/memory/process_api/memory.limit_in_bytes",
+                unlimited,
+            ),
+            (
+                "/sys/fs/cgroup/memory/process_api/abc/memory.limit_in_bytes",
+                "536870912\n",
+            ),
+        ]);
+        assert_eq!(cgroup_limit_from(read), Some(512 << 20));
+        let read = files(&[
+            ("/proc/self/cgroup", "4:cpu,memory:/\n"),
+            ("/sys/fs/cgroup/memory/memory.limit_in_bytes", unlimited),
+        ]);
+        assert_eq!(cgroup_limit_from(read), None);
+        // No cgroup files at all (another system).
+        assert_eq!(cgroup_limit_from(files(&[])), None);
+    }
 }

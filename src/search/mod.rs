@@ -91,8 +91,8 @@ mod validate;
 mod tests;
 
 pub use bfs::{
-    address_space_limit, default_memory_limit, estimate_memory, physical_memory, search,
-    search_with_stats, state_bound, state_count_bound, state_space,
+    address_space_limit, cgroup_memory_limit, default_memory_limit, estimate_memory,
+    physical_memory, search, search_with_stats, state_bound, state_count_bound, state_space,
 };
 pub use bidirectional::{bidirectional_applies, bidirectional_search, MeetResult};
 pub use checkpoint::holds_bidirectional_checkpoint;
@@ -144,8 +144,9 @@ pub struct SearchOptions<'a> {
     /// Keep exploring after the goal is found, until the whole reachable graph is seen
     /// (gives the number of reachable states and the eccentricity of the start).
     pub explore_all: bool,
-    /// Refuse runs whose memory estimate (bytes) exceeds this; `None`: half of the physical
-    /// memory ([`physical_memory`]).
+    /// Refuse runs whose memory estimate (bytes) exceeds this; `None`:
+    /// [`default_memory_limit`], half of the physical memory or of the control group's
+    /// limit when that is less.
     pub memory_limit: Option<u64>,
     /// Use the dense index with a hash set of visited states instead of bitsets over the
     /// whole index space (sequential; for puzzles that reach a small fraction of their index

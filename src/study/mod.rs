@@ -99,6 +99,16 @@ pub struct Study {
 impl Study {
     /// Computes the study. `progress` is told what is being done.
     pub fn run(opts: &StudyOptions, progress: &mut dyn FnMut(&str)) -> Result<Study, StudyError> {
+        Study::run_counted(opts, progress, &|_, _| {})
+    }
+
+    /// [`Study::run`], with `jobs` told `(done, total)` after each of the parallel jobs (a
+    /// literature claim, a variant, a table), from the worker that did it.
+    pub fn run_counted(
+        opts: &StudyOptions,
+        progress: &mut dyn FnMut(&str),
+        jobs_done: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Study, StudyError> {
         // The literature check, the variants and the pages that need no variant's facts are
         // independent jobs, run on every core by a shared queue (each worker takes the next
         // job when it is done, so a few heavy claims do not hold up the rest). Reversi's
@@ -129,13 +139,19 @@ impl Study {
         }
         let facts_options = opts.facts_options();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
-        let done = run_in_parallel(&jobs, threads, |job| match job {
-            Job::ReversiFrame => Done::ReversiFrame(Box::new(ReversiFrameStudy::compute())),
-            Job::FrameStewart => Done::FrameStewart(Box::new(FrameStewartStudy::compute())),
-            Job::Star => Done::Star(Box::new(StarStudy::compute())),
-            Job::Search => Done::Search(Box::new(SearchTables::compute())),
-            Job::Variant(id) => Done::Variant(Box::new(gather(id, &facts_options))),
-            Job::Claim(c) => Done::Claim(Box::new(crate::literature::check_claim(c))),
+        let finished = std::sync::atomic::AtomicUsize::new(0);
+        let done = run_in_parallel(&jobs, threads, |job| {
+            let d = match job {
+                Job::ReversiFrame => Done::ReversiFrame(Box::new(ReversiFrameStudy::compute())),
+                Job::FrameStewart => Done::FrameStewart(Box::new(FrameStewartStudy::compute())),
+                Job::Star => Done::Star(Box::new(StarStudy::compute())),
+                Job::Search => Done::Search(Box::new(SearchTables::compute())),
+                Job::Variant(id) => Done::Variant(Box::new(gather(id, &facts_options))),
+                Job::Claim(c) => Done::Claim(Box::new(crate::literature::check_claim(c))),
+            };
+            let k = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            jobs_done(k, jobs.len());
+            d
         });
         let (mut reversi_frame, mut frame_stewart, mut star, mut search) = (None, None, None, None);
         let mut gathered = vec![];

@@ -230,3 +230,173 @@ fn defaults_are_the_problems_the_names_mean() {
     assert!(header.contains(&"simulated(DDDD)"), "{header:?}");
     assert!(header.contains(&"optimum(DDDD)"), "{header:?}");
 }
+
+/// Issue 38, one spelling of the disc count: `-n N` and `--n N` (a range `A..B` where the
+/// command takes one) in every command, with `--discs` and `nth`'s bare N kept, all giving
+/// the same answer; the count given twice is an input error.
+#[test]
+fn every_command_takes_the_disc_count_as_n() {
+    // Lucas: 2^n - 1 moves for the classic puzzle; 2^5 - 1 = 31.
+    for spelling in [&["5"][..], &["-n", "5"], &["--n", "5"]] {
+        let args = [&["nth", "classic"][..], spelling].concat();
+        assert_eq!(stdout(&args).trim(), "31", "{args:?}");
+    }
+    for command in ["simulate", "search", "graph"] {
+        let answers: Vec<String> = ["-n", "--n", "--discs"]
+            .iter()
+            .map(|flag| stdout(&[command, "classic", flag, "4"]))
+            .collect();
+        assert!(
+            answers.iter().all(|a| *a == answers[0]),
+            "{command}: {answers:?}"
+        );
+        if command != "graph" {
+            assert!(answers[0].contains("15"), "{command}: {}", answers[0]);
+        }
+    }
+    // Their values are checked against the literature elsewhere; here each spelling prints
+    // the same table.
+    for (command, extra) in [("frame-stewart", &["--pegs", "4"][..]), ("star", &[][..])] {
+        let answers: Vec<String> = ["-n", "--n", "--discs"]
+            .iter()
+            .map(|flag| stdout(&[&[command][..], extra, &[flag, "3..6"]].concat()))
+            .collect();
+        assert!(
+            answers.iter().all(|a| *a == answers[0]),
+            "{command}: {answers:?}"
+        );
+    }
+    // Range commands: `-n A..B` and `--n A..B` alike; a single N is the range N..N.
+    let table = |n: &[&str]| stdout(&[&["table", "classic", "--format", "csv"][..], n].concat());
+    assert_eq!(table(&["-n", "2..4"]), table(&["--n", "2..4"]));
+    assert_eq!(table(&["-n", "3"]), table(&["--n", "3..3"]));
+    let row = table(&["-n", "3"]);
+    assert_eq!(row.lines().nth(1).unwrap().split(',').nth(1), Some("7"));
+    assert_eq!(
+        stdout(&["check", "classic.T", "2^n-1", "-n", "1..8"]),
+        stdout(&["check", "classic.T", "2^n-1", "--n", "1..8"])
+    );
+    assert_eq!(
+        stdout(&["guess", "classic.T", "-n", "1..12"]),
+        stdout(&["guess", "classic.T", "--n", "1..12"])
+    );
+    // Given twice, in either spelling: refused before any work.
+    for args in [
+        &["nth", "classic", "5", "-n", "6"][..],
+        &["simulate", "classic", "-n", "3", "--discs", "4"],
+        &["search", "classic", "--n", "3", "-n", "3"],
+        &["star", "-n", "3", "--discs", "4"],
+        &["table", "classic", "-n", "1..3", "--n", "2..4"],
+    ] {
+        assert_input_error(args, "cannot be used");
+    }
+    assert_input_error(&["nth", "classic"], "required");
+}
+
+/// `table --no-simulate` has no `simulated` column; the simulated and optimum columns name
+/// their function, and a table of several functions says whose they are (a footnote in
+/// text and Markdown, `function` in JSON).
+#[test]
+fn table_says_whose_simulated_and_optimum_columns_it_shows() {
+    let header = |args: &[&str]| {
+        let text = stdout(
+            &[
+                &["table", "classic", "-n", "1..3", "--format", "csv"][..],
+                args,
+            ]
+            .concat(),
+        );
+        text.lines().next().unwrap().to_string()
+    };
+    assert_eq!(header(&[]), "n,T,simulated(T),optimum(T)");
+    assert_eq!(header(&["--no-simulate"]), "n,T,optimum(T)");
+    let text = stdout(&["table", "rainbow", "-n", "1..3"]);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("simulated(DDD) and optimum(DDD): of DDD only"),
+        "{last}"
+    );
+    let md = stdout(&[
+        "table",
+        "rainbow",
+        "-n",
+        "1..3",
+        "--no-simulate",
+        "--format",
+        "md",
+    ]);
+    assert!(
+        md.trim_end()
+            .ends_with("(name VARIANT.FUNCTION for another)"),
+        "{md}"
+    );
+    assert!(md.contains("optimum(DDD): of DDD only"), "{md}");
+    // One function named: nothing to say.
+    let one = stdout(&["table", "rainbow.CDD", "-n", "1..3"]);
+    assert!(!one.contains("only"), "{one}");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "table",
+        "rainbow.CDD",
+        "-n",
+        "2",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["function"], "CDD");
+    assert_eq!(v["columns"][2], "simulated(CDD)");
+}
+
+/// Issue 38, progress: off a terminal a long command reports on stderr in plain lines (the
+/// interval shortened by `HANOILAB_PROGRESS_INTERVAL_MS`), never on stdout, whose bytes are
+/// those of a `--quiet` run; `--quiet` leaves stderr empty.
+#[test]
+fn progress_goes_to_stderr_and_quiet_silences_it() {
+    let run = |args: &[&str], interval: Option<&str>| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_hanoilab"));
+        c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+        match interval {
+            Some(ms) => c.env("HANOILAB_PROGRESS_INTERVAL_MS", ms),
+            None => c.env_remove("HANOILAB_PROGRESS_INTERVAL_MS"),
+        };
+        let out = c.output().expect("the binary runs");
+        assert!(out.status.success(), "{args:?}");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Reve's puzzle, 11 discs: 4^11 = 4,194,304 states, far more than a millisecond's work.
+    let search = ["search", "reves", "-n", "11"];
+    let (out, err) = run(&search, Some("1"));
+    let (quiet_out, quiet_err) = run(&[&search[..], &["--quiet"]].concat(), Some("1"));
+    assert_eq!(out, quiet_out);
+    assert_eq!(quiet_err, "");
+    assert!(out.contains("minimum 65 moves"), "{out}");
+    assert!(!err.is_empty());
+    for line in err.lines() {
+        assert!(
+            line.starts_with("search: layer ") && line.contains(" states, "),
+            "{line}"
+        );
+    }
+    // Claims count what is checked; `-q` anywhere on the line.
+    let claims = ["claims", "classic", "--no-fail-exit"];
+    let (out, err) = run(&claims, Some("1"));
+    let (quiet_out, quiet_err) = run(&[&["-q"][..], &claims].concat(), Some("1"));
+    assert_eq!((out.as_str(), quiet_err.as_str()), (quiet_out.as_str(), ""));
+    for line in err.lines() {
+        let count = line
+            .strip_prefix("claims: ")
+            .and_then(|l| l.split_once(" checked, "))
+            .map(|(c, _)| c);
+        let (done, total) = count.and_then(|c| c.split_once('/')).expect(line);
+        assert!(
+            done.parse::<u64>().unwrap() <= total.parse::<u64>().unwrap(),
+            "{line}"
+        );
+    }
+    // The default interval: a short run says nothing.
+    let (_, err) = run(&["search", "classic", "-n", "5"], None);
+    assert_eq!(err, "");
+}

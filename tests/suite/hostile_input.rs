@@ -584,6 +584,44 @@ const CASES: &[(&str, i32, &str)] = &[
         "lower bound exceeds",
     ),
     ("nth turtle 5 --param l=3 --param l=4", 2, "--param l"),
+    // Issue 38: the disc count given twice, or not at all.
+    ("nth classic 5 -n 6", 2, "cannot be used with"),
+    ("nth classic --n 5 -n 6", 2, "cannot be used multiple times"),
+    ("nth classic", 2, "required arguments were not provided"),
+    ("nth classic -n", 2, "a value is required"),
+    ("nth classic -n x", 2, "expected a non-negative integer"),
+    (
+        "simulate classic -n 3 --discs 4",
+        2,
+        "cannot be used multiple times",
+    ),
+    (
+        "search classic --discs 3 --n 3",
+        2,
+        "cannot be used multiple times",
+    ),
+    (
+        "graph classic -n 3 --n 3",
+        2,
+        "cannot be used multiple times",
+    ),
+    ("star -n 3 --discs 4", 2, "cannot be used multiple times"),
+    (
+        "frame-stewart --pegs 4 -n 3 --n 4",
+        2,
+        "cannot be used multiple times",
+    ),
+    (
+        "table classic -n 1..3 --n 2..4",
+        2,
+        "cannot be used multiple times",
+    ),
+    ("star -n 5..2", 2, "A <= B"),
+    ("check classic.T 2^n-1 -n 5..2", 2, "A <= B"),
+    // --quiet silences progress, not errors; it takes no value.
+    ("--quiet nth nosuch 5", 2, "unknown variant"),
+    ("claims nosuch -q", 2, "neither a variant"),
+    ("search classic -n 3 --quiet=yes", 2, "unexpected value"),
 ];
 
 /// Issue 38: an own variant's malformed `moves`, `search` tables and `matrix` formats it

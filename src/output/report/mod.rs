@@ -58,7 +58,17 @@ fn err(e: impl std::fmt::Display) -> ReportError {
 /// Computes the whole report in memory: runs the [`Study`], then [`render`]s it.
 /// `progress` is told what is being done.
 pub fn build(opts: &ReportOptions, progress: &mut dyn FnMut(&str)) -> Result<Bundle, ReportError> {
-    let study = Study::run(opts, progress).map_err(err)?;
+    build_counted(opts, progress, &|_, _| {})
+}
+
+/// [`build`], with `jobs_done` told `(done, total)` after each parallel job of the study
+/// ([`Study::run_counted`]).
+pub fn build_counted(
+    opts: &ReportOptions,
+    progress: &mut dyn FnMut(&str),
+    jobs_done: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Bundle, ReportError> {
+    let study = Study::run_counted(opts, progress, jobs_done).map_err(err)?;
     progress("rendering");
     render(&study)
 }

@@ -4,7 +4,7 @@
 //! report stays a function of the repository's files.
 
 use super::*;
-use crate::facts::csv_fields;
+use crate::facts::csv_rows;
 use crate::output::chart::{Figure, Panel};
 use crate::output::table::shorten;
 use crate::study::{RecordRow, COMPARE_WITH};
@@ -102,9 +102,9 @@ pub(super) fn records_section(
 /// Configurations of the smaller discs at each distance, for the half-way record runs.
 fn layers_chart() -> Result<Figure, ReportError> {
     let mut series: BTreeMap<(String, u64), Vec<(f64, f64)>> = BTreeMap::new();
-    for (i, line) in LAYERS.lines().enumerate().skip(1) {
-        let f = csv_fields(line);
-        let bad = || ReportError(format!("search layers, row {}: `{line}`", i + 1));
+    let rows = csv_rows(LAYERS).map_err(|e| ReportError(format!("search layers: {e}")))?;
+    for (i, f) in rows.iter().enumerate().skip(1) {
+        let bad = || ReportError(format!("search layers, row {}: `{}`", i + 1, f.join(",")));
         let num = |j: usize| f.get(j).and_then(|x| x.parse::<u64>().ok()).ok_or_else(bad);
         let key = (f.first().cloned().unwrap_or_default(), num(1)?);
         series
