@@ -108,19 +108,19 @@ pub fn report_only_cmd(out: &Path, quick: bool, only: &str) -> Result<(), CliErr
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::from_io(format!("--out `{}`: {e}", out.display()), &e))?;
     check_writable(out)?;
-    let terminal = std::io::stderr().is_terminal();
-    let mut progress = |what: &str| {
-        if terminal {
-            use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "report: {what}");
-        }
-    };
+    let meter = super::progress::Meter::new("report", "steps", None, false, "starting");
+    let mut progress = |what: &str| meter.set_detail(what);
     let started = std::time::Instant::now();
     let id = variant.id.clone();
     let bundle =
         crate::output::report::build_variant(variant, &ReportOptions { quick }, &mut progress)
             .map_err(|e| CliError::failure(e.to_string()))?;
+    progress("writing files");
     let summary = bundle.write_in_place(out).map_err(output_error)?;
+    meter.finish();
+    if super::progress::quiet() {
+        return Ok(());
+    }
     use std::io::Write;
     let _ = writeln!(
         std::io::stderr(),
