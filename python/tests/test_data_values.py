@@ -19,9 +19,8 @@ def _exact(v, decimal, marked):
         return None
     if decimal:
         return int(v[:-1]) if marked else int(v)
-    if isinstance(v, float):
-        assert v.is_integer(), v
-        return int(v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v)  # pandas' integer column with gaps (at most 2^53: exact)
     return v
 
 
@@ -63,6 +62,11 @@ def _rows(columns):
 VARIANTS = [v for v in hanoilab.variants() if (spec.TABLES / f"{v.id}.csv").exists()]
 
 
+def default_function(variant):
+    """The function a variant's headline numbers are about, as `hanoilab.resolve` names it."""
+    return hanoilab.resolve(variant)[1]
+
+
 def test_every_variant_has_its_table():
     assert len(VARIANTS) == len(hanoilab.variants())
 
@@ -76,7 +80,8 @@ def test_a_variants_table_holds_the_packages_counts(reader, variant):
     fresh = hanoilab.table_columns(variant.id, (ns[0], ns[-1]), simulate=False)
     for f in variant.functions:
         assert t[f.name] == fresh[f.name], (variant.id, f.name)
-    default = variant.functions[0].name
+    (default,) = [c[len("simulated(") : -1] for c in t if c.startswith("simulated(")]
+    assert default == default_function(variant.id)
     target = f"{variant.id}.{default}"
     simulated = t[f"simulated({default})"]
     optimum = t[f"optimum({default})"]
@@ -156,7 +161,7 @@ def test_searched_tables_hold_the_algorithms_counts_and_the_optima(reader, name)
 def test_summary_booleans_and_counts(reader):
     t = load(reader, "summary")
     assert t["variant"] == [v.id for v in hanoilab.variants()]
-    assert t["default_function"] == [v.functions[0].name for v in hanoilab.variants()]
+    assert t["default_function"] == [default_function(v.id) for v in hanoilab.variants()]
     assert all(type(v) is bool for v in t["simulations_agree"])
 
 
