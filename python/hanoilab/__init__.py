@@ -250,7 +250,9 @@ class Growth:
     ``recurrence`` the minimal recurrence as a polynomial in the shift ``E``, holding from
     ``n = recurrence_valid_from``; ``closed_form`` as text (valid from
     ``closed_form_valid_from``) and ``closed_form_tex`` as LaTeX (``None`` when a root has no
-    radical form here); ``first_terms`` exact ints from ``first_n``.
+    radical form here); ``closed_form_terms`` the same terms as exact data (``None`` likewise),
+    which :meth:`closed_form_sympy` turns into a SymPy expression; ``first_terms`` exact ints
+    from ``first_n``.
     """
 
     target: str
@@ -270,6 +272,60 @@ class Growth:
     dominant: Optional[Dict[str, Any]]
     first_n: int
     first_terms: Tuple[int, ...]
+    closed_form_terms: Optional[Tuple[Dict[str, Any], ...]] = None
+
+    def closed_form_sympy(self, n: Any = None) -> Any:
+        """The closed form as an exact SymPy expression in ``n`` (a SymPy symbol, by default
+        ``Symbol("n", integer=True, nonnegative=True)``), equal to the count for every
+        ``n >= closed_form_valid_from``: rational roots as integers, quadratic roots as
+        ``a + b*sqrt(d)`` with their conjugates.
+
+        >>> g = hanoilab.growth("antwerp.T33")  # doctest: +SKIP
+        >>> g.closed_form_sympy()  # doctest: +SKIP
+        12*2**n - 8*n - 10
+
+        Needs SymPy (``pip install sympy``); raises ``ImportError`` without it, and
+        ``HanoilabError`` when a root has no radical form here (``closed_form_terms`` is
+        ``None``: the closed form is given by a recurrence, see ``closed_form``).
+        """
+        try:
+            import sympy
+        except ImportError as e:
+            raise ImportError(
+                "Growth.closed_form_sympy needs SymPy: pip install sympy"
+            ) from e
+        if self.closed_form_terms is None:
+            raise HanoilabError(
+                f"{self.target}: its closed form has a part given only by its recurrence "
+                f"(no radical roots here), so it has no SymPy expression: {self.closed_form}"
+            )
+        if n is None:
+            n = sympy.Symbol("n", integer=True, nonnegative=True)
+
+        def quadratic(q: Dict[str, str]) -> Any:
+            return sympy.Rational(q["a"]) + sympy.Rational(q["b"]) * sympy.sqrt(
+                sympy.Integer(q["d"])
+            )
+
+        def conjugate(q: Dict[str, str]) -> Any:
+            return sympy.Rational(q["a"]) - sympy.Rational(q["b"]) * sympy.sqrt(
+                sympy.Integer(q["d"])
+            )
+
+        expr = sympy.Integer(0)
+        for term in self.closed_form_terms:
+            if term["kind"] == "rational":
+                poly = sum(
+                    (sympy.Rational(c) * n**j for j, c in enumerate(term["poly"])),
+                    sympy.Integer(0),
+                )
+                root = sympy.Integer(term["root"])
+                expr += poly if root == 1 else poly * root**n
+            else:
+                root, coeff = term["root"], term["coeff"]
+                expr += quadratic(coeff) * quadratic(root) ** n
+                expr += conjugate(coeff) * conjugate(root) ** n
+        return expr
 
     def _repr_markdown_(self) -> str:
         lines = [f"**{self.target}** (component `{self.component}`)", ""]
@@ -321,6 +377,9 @@ def growth(target: str, params: Params = None, digits: int = 30) -> Growth:
         dominant=c["dominant"],
         first_n=d["first_n"],
         first_terms=tuple(int(t) for t in c["first_terms"]),
+        closed_form_terms=None
+        if d["closed_form_terms"] is None
+        else tuple(d["closed_form_terms"]),
     )
 
 
@@ -424,7 +483,8 @@ def cli_help(command: str) -> str:
 
 class Plot:
     """A line plot drawn by the library's own renderer (the report's figures), shown inline
-    in Jupyter through ``_repr_svg_``.
+    in Jupyter through ``_repr_svg_`` (and ``_repr_png_``, the report's PNG drawing, for a
+    front end that shows no SVG).
 
     >>> p = hanoilab.Plot("Classic", "n", "moves").log_y().counts(
     ...     "2^n - 1", [(n, hanoilab.count("classic", n)) for n in range(1, 11)])
@@ -467,8 +527,15 @@ class Plot:
         """The plot as an SVG document (deterministic: the same plot, the same bytes)."""
         return _native.plot_svg(self.title, self.x_label, self.y_label, self.series, self.log)
 
+    def to_png(self) -> bytes:
+        """The plot as a PNG image, drawn as the report draws its PNG charts (deterministic)."""
+        return _native.plot_png(self.title, self.x_label, self.y_label, self.series, self.log)
+
     def _repr_svg_(self) -> str:
         return self.to_svg()
+
+    def _repr_png_(self) -> bytes:
+        return self.to_png()
 
     def __repr__(self) -> str:
         names = ", ".join(name for name, _ in self.series)

@@ -5,8 +5,9 @@
 //! Targets, parameters and size checks go through the command line's own resolution
 //! (`hanoilab::cli::common`), so a call answers, and refuses, as `hanoilab` does.
 
-use hanoilab::algebra::analysis::factorization_text;
+use hanoilab::algebra::analysis::{factorization_text, ClosedForm, ClosedFormTerm};
 use hanoilab::algebra::factor;
+use hanoilab::algebra::QuadraticNumber;
 use hanoilab::cli::args::DEFAULT_MAX_DIGITS;
 use hanoilab::cli::common::{check_digits, resolve, Target};
 use hanoilab::cli::{Cli, CliError};
@@ -21,7 +22,7 @@ use num_bigint::BigInt;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBytes, PyDict};
 use std::collections::BTreeMap;
 
 create_exception!(
@@ -145,6 +146,7 @@ fn cell_value(py: Python<'_>, cell: Cell) -> PyResult<PyObject> {
     Ok(match cell {
         Cell::Int(v) => v.into_pyobject(py)?.into_any().unbind(),
         Cell::Text(s) => s.into_pyobject(py)?.into_any().unbind(),
+        Cell::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
         Cell::Empty => py.None(),
     })
 }
@@ -206,6 +208,35 @@ fn table_columns(
     Ok((table.columns, columns))
 }
 
+/// `a + b sqrt(d)` as exact texts: `{"a": "p/q", "b": "p/q", "d": "d"}`.
+fn quadratic_json(x: &QuadraticNumber) -> serde_json::Value {
+    serde_json::json!({"a": x.a.to_string(), "b": x.b.to_string(), "d": x.d.to_string()})
+}
+
+/// The terms of a closed form as exact data (rationals as `p/q` texts), from which the
+/// Python package builds its SymPy expression; `None` when a term is given only by its
+/// recurrence (no explicit roots).
+fn closed_form_terms(form: &ClosedForm) -> Option<serde_json::Value> {
+    let terms: Option<Vec<serde_json::Value>> = form
+        .terms
+        .iter()
+        .map(|t| match t {
+            ClosedFormTerm::Rational { root, poly } => Some(serde_json::json!({
+                "kind": "rational",
+                "root": root.to_string(),
+                "poly": poly.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })),
+            ClosedFormTerm::QuadraticPair { root, coeff, .. } => Some(serde_json::json!({
+                "kind": "quadratic_pair",
+                "root": quadratic_json(root),
+                "coeff": quadratic_json(coeff),
+            })),
+            ClosedFormTerm::Recurrent { .. } => None,
+        })
+        .collect();
+    terms.map(serde_json::Value::Array)
+}
+
 /// The growth of a target's count as JSON: the library's analysis of its component
 /// (`hanoilab::algebra::analysis::ComponentReport`), where its minimal recurrence starts
 /// (`hanoilab::facts::recurrence_starts`), the factored recurrence, and the whole system's
@@ -256,6 +287,7 @@ fn growth_json(
             "charpoly_factored": report.charpoly_factored,
             "first_n": report.first_n,
             "recurrence_factored": factored,
+            "closed_form_terms": closed_form_terms(&analysis.components[i].closed_form),
             "recurrence_valid_from": start.as_ref().map(|s| s.valid_from),
             "generating_function_from_first_term": start.as_ref().map(|s| s.generating_function.to_text()),
         });
@@ -402,6 +434,17 @@ fn plot_svg(
     series: Vec<(String, Vec<(f64, f64)>)>,
     log_y: bool,
 ) -> PyResult<String> {
+    let plot = notebook_plot(title, x_label, y_label, series, log_y);
+    py.allow_threads(|| plot.to_svg()).map_err(error)
+}
+
+fn notebook_plot(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: Vec<(String, Vec<(f64, f64)>)>,
+    log_y: bool,
+) -> Plot {
     let mut plot = Plot::new(title, x_label, y_label);
     if log_y {
         plot = plot.log_y();
@@ -409,7 +452,23 @@ fn plot_svg(
     for (name, points) in series {
         plot = plot.line(&name, points);
     }
-    py.allow_threads(|| plot.to_svg()).map_err(error)
+    plot
+}
+
+/// The same plot as a PNG image, drawn by the report's renderer.
+#[pyfunction]
+#[pyo3(signature = (title, x_label, y_label, series, log_y=false))]
+fn plot_png<'py>(
+    py: Python<'py>,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: Vec<(String, Vec<(f64, f64)>)>,
+    log_y: bool,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let plot = notebook_plot(title, x_label, y_label, series, log_y);
+    let png = py.allow_threads(|| plot.to_png()).map_err(error)?;
+    Ok(PyBytes::new(py, &png))
 }
 
 /// The text of `hanoilab COMMAND --help`.
@@ -449,6 +508,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(star_split, m)?)?;
     m.add_function(wrap_pyfunction!(three_smooth_numbers, m)?)?;
     m.add_function(wrap_pyfunction!(plot_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(plot_png, m)?)?;
     m.add_function(wrap_pyfunction!(cli_help, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     Ok(())

@@ -73,3 +73,73 @@ def test_plot_is_an_svg_drawn_by_the_library():
     svg = p._repr_svg_()
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     assert svg == p.to_svg()
+
+
+def test_plot_is_a_png_drawn_by_the_reports_renderer():
+    import re
+    import struct
+    import zlib
+
+    p = hanoilab.Plot("Classic", "n", "moves").log_y().counts(
+        "2^n - 1", [(n, hanoilab.count("classic", n)) for n in range(1, 30)]
+    )
+    png = p._repr_png_()
+    assert png == p.to_png(), "deterministic"
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    # The PNG is the SVG's drawing: the same size in pixels, and not blank.
+    width, height = struct.unpack(">II", png[16:24])
+    svg = p.to_svg()
+    assert (str(width), str(height)) == re.search(r'width="(\d+)" height="(\d+)"', svg).groups()
+    chunks, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        chunks.append((png[at + 4 : at + 8], png[at + 8 : at + 8 + length]))
+        at += 12 + length
+    pixels = zlib.decompress(b"".join(data for kind, data in chunks if kind == b"IDAT"))
+    assert len(set(pixels)) > 10
+
+
+def test_closed_forms_as_sympy_expressions_give_the_exact_counts():
+    sympy = __import__("pytest").importorskip("sympy")
+    n = sympy.Symbol("n", integer=True, nonnegative=True)
+    # Lunnon, "The Tower of Hanoi and Variations": T33(n) = 12 * 2^n - 8n - 10 for n > 1.
+    g = hanoilab.growth("antwerp.T33")
+    assert sympy.simplify(g.closed_form_sympy(n) - (12 * 2**n - 8 * n - 10)) == 0
+    # Rational roots, quadratic ones (1 +- sqrt 3, +- sqrt 3) and (-1)^n: the expression at n, expanded,
+    # is the exact count.
+    for target in ["classic", "antwerp.T33", "cyclic.A", "lundon.Lundon", "checkers.P", "reversi.H", "four-in-a-row.R"]:
+        g = hanoilab.growth(target)
+        expr = g.closed_form_sympy()
+        symbol = next(iter(expr.free_symbols))
+        for k in range(g.closed_form_valid_from, g.closed_form_valid_from + 25):
+            value = sympy.expand(expr.subs(symbol, k))
+            assert value.is_Integer, (target, k, value)
+            assert int(value) == hanoilab.count(target, k), (target, k)
+
+
+def test_sympy_is_asked_for_only_when_used(monkeypatch):
+    import builtins
+
+    import pytest
+
+    g = hanoilab.growth("classic")
+    real_import = builtins.__import__
+
+    def no_sympy(name, *args, **kwargs):
+        if name == "sympy" or name.startswith("sympy."):
+            raise ImportError("sympy hidden by the test")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_sympy)
+    with pytest.raises(ImportError, match="pip install sympy"):
+        g.closed_form_sympy()
+
+
+def test_a_closed_form_without_radical_roots_has_no_sympy_expression():
+    import pytest
+
+    pytest.importorskip("sympy")
+    g = hanoilab.growth("rainbow.DDD")
+    assert g.closed_form_terms is None and g.closed_form_tex is None
+    with pytest.raises(hanoilab.HanoilabError, match="no SymPy expression"):
+        g.closed_form_sympy()

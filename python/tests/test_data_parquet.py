@@ -1,55 +1,13 @@
-"""Every committed Parquet file of data/tables read by polars and by pyarrow holds the same
-columns and values as its CSV twin (the CSV read as text with the csv module): integers
-exactly, texts as written, nulls where the CSV is empty."""
-
-import csv
-import pathlib
-import re
+"""Every committed Parquet file of data/tables, read by polars and by pyarrow, has its CSV
+twin's columns, typed by their kind (data/tables/README.md): integers `Int64`, `_decimal`
+columns strings of bare decimal digits, booleans `Boolean`, texts strings, empty cells
+null; and the same exact values."""
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PARQUET = sorted((ROOT / "data" / "tables").glob("*.parquet"))
-INTEGER = re.compile(r"-?[0-9]+")
+import tables_spec as spec
 
-# The search records' empty cells in text columns (`cpu_seconds` of a run that did not
-# record it) are written as empty strings where data/tables/README.md promises nulls.
-# Strict: the test fails once they are nulls, and the mark must go.
-EMPTY_AS_TEXT = {"search-records.parquet"}
-
-
-def _csv(path):
-    with path.with_suffix(".csv").open(newline="") as f:
-        rows = list(csv.reader(f))
-    return rows[0], rows[1:]
-
-
-def _agrees(value, text):
-    if text == "":
-        return value is None
-    if isinstance(value, bool):
-        return str(value).lower() == text
-    if isinstance(value, int):
-        return INTEGER.fullmatch(text) is not None and value == int(text)
-    if isinstance(value, str):
-        return value == text
-    return str(value) == text
-
-
-def _check(name, columns, values_of, header, rows):
-    assert columns == header, name
-    for j, column in enumerate(header):
-        values = values_of(column)
-        assert len(values) == len(rows), (name, column)
-        for value, row in zip(values, rows):
-            assert _agrees(value, row[j]), (name, column, row[j], value)
-
-
-def _known(path, request):
-    if path.name in EMPTY_AS_TEXT:
-        request.applymarker(
-            pytest.mark.xfail(reason="empty text cells stored as '', not null", strict=True)
-        )
+PARQUET = spec.parquet_paths()
 
 
 def test_every_parquet_file_has_its_csv():
@@ -58,19 +16,43 @@ def test_every_parquet_file_has_its_csv():
         assert path.with_suffix(".csv").exists(), path.name
 
 
+def _check_values(name, kind, got, values):
+    if kind == "decimal":
+        assert all(v is None or spec.INTEGER.fullmatch(v) for v in got), name
+        got = [None if v is None else int(v) for v in got]
+    assert got == values, name
+
+
 @pytest.mark.parametrize("path", PARQUET, ids=[p.name for p in PARQUET])
-def test_polars_reads_the_csvs_values(path, request):
+def test_polars_reads_the_csvs_columns_types_and_values(path):
     pl = pytest.importorskip("polars")
-    _known(path, request)
+    want = spec.table(path.with_suffix(".csv"))
     df = pl.read_parquet(path)
-    header, rows = _csv(path)
-    _check(path.name, df.columns, lambda c: df[c].to_list(), header, rows)
+    assert df.columns == list(want)
+    dtype_of = {"integer": pl.Int64, "decimal": pl.String, "boolean": pl.Boolean, "text": pl.String}
+    for name, (kind, values) in want.items():
+        assert df.schema[name] == dtype_of[kind], (path.name, name, df.schema[name])
+        _check_values((path.name, name), kind, df[name].to_list(), values)
 
 
 @pytest.mark.parametrize("path", PARQUET, ids=[p.name for p in PARQUET])
-def test_pyarrow_reads_the_csvs_values(path, request):
+def test_pyarrow_reads_the_csvs_columns_types_and_values(path):
+    pa = pytest.importorskip("pyarrow")
     pq = pytest.importorskip("pyarrow.parquet")
-    _known(path, request)
+    want = spec.table(path.with_suffix(".csv"))
     table = pq.read_table(path)
-    header, rows = _csv(path)
-    _check(path.name, table.column_names, lambda c: table.column(c).to_pylist(), header, rows)
+    assert table.column_names == list(want)
+
+    def is_string(t):
+        return pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t)
+
+    type_of = {
+        "integer": lambda t: t == pa.int64(),
+        "decimal": is_string,
+        "boolean": pa.types.is_boolean,
+        "text": is_string,
+    }
+    for name, (kind, values) in want.items():
+        column = table.column(name)
+        assert type_of[kind](column.type), (path.name, name, column.type)
+        _check_values((path.name, name), kind, column.to_pylist(), values)

@@ -27,7 +27,7 @@ pub(crate) mod typeset;
 pub use atomic::{recover, write_file_atomic, Recovered, StagedDir, JOURNAL};
 pub use bundle::Bundle;
 pub use chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
-pub use table::{Cell, Table};
+pub use table::{Cell, ColumnKind, Table};
 
 /// Errors while writing outputs.
 #[derive(Debug, thiserror::Error)]

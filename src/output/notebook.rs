@@ -2,7 +2,8 @@
 //! ([`crate::output::plot`]).
 //!
 //! [`Plot::to_svg`] is what the Python package's `hanoilab.Plot._repr_svg_` returns (the
-//! tutorial notebooks in `notebooks/` use it). For the evcxr Rust kernel,
+//! tutorial notebooks in `notebooks/` use it), and [`Plot::to_png`] its `_repr_png_` (the
+//! same drawing as the report's PNG charts, for front ends that show no SVG). For the evcxr Rust kernel,
 //! [`Plot::evcxr_display`] prints the SVG between `EVCXR_BEGIN_CONTENT <media type>` and
 //! `EVCXR_END_CONTENT`, which that kernel turns into a rich output.
 
@@ -68,17 +69,37 @@ impl Plot {
 
     /// The plot as an SVG document (what the report writes to a `.svg` file).
     pub fn to_svg(&self) -> Result<String, OutputError> {
+        let bytes = self.render("svg")?;
+        String::from_utf8(bytes).map_err(|e| OutputError::Plot {
+            path: "<notebook plot>".into(),
+            message: format!("the SVG is not UTF-8: {e}"),
+        })
+    }
+
+    /// The plot as a PNG image (what the report writes to a `.png` file).
+    ///
+    /// ```
+    /// use hanoilab::output::notebook::Plot;
+    /// let plot = Plot::new("Classic Hanoi", "n", "moves").line("T", vec![(1.0, 1.0), (2.0, 3.0)]);
+    /// assert_eq!(&plot.to_png().unwrap()[1..4], b"PNG");
+    /// ```
+    pub fn to_png(&self) -> Result<Vec<u8>, OutputError> {
+        self.render("png")
+    }
+
+    /// The report's renderer draws to a file named by its extension; a private folder per
+    /// call keeps concurrent calls apart.
+    fn render(&self, extension: &str) -> Result<Vec<u8>, OutputError> {
         use std::sync::atomic::{AtomicUsize, Ordering};
-        // The renderer writes files; a private folder per call keeps concurrent calls apart.
         static CALLS: AtomicUsize = AtomicUsize::new(0);
         let dir = std::env::temp_dir().join(format!(
             "hanoilab-notebook-plot-{}-{}",
             std::process::id(),
             CALLS.fetch_add(1, Ordering::Relaxed)
         ));
-        let path = dir.join("plot.svg");
+        let path = dir.join(format!("plot.{extension}"));
         let result = super::plot::render(&Figure::single(&self.title, self.panel.clone()), &path)
-            .and_then(|()| std::fs::read_to_string(&path).map_err(|e| OutputError::io(&path, e)));
+            .and_then(|()| std::fs::read(&path).map_err(|e| OutputError::io(&path, e)));
         let _ = std::fs::remove_dir_all(&dir);
         result
     }
@@ -106,5 +127,19 @@ mod tests {
         assert_eq!(svg, p.to_svg().unwrap());
         // Nothing to draw: an error, not a panic.
         assert!(Plot::new("t", "x", "y").to_svg().is_err());
+        assert!(Plot::new("t", "x", "y").to_png().is_err());
+    }
+
+    #[test]
+    fn the_png_is_the_reports_drawing_of_the_same_figure() {
+        let p = Plot::new("t", "x", "y").line("a", vec![(1.0, 1.0), (2.0, 4.0)]);
+        let png = p.to_png().unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        assert_eq!(png, p.to_png().unwrap(), "deterministic");
+        let dir = std::env::temp_dir().join(format!("hanoilab-nb-png-{}", std::process::id()));
+        let path = dir.join("figure.png");
+        super::super::plot::render(&Figure::single("t", p.panel.clone()), &path).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), png);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,42 +1,46 @@
 //! Parquet export through polars (feature `tables`).
 //!
-//! Integer columns become `Int64` when every value fits, otherwise decimal strings, so a
-//! reader in pandas or polars gets the exact numbers back.
+//! Each column is typed by its [`ColumnKind`], as in the CSV twin: `Int64` where every value
+//! fits (and a float would keep it, when the column has gaps), booleans as `Boolean`, other
+//! integers as strings of decimal digits in a column named `NAME_decimal`, texts as strings;
+//! empty cells are nulls. A reader in pandas, polars or pyarrow gets the exact numbers back.
 
-use super::table::{Cell, Table};
+use super::table::{Cell, ColumnKind, Table, DECIMAL_SUFFIX};
 use super::OutputError;
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use polars::prelude::*;
 use std::path::Path;
 
-/// Converts a [`Table`] into a polars `DataFrame`.
+/// Converts a [`Table`] into a polars `DataFrame`, its columns named and typed as in the
+/// files ([`Table::file_column_name`], [`Table::column_kind`]).
 pub fn to_dataframe(table: &Table) -> Result<DataFrame, PolarsError> {
     let mut columns = Vec::with_capacity(table.columns.len());
-    for (j, name) in table.columns.iter().enumerate() {
-        let ints: Option<Vec<Option<i64>>> = if table.is_integer_column(j) {
-            table
-                .rows
-                .iter()
-                .map(|r| match &r[j] {
-                    Cell::Int(v) => v.to_i64().map(Some),
-                    _ => Some(None),
-                })
-                .collect()
-        } else {
-            None
-        };
-        let column = match ints {
-            Some(values) => Column::new(name.as_str().into(), values),
-            None => {
-                let values: Vec<Option<String>> = table
-                    .rows
-                    .iter()
-                    .map(|r| match &r[j] {
-                        Cell::Empty => None,
-                        c => Some(c.text()),
+    for j in 0..table.columns.len() {
+        let name = table.file_column_name(j);
+        let cells = table.rows.iter().map(|r| &r[j]);
+        let column = match table.column_kind(j) {
+            ColumnKind::Integer => {
+                let values: Vec<Option<i64>> = cells
+                    .map(|c| match c {
+                        Cell::Int(v) => v.to_i64(),
+                        _ => None,
                     })
                     .collect();
+                Column::new(name.as_str().into(), values)
+            }
+            ColumnKind::Boolean => {
+                let values: Vec<Option<bool>> = cells
+                    .map(|c| match c {
+                        Cell::Bool(b) => Some(*b),
+                        _ => None,
+                    })
+                    .collect();
+                Column::new(name.as_str().into(), values)
+            }
+            ColumnKind::Decimal | ColumnKind::Text => {
+                let values: Vec<Option<String>> =
+                    cells.map(|c| (!c.is_empty()).then(|| c.text())).collect();
                 Column::new(name.as_str().into(), values)
             }
         };
@@ -60,10 +64,10 @@ pub fn to_parquet_bytes(table: &Table) -> Result<Vec<u8>, OutputError> {
     Ok(bytes)
 }
 
-/// Reads a Parquet file written by [`to_parquet_bytes`] back into a [`Table`]; integer
-/// columns stored as decimal strings are parsed back into integers when `integer_columns`
-/// names them.
-pub fn read_parquet(path: &Path, integer_columns: &[&str]) -> Result<Table, OutputError> {
+/// Reads a Parquet file written by [`to_parquet_bytes`] back into the [`Table`] it was
+/// written from: a `NAME_decimal` column becomes the integer column `NAME`, `Int64` cells
+/// integers, booleans booleans, nulls empty cells.
+pub fn read_parquet(path: &Path) -> Result<Table, OutputError> {
     let err = |m: String| OutputError::Parquet {
         path: path.display().to_string(),
         message: m,
@@ -74,25 +78,32 @@ pub fn read_parquet(path: &Path, integer_columns: &[&str]) -> Result<Table, Outp
         .map_err(|e| err(e.to_string()))?;
     let names: Vec<String> = df.columns().iter().map(|c| c.name().to_string()).collect();
     let mut table = Table {
-        columns: names.clone(),
+        columns: names
+            .iter()
+            .map(|n| n.strip_suffix(DECIMAL_SUFFIX).unwrap_or(n).to_string())
+            .collect(),
         rows: vec![Vec::with_capacity(names.len()); df.height()],
     };
     for (j, col) in df.columns().iter().enumerate() {
-        let as_int = integer_columns.contains(&names[j].as_str());
+        let decimal = names[j].ends_with(DECIMAL_SUFFIX);
         for (i, row) in table.rows.iter_mut().enumerate() {
             let value = col.get(i).map_err(|e| err(e.to_string()))?;
+            let text = match &value {
+                AnyValue::String(s) => Some(s.to_string()),
+                AnyValue::StringOwned(s) => Some(s.to_string()),
+                _ => None,
+            };
             let cell =
-                match value {
-                    AnyValue::Null => Cell::Empty,
-                    AnyValue::Int64(v) => Cell::Int(BigInt::from(v)),
-                    AnyValue::String(s) if as_int => Cell::Int(s.parse().map_err(|_| {
+                match (value, text) {
+                    (AnyValue::Null, _) => Cell::Empty,
+                    (AnyValue::Int64(v), _) => Cell::Int(BigInt::from(v)),
+                    (AnyValue::Boolean(b), _) => Cell::Bool(b),
+                    (_, Some(s)) if decimal => Cell::Int(s.parse().map_err(|_| {
                         err(format!("column {}: `{s}` is not an integer", names[j]))
                     })?),
-                    AnyValue::String(s) => Cell::Text(s.to_string()),
-                    AnyValue::StringOwned(s) => Cell::Text(s.to_string()),
-                    other => Cell::Text(other.to_string()),
+                    (_, Some(s)) => Cell::Text(s),
+                    (other, None) => Cell::Text(other.to_string()),
                 };
-            let _ = j;
             row.push(cell);
         }
     }
@@ -105,7 +116,7 @@ mod tests {
 
     #[test]
     fn parquet_round_trip_keeps_big_integers_exact() {
-        let mut t = Table::new(&["n", "small", "big", "note"]);
+        let mut t = Table::new(&["n", "small", "big", "note", "even"]);
         for n in 0..40u32 {
             let big = BigInt::from(3).pow(n * 3) - 1;
             t.push(vec![
@@ -117,16 +128,45 @@ mod tests {
                 } else {
                     Cell::from(format!("r{n}"))
                 },
+                if n % 5 == 0 {
+                    Cell::Empty
+                } else {
+                    Cell::from(n % 2 == 0)
+                },
             ]);
         }
+        let df = to_dataframe(&t).unwrap();
+        let types: Vec<(String, DataType)> = df
+            .columns()
+            .iter()
+            .map(|c| (c.name().to_string(), c.dtype().clone()))
+            .collect();
+        assert_eq!(
+            types,
+            [
+                ("n".to_string(), DataType::Int64),
+                ("small".to_string(), DataType::Int64),
+                ("big_decimal".to_string(), DataType::String),
+                ("note".to_string(), DataType::String),
+                ("even".to_string(), DataType::Boolean),
+            ]
+        );
+        assert_eq!(df.column("note").unwrap().null_count(), 14);
         let bytes = to_parquet_bytes(&t).unwrap();
         assert_eq!(bytes, to_parquet_bytes(&t).unwrap(), "deterministic bytes");
         let dir = std::env::temp_dir().join(format!("hanoilab-pq-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.parquet");
         std::fs::write(&path, &bytes).unwrap();
-        let back = read_parquet(&path, &["big"]).unwrap();
+        let back = read_parquet(&path).unwrap();
         assert_eq!(back, t);
+        // An empty text is stored as null, as the CSV cannot tell it from no value.
+        let mut blank = Table::new(&["seconds"]);
+        blank.push(vec![Cell::from("1.50")]);
+        blank.push(vec![Cell::from("")]);
+        std::fs::write(&path, to_parquet_bytes(&blank).unwrap()).unwrap();
+        let back = read_parquet(&path).unwrap();
+        assert_eq!(back.rows[1], [Cell::Empty]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

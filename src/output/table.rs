@@ -1,9 +1,11 @@
 //! Exact tables: CSV, OEIS b-files and Markdown.
 //!
 //! Integer cells are big integers and are written in full; nothing is truncated to fit a
-//! machine type (in CSV, integers longer than 15 digits are quoted so readers keep them as
-//! text instead of rounding them to a float). (The Parquet exporter stores a column as `Int64` only when every value fits,
-//! and as decimal strings otherwise.)
+//! machine type. A column has one kind ([`ColumnKind`]), the same in CSV and Parquet: a
+//! column of integers that a reader's 64-bit integer (or, with empty cells, pandas' float)
+//! holds exactly is written as numbers; any other column of integers is a decimal column,
+//! named `NAME_decimal`, whose CSV values no type-guessing reader takes for numbers
+//! (`data/tables/README.md`, from `tables_readme.md`, says how to read it).
 
 use crate::algebra::radix::to_decimal;
 use num_bigint::BigInt;
@@ -16,6 +18,8 @@ pub enum Cell {
     Int(BigInt),
     /// Text (also used for formatted decimals, so output is deterministic).
     Text(String),
+    /// A truth value (`true` / `false` in text, a boolean in Parquet and JSON).
+    Bool(bool),
     /// No value.
     Empty,
 }
@@ -55,6 +59,11 @@ impl From<String> for Cell {
         Cell::Text(v)
     }
 }
+impl From<bool> for Cell {
+    fn from(v: bool) -> Cell {
+        Cell::Bool(v)
+    }
+}
 impl<T: Into<Cell>> From<Option<T>> for Cell {
     fn from(v: Option<T>) -> Cell {
         v.map(Into::into).unwrap_or(Cell::Empty)
@@ -67,10 +76,56 @@ impl Cell {
         match self {
             Cell::Int(v) => to_decimal(v),
             Cell::Text(s) => s.clone(),
+            Cell::Bool(b) => b.to_string(),
             Cell::Empty => String::new(),
         }
     }
+
+    /// Whether the cell holds no value: [`Cell::Empty`], or an empty text (which CSV cannot
+    /// tell apart from it, so Parquet stores both as null).
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Cell::Empty => true,
+            Cell::Text(s) => s.is_empty(),
+            _ => false,
+        }
+    }
 }
+
+/// The kind of a column of a [`Table`] in CSV and Parquet ([`Table::column_kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnKind {
+    /// Integers every reader holds exactly as numbers: all fit a signed 64-bit integer, and
+    /// where the column has an empty cell, all are at most 2^53 in absolute value (pandas
+    /// reads an integer column with gaps as 64-bit floats, exact only that far). CSV: plain
+    /// decimal numbers; Parquet: `Int64`.
+    Integer,
+    /// Integers some of which no such reader holds exactly: the column is named
+    /// `NAME_decimal` ([`DECIMAL_SUFFIX`]). CSV: each value's decimal digits followed by
+    /// [`CSV_DECIMAL_MARK`], which makes it text to every type-guessing reader (polars and
+    /// pandas read the column as strings, never as rounded or failing numbers); Parquet:
+    /// strings of decimal digits.
+    Decimal,
+    /// Truth values: `true` / `false` in CSV (polars and pandas read booleans), `Boolean`
+    /// in Parquet.
+    Boolean,
+    /// Text (or a mixture of kinds): as written; Parquet strings.
+    Text,
+}
+
+/// The suffix of the name of a [`ColumnKind::Decimal`] column in CSV and Parquet (the
+/// Python package's `table` names its DataFrame columns beyond Int64 the same way).
+pub const DECIMAL_SUFFIX: &str = "_decimal";
+
+/// What follows the digits of a [`ColumnKind::Decimal`] value in CSV (`1267650600228229401496703205375n`,
+/// as JavaScript writes a big integer). polars' `read_csv` reads a column of bare digits
+/// as integers even when quoted, and stops at the first value beyond 128 bits; pandas and
+/// spreadsheets read quoted digits as numbers too. A digit string with this mark is text to
+/// all of them.
+pub const CSV_DECIMAL_MARK: char = 'n';
+
+/// The largest integer a 64-bit float holds exactly together with all smaller ones.
+const FLOAT_EXACT: u64 = 1 << 53;
 
 /// A rectangular table with named columns.
 ///
@@ -121,23 +176,75 @@ impl Table {
     pub fn is_integer_column(&self, j: usize) -> bool {
         self.rows
             .iter()
-            .all(|r| matches!(r[j], Cell::Int(_) | Cell::Empty))
+            .all(|r| matches!(r[j], Cell::Int(_)) || r[j].is_empty())
     }
 
-    /// RFC 4180 CSV with a header line and `\n` line ends.
+    /// The kind column `j` is written as in CSV and Parquet (see [`ColumnKind`]). A column
+    /// with no value at all is an integer column.
     ///
-    /// Integers of more than [`CSV_EXACT_DIGITS`] digits are written quoted (`"1267…375"`):
-    /// spreadsheets and CSV readers that guess types read an unquoted number as a 64-bit
-    /// float, which keeps only about 15 significant digits, so a long value would come back
-    /// silently rounded. Quoted, it is read as text and can be converted exactly (e.g. pandas
-    /// with `dtype=str`, then Python's `int`). Shorter integers stay unquoted numbers.
+    /// ```
+    /// use hanoilab::output::{Cell, ColumnKind, Table};
+    /// use num_bigint::BigInt;
+    /// let mut t = Table::new(&["n", "T", "agrees"]);
+    /// t.push(vec![Cell::from(1u64), Cell::from(BigInt::from(2).pow(64u32)), Cell::from(true)]);
+    /// assert_eq!(t.column_kind(0), ColumnKind::Integer);
+    /// assert_eq!(t.column_kind(1), ColumnKind::Decimal);
+    /// assert_eq!(t.column_kind(2), ColumnKind::Boolean);
+    /// assert_eq!(t.file_column_name(1), "T_decimal");
+    /// assert_eq!(t.to_csv(), "n,T_decimal,agrees\n1,18446744073709551616n,true\n");
+    /// ```
+    pub fn column_kind(&self, j: usize) -> ColumnKind {
+        let cells = || self.rows.iter().map(|r| &r[j]).filter(|c| !c.is_empty());
+        if cells().all(|c| matches!(c, Cell::Int(_))) {
+            let gaps = self.rows.iter().any(|r| r[j].is_empty());
+            let exact = |c: &Cell| match c {
+                Cell::Int(v) if gaps => v.magnitude() <= &num_bigint::BigUint::from(FLOAT_EXACT),
+                Cell::Int(v) => i64::try_from(v).is_ok(),
+                _ => false,
+            };
+            if cells().all(exact) {
+                ColumnKind::Integer
+            } else {
+                ColumnKind::Decimal
+            }
+        } else if cells().all(|c| matches!(c, Cell::Bool(_))) {
+            ColumnKind::Boolean
+        } else {
+            ColumnKind::Text
+        }
+    }
+
+    /// The name of column `j` in CSV and Parquet: its name, with [`DECIMAL_SUFFIX`] for a
+    /// [`ColumnKind::Decimal`] column.
+    pub fn file_column_name(&self, j: usize) -> String {
+        match self.column_kind(j) {
+            ColumnKind::Decimal => format!("{}{DECIMAL_SUFFIX}", self.columns[j]),
+            _ => self.columns[j].clone(),
+        }
+    }
+
+    /// RFC 4180 CSV with a header line and `\n` line ends, one kind per column
+    /// ([`Table::column_kind`]), so that polars' and pandas' `read_csv` with default options
+    /// load every column with one type and every integer exactly.
+    ///
+    /// A decimal column (`NAME_decimal`) writes each value as its digits followed by
+    /// [`CSV_DECIMAL_MARK`]; every other integer is a plain number.
     pub fn to_csv(&self) -> String {
+        let kinds: Vec<ColumnKind> = (0..self.columns.len())
+            .map(|j| self.column_kind(j))
+            .collect();
         let mut out = String::new();
-        let header: Vec<String> = self.columns.iter().map(|c| csv_field(c)).collect();
+        let header: Vec<String> = (0..self.columns.len())
+            .map(|j| csv_field(&self.file_column_name(j)))
+            .collect();
         out.push_str(&header.join(","));
         out.push('\n');
         for row in &self.rows {
-            let fields: Vec<String> = row.iter().map(csv_cell).collect();
+            let fields: Vec<String> = row
+                .iter()
+                .zip(&kinds)
+                .map(|(c, &kind)| csv_cell(c, kind))
+                .collect();
             out.push_str(&fields.join(","));
             out.push('\n');
         }
@@ -196,6 +303,7 @@ impl Table {
                         let value = match v {
                             Cell::Int(i) => serde_json::Value::String(to_decimal(i)),
                             Cell::Text(t) => serde_json::Value::String(t.clone()),
+                            Cell::Bool(b) => serde_json::Value::Bool(*b),
                             Cell::Empty => serde_json::Value::Null,
                         };
                         (c.clone(), value)
@@ -241,21 +349,10 @@ impl Table {
     }
 }
 
-/// The most digits an integer may have and still be written as an unquoted CSV number: every
-/// integer of at most 15 decimal digits survives a round trip through a 64-bit float
-/// (`10^15 < 2^53`), while some 16-digit ones do not.
-pub const CSV_EXACT_DIGITS: usize = 15;
-
-fn csv_cell(c: &Cell) -> String {
-    match c {
-        Cell::Int(v) => {
-            let t = to_decimal(v);
-            if t.trim_start_matches('-').len() > CSV_EXACT_DIGITS {
-                format!("\"{t}\"")
-            } else {
-                t
-            }
-        }
+fn csv_cell(c: &Cell, kind: ColumnKind) -> String {
+    match (c, kind) {
+        (Cell::Int(v), ColumnKind::Decimal) => format!("{}{CSV_DECIMAL_MARK}", to_decimal(v)),
+        (Cell::Int(v), _) => to_decimal(v),
         _ => csv_field(&c.text()),
     }
 }
@@ -297,33 +394,106 @@ mod tests {
     }
 
     #[test]
-    fn csv_quotes_integers_a_float_would_round() {
-        // The threshold is found from f64 itself, not from the constant: the largest digit
-        // count at which every integer (here the worst case, all nines, and 10^d + 1) comes
-        // back unchanged from a float.
-        let exact = |d: u32| {
-            let all_nines = 10u64.pow(d) - 1;
-            let odd = 10u64.pow(d - 1) + 1;
-            [all_nines, odd].iter().all(|&v| v as f64 as u64 == v)
-        };
-        assert!(exact(15) && !exact(16) && !exact(17));
-        let short: BigInt = BigInt::from(10u64.pow(15) - 1); // 15 digits
-        let long: BigInt = BigInt::from(2).pow(63u32); // 19 digits
-        let huge: BigInt = -(BigInt::from(3).pow(700u32)); // 334 digits, negative
-        let mut t = Table::new(&["n", "v"]);
-        t.push(vec![Cell::from(1u64), Cell::from(&short)]);
-        t.push(vec![Cell::from(2u64), Cell::from(&long)]);
-        t.push(vec![Cell::from(3u64), Cell::from(&huge)]);
-        t.push(vec![Cell::from(4u64), Cell::Empty]);
+    fn a_column_with_an_integer_beyond_64_bits_is_a_marked_decimal_column() {
+        let fits = BigInt::from(i64::MAX);
+        let beyond = BigInt::from(i64::MAX) + 1;
+        let negative = -(BigInt::from(3).pow(700u32)); // 334 digits
+        let mut t = Table::new(&["n", "small", "big", "huge"]);
+        t.push(vec![
+            Cell::from(1u64),
+            Cell::from(&fits),
+            Cell::from(0u64),
+            Cell::from(&negative),
+        ]);
+        t.push(vec![
+            Cell::from(2u64),
+            Cell::from(-1i64),
+            Cell::from(&beyond),
+            Cell::from(5u64),
+        ]);
+        assert_eq!(
+            (1..4).map(|j| t.column_kind(j)).collect::<Vec<_>>(),
+            [
+                ColumnKind::Integer,
+                ColumnKind::Decimal,
+                ColumnKind::Decimal
+            ]
+        );
         let csv = t.to_csv();
         let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[1], format!("1,{short}"));
-        assert_eq!(lines[2], format!("2,\"{long}\""));
-        assert_eq!(lines[3], format!("3,\"{huge}\""));
-        assert_eq!(lines[4], "4,");
-        // Unquoting gives back the exact value.
-        let back: BigInt = lines[3][2..].trim_matches('"').parse().unwrap();
-        assert_eq!(back, huge);
+        assert_eq!(lines[0], "n,small,big_decimal,huge_decimal");
+        // Every value of a decimal column carries the mark, the small ones too: one type per
+        // column.
+        assert_eq!(lines[1], format!("1,{fits},0n,{negative}n"));
+        assert_eq!(lines[2], format!("2,-1,{beyond}n,5n"));
+        // Without the mark the digits give back the exact value.
+        let field = lines[1].rsplit(',').next().unwrap();
+        let back: BigInt = field
+            .strip_suffix(CSV_DECIMAL_MARK)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(back, negative);
+    }
+
+    #[test]
+    fn an_integer_column_with_gaps_holds_only_what_a_float_keeps() {
+        // The bound is found from f64 itself, not from the constant: 2^53 and every integer
+        // below it come back from a float unchanged, 2^53 + 1 does not.
+        let limit = FLOAT_EXACT;
+        assert_eq!(limit as f64 as u64, limit);
+        assert_ne!((limit + 1) as f64 as u64, limit + 1);
+        let column = |v: u64, gap: bool| {
+            let mut t = Table::new(&["v"]);
+            t.push(vec![Cell::from(v)]);
+            if gap {
+                t.push(vec![Cell::Empty]);
+            }
+            t.column_kind(0)
+        };
+        assert_eq!(column(limit, true), ColumnKind::Integer);
+        assert_eq!(column(limit + 1, true), ColumnKind::Decimal);
+        // Without a gap, every 64-bit integer is a number (polars and pandas read Int64).
+        assert_eq!(column(limit + 1, false), ColumnKind::Integer);
+        assert_eq!(column(i64::MAX as u64 + 1, false), ColumnKind::Decimal);
+        // An empty text is no value, as in the CSV.
+        let mut t = Table::new(&["v"]);
+        t.push(vec![Cell::from(limit + 1)]);
+        t.push(vec![Cell::from("")]);
+        assert_eq!(t.column_kind(0), ColumnKind::Decimal);
+    }
+
+    #[test]
+    fn booleans_texts_and_mixtures() {
+        let mut t = Table::new(&["b", "t", "mixed", "none"]);
+        t.push(vec![
+            Cell::from(true),
+            Cell::from("x"),
+            Cell::from(3u64),
+            Cell::Empty,
+        ]);
+        t.push(vec![
+            Cell::Empty,
+            Cell::Empty,
+            Cell::from("infinity"),
+            Cell::Empty,
+        ]);
+        t.push(vec![
+            Cell::from(false),
+            Cell::from("y"),
+            Cell::from(true),
+            Cell::Empty,
+        ]);
+        let kinds: Vec<ColumnKind> = (0..4).map(|j| t.column_kind(j)).collect();
+        use ColumnKind::*;
+        assert_eq!(kinds, [Boolean, Text, Text, Integer]);
+        assert_eq!(
+            t.to_csv(),
+            "b,t,mixed,none\ntrue,x,3,\n,,infinity,\nfalse,y,true,\n"
+        );
+        let json = t.to_json_records();
+        assert_eq!(json[0]["b"], serde_json::Value::Bool(true));
+        assert_eq!(json[1]["b"], serde_json::Value::Null);
     }
 
     #[test]

@@ -208,11 +208,7 @@ pub(super) fn summary_table(facts: &[VariantFacts], claims: &[CheckedClaim]) -> 
             rows.first().map_or(Cell::Empty, |o| Cell::from(o.n)),
             rows.last().map_or(Cell::Empty, |o| Cell::from(o.n)),
             first_suboptimal(f, dj).map_or(Cell::Empty, |x| Cell::from(x.n)),
-            Cell::from(if f.simulation.iter().all(|x| x.failure.is_none()) {
-                "true"
-            } else {
-                "false"
-            }),
+            Cell::from(f.simulation.iter().all(|x| x.failure.is_none())),
         ];
         for k in VerdictKind::ALL {
             r.push(Cell::from(mine.iter().filter(|c| c.verdict == k).count()));

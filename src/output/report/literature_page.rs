@@ -19,10 +19,12 @@ pub(super) fn literature_part(b: &mut Bundle, claims: &[CheckedClaim]) {
         "reason",
         "correction",
     ]);
+    // An integer cell, so `range_from` is an integer column in Parquet; `range_to` mixes
+    // them with `infinity` and stays text.
     let bound = |x: Option<i64>| match x {
         Some(i64::MAX) => Cell::from("infinity"),
-        Some(v) => Cell::from(v.to_string()),
-        None => Cell::from(None::<String>),
+        Some(v) => Cell::from(v),
+        None => Cell::Empty,
     };
     for c in claims {
         t.push(vec![

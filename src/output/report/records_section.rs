@@ -68,7 +68,12 @@ pub(super) fn records_section(
             Cell::from(r.wall.as_str()),
             Cell::from(r.peak),
             Cell::from(r.method.as_str()),
-            Cell::from(r.cpu.as_str()),
+            // A run that did not record its CPU time has no value there (null in Parquet).
+            if r.cpu.is_empty() {
+                Cell::Empty
+            } else {
+                Cell::from(r.cpu.as_str())
+            },
             Cell::from(alg.clone()),
         ]);
     }
