@@ -284,7 +284,12 @@ pub enum Command {
         target: String,
         /// Number of discs, or a range `A..B`: one search per n, printed as a table (a b-file
         /// of the minima with `--format bfile`). `--discs N` is the same flag.
-        #[arg(short = 'n', long = "n", visible_alias = "discs", value_name = "N|A..B")]
+        #[arg(
+            short = 'n',
+            long = "n",
+            visible_alias = "discs",
+            value_name = "N|A..B"
+        )]
         n: String,
         /// Count the optimal solutions.
         #[arg(long)]
@@ -367,7 +372,12 @@ pub enum Command {
         /// graph is the states the start reaches).
         target: String,
         /// Number of discs, or a range `A..B`: a row per n (`--discs` is the same flag).
-        #[arg(short = 'n', long = "n", visible_alias = "discs", value_name = "N|A..B")]
+        #[arg(
+            short = 'n',
+            long = "n",
+            visible_alias = "discs",
+            value_name = "N|A..B"
+        )]
         n: String,
         /// Refuse (before any work) graphs that may have more states than this.
         #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_GRAPH_STATES)]
