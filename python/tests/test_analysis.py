@@ -86,10 +86,12 @@ def test_plot_is_a_png_drawn_by_the_reports_renderer():
     png = p._repr_png_()
     assert png == p.to_png(), "deterministic"
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    # The PNG is the SVG's drawing: the same size in pixels, and not blank.
+    # The PNG is the SVG's drawing at twice its size in pixels (the report's 2x PNGs), and
+    # not blank.
     width, height = struct.unpack(">II", png[16:24])
     svg = p.to_svg()
-    assert (str(width), str(height)) == re.search(r'width="(\d+)" height="(\d+)"', svg).groups()
+    w, h = re.search(r'width="(\d+)" height="(\d+)"', svg).groups()
+    assert (width, height) == (2 * int(w), 2 * int(h))
     chunks, at = [], 8
     while at < len(png):
         (length,) = struct.unpack(">I", png[at : at + 4])
