@@ -15,7 +15,7 @@ pub const DEFAULT_MAX_MOVES: u64 = 100_000_000_000;
 
 /// Exact mathematics of Tower of Hanoi variants.
 #[derive(Debug, Parser)]
-#[command(name = "hanoilab", version, about, long_about = None)]
+#[command(name = "hanoilab", version, propagate_version = true, about, long_about = None)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]

@@ -400,3 +400,16 @@ fn progress_goes_to_stderr_and_quiet_silences_it() {
     let (_, err) = run(&["search", "classic", "-n", "5"], None);
     assert_eq!(err, "");
 }
+
+/// Every subcommand answers `--version` with the package's version, as the top level does.
+#[test]
+fn subcommands_take_version() {
+    for cmd in ["table", "search", "report", "graph", "guess"] {
+        let out = crate::common::stdout(&[cmd, "--version"]);
+        assert_eq!(
+            out.trim(),
+            format!("hanoilab-{cmd} {}", env!("CARGO_PKG_VERSION")),
+            "{cmd}"
+        );
+    }
+}
