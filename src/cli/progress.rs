@@ -25,7 +25,7 @@ const QUIET_START: Duration = Duration::from_secs(2);
 
 /// No ETA before this much time has passed: the first layers or claims say little about
 /// the rate of the rest.
-const ETA_AFTER: Duration = Duration::from_secs(3);
+pub const ETA_AFTER: Duration = Duration::from_secs(3);
 
 static QUIET: AtomicBool = AtomicBool::new(false);
 
