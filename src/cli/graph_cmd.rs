@@ -162,7 +162,7 @@ pub fn graph_cmd(
     guess: Option<usize>,
     format: Format,
 ) -> Result<(), CliError> {
-    let threads = parse_threads(threads)?;
+    let threads = super::search_cmd::parse_threads(threads)?;
     if n.contains("..") {
         return graph_range_cmd(target, n, max_states, threads, params, guess, format);
     }
@@ -173,22 +173,6 @@ pub fn graph_cmd(
     }
     let n = parse_n("-n", n)?;
     graph_one_cmd(target, n, max_states, threads, params, format)
-}
-
-/// `--threads`: 1..=the search's most worker threads, or all cores (0) when absent.
-fn parse_threads(threads: Option<&str>) -> Result<usize, CliError> {
-    Ok(match threads {
-        Some(v) => match parse_n("--threads", v)? {
-            t if t == 0 || t > crate::search::MAX_WORKER_THREADS as u64 => {
-                return Err(CliError::input(format!(
-                    "--threads `{v}`: expected 1..={}",
-                    crate::search::MAX_WORKER_THREADS
-                )))
-            }
-            t => t as usize,
-        },
-        None => 0,
-    })
 }
 
 /// The graph of one n, every statistic.
@@ -354,13 +338,7 @@ fn graph_range_cmd(
         .iter()
         .map(|&c| {
             let cells = (0..seqs.stats.len())
-                .map(|i| {
-                    let one = GraphSequences {
-                        first_n: a + i as u64,
-                        stats: vec![seqs.stats[i].clone()],
-                    };
-                    one.sequence(c).map_or(String::new(), |v| v[0].to_string())
-                })
+                .map(|i| seqs.value(i, c).map_or(String::new(), |v| v.to_string()))
                 .collect();
             (c, cells)
         })

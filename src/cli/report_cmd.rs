@@ -105,6 +105,7 @@ pub fn report_only_cmd(out: &Path, quick: bool, only: &str) -> Result<(), CliErr
         )));
     }
     let variant = target.variant;
+    check_page_id(&variant)?;
     std::fs::create_dir_all(out)
         .map_err(|e| CliError::from_io(format!("--out `{}`: {e}", out.display()), &e))?;
     check_writable(out)?;
@@ -129,6 +130,35 @@ pub fn report_only_cmd(out: &Path, quick: bool, only: &str) -> Result<(), CliErr
         out.display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// The files of `report --only` are named by the variant's id, so a variant file's id must
+/// be a plain name (letters, digits, `-`, `_`: no path, nothing outside `--out`) and not a
+/// built-in's (whose pages it would replace), nor the index's (`README`, `index`).
+fn check_page_id(variant: &crate::variants::Variant) -> Result<(), CliError> {
+    let id = variant.id.as_str();
+    if variant.origin.starts_with("builtin:") {
+        return Ok(());
+    }
+    let plain = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !plain {
+        return Err(CliError::input(format!(
+            "--only: the variant's id `{id}` names its files; use letters, digits, `-` and `_` only"
+        )));
+    }
+    if crate::variants::builtin_ids().contains(&id)
+        || id.eq_ignore_ascii_case("readme")
+        || id.eq_ignore_ascii_case("index")
+    {
+        return Err(CliError::input(format!(
+            "--only: the variant's id `{id}` is a page of the report already (a built-in or \
+             the index); give the file another id"
+        )));
+    }
     Ok(())
 }
 

@@ -79,30 +79,7 @@ pub fn search_cmd(
         return search_table(target, (a, b), flags, params, dist, format);
     }
     let n = a;
-    let memory_limit = flags
-        .memory_limit
-        .map(|v| parse_memory("--memory-limit", v))
-        .transpose()?;
-    let threads = match flags.threads {
-        Some(v) => match parse_n("--threads", v)? {
-            0 => {
-                return Err(CliError::input(format!(
-                    "--threads `{v}`: expected at least 1"
-                )))
-            }
-            t if t > crate::search::MAX_WORKER_THREADS as u64 => {
-                return Err(CliError::input(format!(
-                    "--threads `{v}`: at most {}",
-                    crate::search::MAX_WORKER_THREADS
-                )))
-            }
-            t => t as usize,
-        },
-        None => 0,
-    };
-    if flags.record.is_some_and(|f| f.trim().is_empty()) {
-        return Err(CliError::input("--record: expected a file name"));
-    }
+    let (memory_limit, threads) = search_limits(&flags)?;
     let t = resolve(target, params)?;
     let name = format!("{}.{} n = {n}", t.variant.id, t.function);
     let checkpointing = checkpoint_flags(&flags, &t, n, &name)?;
@@ -525,30 +502,7 @@ fn search_table(
              json, csv or md",
         ));
     }
-    let memory_limit = flags
-        .memory_limit
-        .map(|v| parse_memory("--memory-limit", v))
-        .transpose()?;
-    let threads = match flags.threads {
-        Some(v) => match parse_n("--threads", v)? {
-            0 => {
-                return Err(CliError::input(format!(
-                    "--threads `{v}`: expected at least 1"
-                )))
-            }
-            t if t > crate::search::MAX_WORKER_THREADS as u64 => {
-                return Err(CliError::input(format!(
-                    "--threads `{v}`: at most {}",
-                    crate::search::MAX_WORKER_THREADS
-                )))
-            }
-            t => t as usize,
-        },
-        None => 0,
-    };
-    if flags.record.is_some_and(|f| f.trim().is_empty()) {
-        return Err(CliError::input("--record: expected a file name"));
-    }
+    let (memory_limit, threads) = search_limits(&flags)?;
     let t = resolve(target, params)?;
     // Every puzzle and its route first: a refusal (a memory estimate over the limit) comes
     // before any search, with nothing printed or recorded.
@@ -691,5 +645,40 @@ fn search_rows(
         (Format::Human, false) => format!("{}.{}\n{}", t.variant.id, t.function, table.to_human()),
         (f, true) => super::common::render_table(&layers, f)?,
         (f, false) => super::common::render_table(&table, f)?,
+    })
+}
+
+/// `--threads` (1..=the search's most worker threads; all cores when absent), the memory
+/// limit, and a `--record` that names a file: checked before any work, for one search and
+/// for a table of them alike.
+fn search_limits(flags: &SearchFlags) -> Result<(Option<u64>, usize), CliError> {
+    let memory_limit = flags
+        .memory_limit
+        .map(|v| parse_memory("--memory-limit", v))
+        .transpose()?;
+    if flags.record.is_some_and(|f| f.trim().is_empty()) {
+        return Err(CliError::input("--record: expected a file name"));
+    }
+    Ok((memory_limit, parse_threads(flags.threads)?))
+}
+
+/// `--threads`: 1..=[`crate::search::MAX_WORKER_THREADS`], or all cores (0) when absent.
+pub(super) fn parse_threads(threads: Option<&str>) -> Result<usize, CliError> {
+    Ok(match threads {
+        Some(v) => match parse_n("--threads", v)? {
+            0 => {
+                return Err(CliError::input(format!(
+                    "--threads `{v}`: expected at least 1"
+                )))
+            }
+            t if t > crate::search::MAX_WORKER_THREADS as u64 => {
+                return Err(CliError::input(format!(
+                    "--threads `{v}`: at most {}",
+                    crate::search::MAX_WORKER_THREADS
+                )))
+            }
+            t => t as usize,
+        },
+        None => 0,
     })
 }

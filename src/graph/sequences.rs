@@ -100,22 +100,24 @@ impl GraphSequences {
         if !SEQUENCE_NAMES.contains(&name) {
             return None;
         }
-        self.stats
-            .iter()
-            .map(|s| -> Option<BigInt> {
-                Some(match name {
-                    "vertices" => s.vertices.into(),
-                    "arcs" => s.arcs.into(),
-                    "edges" => s.edges?.into(),
-                    "diameter" => s.diameter?.into(),
-                    "radius" => s.radius?.into(),
-                    "distance_sum" => s.distance_sum.clone().into(),
-                    "wiener_index" => s.wiener_index.clone()?.into(),
-                    "ordered_pairs_with_several_shortest_paths" => s.several_shortest_paths.into(),
-                    _ => return None,
-                })
-            })
-            .collect()
+        (0..self.stats.len()).map(|i| self.value(i, name)).collect()
+    }
+
+    /// Statistic `name` of the `i`-th graph (at n = `first_n + i`); `None` for an unknown
+    /// name or a statistic that graph lacks.
+    pub fn value(&self, i: usize, name: &str) -> Option<BigInt> {
+        let s = self.stats.get(i)?;
+        Some(match name {
+            "vertices" => s.vertices.into(),
+            "arcs" => s.arcs.into(),
+            "edges" => s.edges?.into(),
+            "diameter" => s.diameter?.into(),
+            "radius" => s.radius?.into(),
+            "distance_sum" => s.distance_sum.clone().into(),
+            "wiener_index" => s.wiener_index.clone()?.into(),
+            "ordered_pairs_with_several_shortest_paths" => s.several_shortest_paths.into(),
+            _ => return None,
+        })
     }
 
     /// The guesser's law for each sequence of [`SEQUENCE_NAMES`] that every n has, in that

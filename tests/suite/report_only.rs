@@ -159,6 +159,33 @@ fn bad_only_targets_are_refused_before_anything_is_written() {
         ],
         "--html",
     );
+    // A variant file's id names its files: no path out of --out, no built-in's page.
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variants/cyclic.toml"),
+    )
+    .unwrap();
+    for (bad, needle) in [
+        ("../../evil", "letters, digits"),
+        ("classic", "a page of the report"),
+    ] {
+        let file = s.join("bad.toml");
+        let t: Vec<String> = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("id = ") {
+                    format!("id = \"{bad}\"")
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect();
+        std::fs::write(&file, t.join("\n")).unwrap();
+        assert_input_error(
+            &["report", "--only", file.to_str().unwrap(), "--out", o],
+            needle,
+        );
+    }
+    assert!(!s.join("evil.md").exists() && !std::env::temp_dir().join("evil.md").exists());
     let missing = s.join("missing.toml");
     assert_input_error(
         &["report", "--only", missing.to_str().unwrap(), "--out", o],
