@@ -659,6 +659,14 @@ fn search_limits(flags: &SearchFlags) -> Result<(Option<u64>, usize), CliError> 
     if flags.record.is_some_and(|f| f.trim().is_empty()) {
         return Err(CliError::input("--record: expected a file name"));
     }
+    // A record row names the function, and the records answer for the function's own start
+    // and goal: a search between other configurations would be read as the function's optimum.
+    if flags.record.is_some() && (flags.from.is_some() || flags.to.is_some()) {
+        return Err(CliError::input(
+            "--record: a record row is the optimum of the function's own start and goal; \
+             it cannot be kept for a search with --from or --to",
+        ));
+    }
     Ok((memory_limit, parse_threads(flags.threads)?))
 }
 

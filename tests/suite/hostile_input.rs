@@ -682,6 +682,14 @@ const OWN_VARIANT_CASES: &[(&str, &str)] = &[
         "--from is for one n",
     ),
     (
+        "search classic -n 3 --from 012 --record {D}/never.csv",
+        "--record: a record row is the optimum of the function's own start and goal",
+    ),
+    (
+        "search cyclic -n 3 --to tower:1 --record {D}/never.csv",
+        "it cannot be kept for a search with --from or --to",
+    ),
+    (
         "search classic -n 3 --format bfile --layers --record {D}/never.csv",
         "--layers needs --format human, json, csv or md",
     ),
