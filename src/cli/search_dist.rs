@@ -75,6 +75,9 @@ pub fn run(
             CliError::failure(format!("{name}: process {}: {m}", c.process))
         }
     })?;
+    if !super::progress::notes() {
+        return Ok(d.result);
+    }
     eprintln!(
         "distributed: {} workers in {} processes, {} states in {:.3} s ({:.0} states/s), \
          {} records exchanged, {:.1} bytes per state to other processes",
