@@ -13,6 +13,8 @@
 //!   machine word.
 //! * [`sequences`]: those statistics for consecutive n as sequences, and the laws the
 //!   guesser conjectures from them.
+//! * [`simple_paths`]: the longest simple (non-selfcrossing) paths from one configuration
+//!   of a small state graph, by a depth-first search over every simple path.
 //! * [`symmetry`]: the pin permutations that are automorphisms of a state graph (all six
 //!   for H_3^n) and the orbits of the states under them.
 //!
@@ -22,5 +24,6 @@ pub mod bench;
 pub mod by_search;
 pub mod classic;
 pub mod sequences;
+pub mod simple_paths;
 pub mod stats;
 pub mod symmetry;

@@ -50,6 +50,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         "hanoilib",
         include_str!("../../data/literature/hanoilib.toml"),
     ),
+    ("hinz", include_str!("../../data/literature/hinz.toml")),
 ];
 
 /// A claim file that does not load.
@@ -405,6 +406,30 @@ pub struct GraphClaim {
     /// shortest paths, a formula in n.
     #[serde(default)]
     pub shortest_paths_at_most: Option<String>,
+    /// From every configuration to each perfect tower there are at least one and at most
+    /// this many longest simple (non-selfcrossing) paths, a formula in n.
+    #[serde(default)]
+    pub longest_paths_to_towers_at_most: Option<String>,
+    /// Between every two configurations, one reachable from the other, there are at least
+    /// one and at most this many longest simple paths, a formula in n.
+    #[serde(default)]
+    pub longest_paths_at_most: Option<String>,
+    /// The Wiener index (the sum of the distances over unordered pairs of configurations),
+    /// a formula in n.
+    #[serde(default)]
+    pub wiener_index: Option<String>,
+    /// The generating function of the Wiener index from n = 0, a rational function of `x`
+    /// (`3*x*(1 - 11*x)/((1 - 3*x)*(1 - 18*x))`).
+    #[serde(default)]
+    pub wiener_gf: Option<String>,
+    /// The limit of the average distance over ordered pairs of configurations divided by
+    /// `average_distance_base^n`, a rational number; derived exactly from `wiener_gf`
+    /// (which the claim must state, and which is checked against the graphs).
+    #[serde(default)]
+    pub average_distance_limit: Option<String>,
+    /// The base of the growth the limit divides by (`"2"` for 466/885 · 2^n).
+    #[serde(default)]
+    pub average_distance_base: Option<String>,
     /// Parameters.
     #[serde(default)]
     pub params: BTreeMap<String, i64>,
@@ -998,6 +1023,21 @@ impl GraphClaim {
             self.shortest_paths_at_most
                 .iter()
                 .map(|f| ("shortest_paths_at_most", f.clone())),
+        );
+        v.extend(
+            self.longest_paths_to_towers_at_most
+                .iter()
+                .map(|f| ("longest_paths_to_towers_at_most", f.clone())),
+        );
+        v.extend(
+            self.longest_paths_at_most
+                .iter()
+                .map(|f| ("longest_paths_at_most", f.clone())),
+        );
+        v.extend(
+            self.wiener_index
+                .iter()
+                .map(|f| ("wiener_index", f.clone())),
         );
         v
     }

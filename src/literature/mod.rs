@@ -52,6 +52,7 @@ pub mod check;
 pub mod claims;
 pub mod eval;
 pub mod formula;
+pub mod gf;
 pub mod proof;
 
 pub use check::{
