@@ -13,6 +13,10 @@
 //!   machine word.
 //! * [`sequences`]: those statistics for consecutive n as sequences, and the laws the
 //!   guesser conjectures from them.
+//! * [`layout`]: a point for every configuration of a three-pin puzzle (the Sierpiński
+//!   triangle of H_3^n) and the drawing of a state graph with one shortest path.
+//! * [`histogram`]: the distances from one configuration, or over all pairs, as exact
+//!   counts.
 //! * [`symmetry`]: the pin permutations that are automorphisms of a state graph (all six
 //!   for H_3^n) and the orbits of the states under them.
 //!
@@ -21,6 +25,8 @@
 pub mod bench;
 pub mod by_search;
 pub mod classic;
+pub mod histogram;
+pub mod layout;
 pub mod sequences;
 pub mod stats;
 pub mod symmetry;
