@@ -15,6 +15,10 @@
 //!   guesser conjectures from them.
 //! * [`simple_paths`]: the longest simple (non-selfcrossing) paths from one configuration
 //!   of a small state graph, by a depth-first search over every simple path.
+//! * [`layout`]: a point for every configuration of a three-pin puzzle (the Sierpiński
+//!   triangle of H_3^n) and the drawing of a state graph with one shortest path.
+//! * [`histogram`]: the distances from one configuration, or over all pairs, as exact
+//!   counts.
 //! * [`symmetry`]: the pin permutations that are automorphisms of a state graph (all six
 //!   for H_3^n) and the orbits of the states under them.
 //!
@@ -23,6 +27,8 @@
 pub mod bench;
 pub mod by_search;
 pub mod classic;
+pub mod histogram;
+pub mod layout;
 pub mod sequences;
 pub mod simple_paths;
 pub mod stats;

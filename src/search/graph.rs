@@ -129,6 +129,38 @@ impl StateGraph {
         (dist, count)
     }
 
+    /// One shortest path from state `from` to state `to`, both included (`[from]` when they
+    /// are equal), or `None` when `to` is not reachable. Of several shortest paths, the one
+    /// whose every state was reached first by the breadth-first search from `from` (moves
+    /// tried in the order of [`StateGraph::edges`]), so the answer is the same on every run.
+    pub fn shortest_path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let mut parent = vec![usize::MAX; self.len()];
+        parent[from] = from;
+        let mut queue = VecDeque::from([from]);
+        while let Some(u) = queue.pop_front() {
+            if u == to {
+                break;
+            }
+            for &(v, _) in &self.edges[u] {
+                if parent[v] == usize::MAX {
+                    parent[v] = u;
+                    queue.push_back(v);
+                }
+            }
+        }
+        if parent[to] == usize::MAX {
+            return None;
+        }
+        let mut path = vec![to];
+        let mut at = to;
+        while at != from {
+            at = parent[at];
+            path.push(at);
+        }
+        path.reverse();
+        Some(path)
+    }
+
     /// The largest distance from state `i` to a state it reaches.
     pub fn eccentricity(&self, i: usize) -> u64 {
         self.distances_from(i)
