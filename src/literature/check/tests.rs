@@ -426,6 +426,18 @@ const PINNED: &[(&str, VerdictKind)] = {
         ("chapla/iterative.index", HoldsAfterCorrection),
         ("sniedovich/table1.columns", HoldsAfterCorrection),
         ("sniedovich/corollary2.X2", Holds),
+        // The state graph: the longest simple paths (n = 1..3, a depth-first search over
+        // every simple path), the Wiener index and the average distance (n up to the
+        // whole-graph statistics' cap); Lunnon's list item on configurations is no statement.
+        (
+            "wikipedia/graph.one-or-two-longest-ways-to-a-tower",
+            HoldsInRange,
+        ),
+        ("wikipedia/graph.one-or-two-longest-paths", HoldsInRange),
+        ("hinz/wiener.gf", HoldsInRange),
+        ("hinz/wiener.closed-form", HoldsInRange),
+        ("hinz/average-distance.limit", HoldsInRange),
+        ("lunnon/comments.arbitrary-configurations", Unverifiable),
     ]
 };
 
@@ -568,6 +580,11 @@ const RANGES: &[(&str, i64, i64)] = &[
     ("hanoilib/optimal.baba", 0, 6),
     ("hanoilib/optimal.baab", 0, 6),
     ("hanoilib/optimal.dddd", 0, 10),
+    ("wikipedia/graph.one-or-two-longest-ways-to-a-tower", 1, 3),
+    ("wikipedia/graph.one-or-two-longest-paths", 1, 3),
+    ("hinz/wiener.gf", 0, 9),
+    ("hinz/wiener.closed-form", 1, 9),
+    ("hinz/average-distance.limit", 0, 9),
 ];
 
 #[test]
