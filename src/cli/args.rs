@@ -166,6 +166,18 @@ pub enum Command {
         /// Refuse (before computing) plots whose counts have more decimal digits than this.
         #[arg(long, value_name = "D", default_value_t = DEFAULT_MAX_DIGITS)]
         max_digits: u64,
+        /// `--kind graph` and `distances`: the configuration to start from, a pin per disc
+        /// largest first (`0120`) or `tower:P` (`@FILE` reads it from a file); default the
+        /// function's start.
+        #[arg(long, value_name = "CONFIG")]
+        from: Option<String>,
+        /// `--kind graph`: the configuration the drawn shortest path ends at; default the
+        /// function's goal.
+        #[arg(long, value_name = "CONFIG")]
+        to: Option<String>,
+        /// `--kind distances`: over all pairs of states instead of from one.
+        #[arg(long)]
+        all_pairs: bool,
         /// Extra parameters.
         #[command(flatten)]
         params: ParamArgs,
@@ -530,6 +542,12 @@ pub enum PlotKind {
     Layers,
     /// The search optimum over the range against the algorithm's count.
     Optimum,
+    /// The state graph of a three-pin puzzle at one n (at most 6 discs), Sierpiński layout,
+    /// with a shortest path from `--from` to `--to`.
+    Graph,
+    /// States at each distance from `--from` (or the start), or pairs of states at each
+    /// distance with `--all-pairs`, at one n.
+    Distances,
 }
 
 /// Output formats of `guess` and `growth`.

@@ -3,13 +3,27 @@
 
 use super::args::PlotKind as KindArg;
 use super::common::{check_digits, resolve, Target};
+use super::graph_cmd::config_arg;
 use super::validate::parse_range;
 use super::CliError;
 use crate::output::plot_data::{self, PlotDataError, PlotKind, MAX_POINTS};
+use clap::ValueEnum;
 use std::path::Path;
 
+/// The configurations of `--kind graph` and `--kind distances`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ends<'a> {
+    /// `--from`.
+    pub from: Option<&'a str>,
+    /// `--to`.
+    pub to: Option<&'a str>,
+    /// `--all-pairs`.
+    pub all_pairs: bool,
+}
+
 /// `hanoilab plot TARGET[,TARGET...] --n A..B --kind K -o FILE.svg|FILE.png`; `layers`
-/// and `optimum` draw one target from the search (within the plot's search budget).
+/// and `optimum` draw one target from the search (within the plot's search budget), `graph`
+/// and `distances` one target's state graph at one n.
 pub fn plot_cmd(
     targets: &str,
     range: &str,
@@ -17,8 +31,12 @@ pub fn plot_cmd(
     output: &Path,
     params: &[String],
     max_digits: u64,
+    ends: Ends,
 ) -> Result<(), CliError> {
     check_output(output)?;
+    check_ends(kind, &ends)?;
+    let from = config_arg("--from", ends.from)?;
+    let to = config_arg("--to", ends.to)?;
     if !cfg!(feature = "plots") {
         return Err(no_renderer(output));
     }
@@ -29,6 +47,8 @@ pub fn plot_cmd(
         KindArg::Roots => PlotKind::Roots,
         KindArg::Layers => PlotKind::Layers,
         KindArg::Optimum => PlotKind::Optimum,
+        KindArg::Graph => PlotKind::Graph,
+        KindArg::Distances => PlotKind::Distances,
     };
     let (a, b) = parse_range("--n", range)?;
     if b - a >= MAX_POINTS {
@@ -41,7 +61,10 @@ pub fn plot_cmd(
         .iter()
         .map(|t| resolve(t, params))
         .collect::<Result<_, _>>()?;
-    let searched = matches!(kind, PlotKind::Layers | PlotKind::Optimum);
+    let searched = matches!(
+        kind,
+        PlotKind::Layers | PlotKind::Optimum | PlotKind::Graph | PlotKind::Distances
+    );
     if searched && targets.len() != 1 {
         return Err(CliError::input(format!(
             "--kind {}: draws one target (got {})",
@@ -49,14 +72,27 @@ pub fn plot_cmd(
             targets.len()
         )));
     }
+    let one_n = matches!(
+        kind,
+        PlotKind::Layers | PlotKind::Graph | PlotKind::Distances
+    );
+    if one_n && a != b {
+        return Err(CliError::input(format!(
+            "--kind {}: draws one n (`--n N`), not the range `{range}`",
+            kind.name()
+        )));
+    }
     let figure = if kind == PlotKind::Roots {
         plot_data::roots_figure(&targets).map_err(data_error)?
+    } else if kind == PlotKind::Graph {
+        let d = plot_data::graph_drawing(&targets[0], b, from.as_deref(), to.as_deref())
+            .map_err(data_error)?;
+        plot_data::graph_figure(&plot_data::target_label(&targets[0]), &d)
+    } else if kind == PlotKind::Distances {
+        let d = plot_data::distances(&targets[0], b, from.as_deref(), ends.all_pairs)
+            .map_err(data_error)?;
+        plot_data::distances_figure(&d)
     } else if kind == PlotKind::Layers {
-        if a != b {
-            return Err(CliError::input(format!(
-                "--kind layers: searches one n (`--n N`), not the range `{range}`"
-            )));
-        }
         let r = plot_data::search_layers(&targets[0], b).map_err(data_error)?;
         plot_data::layers_figure(&targets[0], b, &r)
     } else if kind == PlotKind::Optimum {
@@ -123,6 +159,37 @@ fn split_targets(list: &str) -> Result<Vec<String>, CliError> {
         )));
     }
     Ok(out)
+}
+
+/// `--from`, `--to` and `--all-pairs` belong to the kinds that use them, and `--all-pairs`
+/// measures from no one configuration.
+fn check_ends(kind: KindArg, ends: &Ends) -> Result<(), CliError> {
+    let name = kind
+        .to_possible_value()
+        .map_or_else(String::new, |v| v.get_name().to_string());
+    let graph = kind == KindArg::Graph;
+    let distances = kind == KindArg::Distances;
+    let misplaced = [
+        (
+            "--from",
+            ends.from.is_some() && !(graph || distances),
+            "graph or distances",
+        ),
+        ("--to", ends.to.is_some() && !graph, "graph"),
+        ("--all-pairs", ends.all_pairs && !distances, "distances"),
+    ];
+    if let Some((flag, _, kinds)) = misplaced.iter().find(|m| m.1) {
+        return Err(CliError::input(format!(
+            "{flag}: belongs to --kind {kinds}, not --kind {name}"
+        )));
+    }
+    if ends.all_pairs && ends.from.is_some() {
+        return Err(CliError::input(
+            "--all-pairs: the distances over all pairs start from no one configuration; drop --from"
+                .to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// The output file: `.svg` or `.png`, in a folder that exists, not a folder itself.

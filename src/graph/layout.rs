@@ -19,7 +19,7 @@
 //! ```
 //! use hanoilab::graph::layout::{sierpinski_point, SIERPINSKI_CORNERS};
 //! // A perfect tower sits at its pin's corner.
-//! let (x, y) = sierpinski_point(&[2, 2, 2, 2]);
+//! let (x, y) = sierpinski_point(&[2, 2, 2, 2]).unwrap();
 //! assert!((x - SIERPINSKI_CORNERS[2].0).abs() < 1e-12 && (y - SIERPINSKI_CORNERS[2].1).abs() < 1e-12);
 //! ```
 
@@ -48,11 +48,29 @@ const SQRT3_2: f64 = 0.866_025_403_784_438_6;
 /// Disc `i` moves the point by `2^(n-1-i) / (2^n - 1)` towards the corner of its pin's
 /// sub-triangle; below it the two pins other than its own exchange corners.
 ///
-/// Panics if a pin is not 0, 1 or 2. Cost: O(n).
-pub fn sierpinski_point(positions: &[u32]) -> (f64, f64) {
+/// No discs: the centre. Refuses a pin other than 0, 1 or 2, and more than
+/// [`MAX_LAYOUT_DISCS`] discs (past them neighbouring points are no longer distinct floats).
+/// Cost: O(n).
+///
+/// ```
+/// use hanoilab::graph::layout::{sierpinski_point, LayoutError};
+/// assert_eq!(sierpinski_point(&[]), Ok((0.0, 0.0)));
+/// assert_eq!(sierpinski_point(&[0, 3]), Err(LayoutError::NotAPin { disc: 1, pin: 3 }));
+/// assert!(sierpinski_point(&[0; 60]).is_err());
+/// ```
+pub fn sierpinski_point(positions: &[u32]) -> Result<(f64, f64), LayoutError> {
     let n = positions.len();
     if n == 0 {
-        return (0.0, 0.0);
+        return Ok((0.0, 0.0));
+    }
+    if n > MAX_LAYOUT_DISCS {
+        return Err(LayoutError::TooManyToPlace {
+            n,
+            max: MAX_LAYOUT_DISCS,
+        });
+    }
+    if let Some((disc, &pin)) = positions.iter().enumerate().find(|(_, &p)| p >= 3) {
+        return Err(LayoutError::NotAPin { disc, pin });
     }
     // Summed from the corners of a triangle with its lower left corner at the origin and
     // then moved, in the order the report's picture always added them (its SVG stays the
@@ -63,7 +81,6 @@ pub fn sierpinski_point(positions: &[u32]) -> (f64, f64) {
     let (mut x, mut y) = (0.0, 0.0);
     for (i, &pin) in positions.iter().enumerate() {
         let pin = pin as usize;
-        assert!(pin < 3, "sierpinski_point: pin {pin} of a three-pin puzzle");
         let w = (1u64 << (n - 1 - i)) as f64 * scale;
         let dir = perm[pin];
         x += corner[dir].0 * w;
@@ -75,8 +92,12 @@ pub fn sierpinski_point(positions: &[u32]) -> (f64, f64) {
         };
         perm.swap(a, b);
     }
-    (x - 0.5, y - SQRT3_2 / 3.0)
+    Ok((x - 0.5, y - SQRT3_2 / 3.0))
 }
+
+/// The most discs [`sierpinski_point`] places: the points of H_3^n lie `1 / (2^n - 1)`
+/// apart, which a double still tells from 0 relative to the triangle's side up to n = 52.
+pub const MAX_LAYOUT_DISCS: usize = 52;
 
 /// Why a puzzle's state graph is not drawn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -97,6 +118,26 @@ pub enum LayoutError {
         n: usize,
         /// [`MAX_DRAWN_DISCS`].
         max: usize,
+    },
+    /// More discs than [`MAX_LAYOUT_DISCS`]: the points would not be distinct floats.
+    #[error(
+        "a configuration is placed for at most {max} discs (its points would coincide), not {n}"
+    )]
+    TooManyToPlace {
+        /// Discs of the configuration.
+        n: usize,
+        /// [`MAX_LAYOUT_DISCS`].
+        max: usize,
+    },
+    /// A disc on a pin other than 0, 1 or 2.
+    #[error(
+        "disc {disc} (0: the largest) is on pin {pin}; a three-pin layout has pins 0, 1 and 2"
+    )]
+    NotAPin {
+        /// The disc's rank, 0 for the largest.
+        disc: usize,
+        /// Its pin.
+        pin: u32,
     },
     /// A configuration is not given by one pin per disc (equal discs, recolouring moves,
     /// or a pin whose discs are not stacked largest at the bottom).
@@ -141,7 +182,7 @@ fn three_pin_positions(puzzle: &Puzzle, c: &Config) -> Result<Vec<u32>, LayoutEr
 /// `puzzle` (three pins, a pin per disc), in the order of the states.
 pub fn three_pin_layout(puzzle: &Puzzle, g: &StateGraph) -> Result<Vec<(f64, f64)>, LayoutError> {
     (0..g.len())
-        .map(|i| three_pin_positions(puzzle, g.config(i)).map(|p| sierpinski_point(&p)))
+        .map(|i| sierpinski_point(&three_pin_positions(puzzle, g.config(i))?))
         .collect()
 }
 
@@ -266,7 +307,7 @@ mod tests {
         for n in 1..=7 {
             let mut pts: Vec<(f64, f64)> = all_positions(n)
                 .iter()
-                .map(|p| sierpinski_point(p))
+                .map(|p| sierpinski_point(p).unwrap())
                 .collect();
             assert_eq!(pts.len(), 3usize.pow(n as u32));
             pts.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
@@ -293,7 +334,7 @@ mod tests {
         for (p, &w) in want.iter().enumerate() {
             assert!(close(SIERPINSKI_CORNERS[p], w), "corner {p}");
             for n in 1..=10 {
-                let got = sierpinski_point(&vec![p as u32; n]);
+                let got = sierpinski_point(&vec![p as u32; n]).unwrap();
                 assert!(close(got, w), "tower:{p}, n = {n}: {got:?}");
             }
         }

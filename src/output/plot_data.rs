@@ -6,9 +6,14 @@
 
 use super::chart::{Colour, Dash, Figure, Guide, Mark, Marker, Panel, Series};
 use crate::facts::{Optimum, SearchBudget};
-use crate::search::SearchResult;
+use crate::graph::histogram::{all_pairs_histogram, histogram_from, DistanceHistogram, Pairs};
+use crate::graph::layout::{GraphDrawing, LayoutError, MAX_DRAWN_DISCS};
+use crate::puzzle::config_text::{format_positions, parse_config, positions_of};
+use crate::puzzle::{Config, Puzzle};
+use crate::search::{state_graph, SearchError, SearchResult};
 use crate::variants::{ResolvedTarget, Variant, VariantError};
 use num_bigint::BigInt;
+use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive};
 
 /// Most values of n one plot draws per target (a picture has no use for more, and each is
@@ -33,6 +38,10 @@ pub enum PlotKind {
     Layers,
     /// The search optimum over a range of n against the algorithm's count, log axis.
     Optimum,
+    /// The state graph of a three-pin puzzle at one n ([`graph_drawing`]).
+    Graph,
+    /// The distribution of distances in a state graph at one n ([`distances`]).
+    Distances,
 }
 
 impl PlotKind {
@@ -45,6 +54,8 @@ impl PlotKind {
             PlotKind::Roots => "roots",
             PlotKind::Layers => "layers",
             PlotKind::Optimum => "optimum",
+            PlotKind::Graph => "graph",
+            PlotKind::Distances => "distances",
         }
     }
 }
@@ -290,7 +301,11 @@ pub fn figure(kind: PlotKind, curves: &[Curve]) -> Result<Figure, PlotDataError>
         PlotKind::Counts => Panel::new("", "n (discs)", "moves (log scale)"),
         PlotKind::Ratio => Panel::new("", "n (discs)", "a(n+1) / a(n)"),
         PlotKind::Error => Panel::new("", "n (discs)", "|a(n) / (c n^k λ^n) − 1|"),
-        PlotKind::Roots | PlotKind::Layers | PlotKind::Optimum => {
+        PlotKind::Roots
+        | PlotKind::Layers
+        | PlotKind::Optimum
+        | PlotKind::Graph
+        | PlotKind::Distances => {
             return Err(PlotDataError::Unsuitable(format!(
                 "the {} plot is drawn by {}_figure",
                 kind.name(),
@@ -558,6 +573,271 @@ pub fn optimum_figure(t: &ResolvedTarget, optima: &[Optimum]) -> Figure {
         &format!("{label}: the algorithm's moves against the search optimum, n = {a}..{b}"),
         p,
     )
+}
+
+/// Most states a distance histogram walks: from one configuration a breadth-first search,
+/// over all pairs one search per orbit of the pin symmetries, 64 sources at a time.
+pub const MAX_HISTOGRAM_STATES: usize = 100_000;
+
+/// The configuration `text` (a pin per disc, largest first, or `tower:P`) of `puzzle`, or
+/// `default` without one; `which` names it in the error.
+fn end_config(
+    label: &str,
+    n: u64,
+    puzzle: &Puzzle,
+    which: &str,
+    text: Option<&str>,
+    default: &Config,
+) -> Result<Config, PlotDataError> {
+    match text {
+        None => Ok(default.clone()),
+        Some(text) => parse_config(puzzle, text)
+            .map_err(|e| PlotDataError::Unsuitable(format!("{label} n = {n}: {which} {e}"))),
+    }
+}
+
+/// `graph`: the state graph of the target's puzzle at `n` discs (three pins, at most
+/// [`MAX_DRAWN_DISCS`] discs) placed by the Sierpiński layout, with one shortest path from
+/// `from` to `to` (configurations as text; the function's start and goal without them).
+///
+/// ```
+/// use hanoilab::output::plot_data::graph_drawing;
+/// let t = hanoilab::variants::Target::parse("classic.T").unwrap().resolve().unwrap();
+/// let d = graph_drawing(&t, 3, Some("012"), Some("tower:1")).unwrap();
+/// assert_eq!((d.from.as_str(), d.to.as_str(), d.distance()), ("012", "111", 5));
+/// ```
+pub fn graph_drawing(
+    t: &ResolvedTarget,
+    n: u64,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> Result<GraphDrawing, PlotDataError> {
+    let label = target_label(t);
+    let refused = |e: LayoutError| PlotDataError::Unsuitable(format!("{label} n = {n}: {e}"));
+    if n > MAX_DRAWN_DISCS as u64 {
+        return Err(refused(LayoutError::TooManyDiscs {
+            n: usize::try_from(n).unwrap_or(usize::MAX),
+            max: MAX_DRAWN_DISCS,
+        }));
+    }
+    let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params)?;
+    if puzzle.pins != 3 {
+        return Err(refused(LayoutError::NotThreePins { pins: puzzle.pins }));
+    }
+    let a = end_config(&label, n, &puzzle, "from", from, &puzzle.start)?;
+    let b = end_config(&label, n, &puzzle, "to", to, &puzzle.goal)?;
+    GraphDrawing::new(&puzzle, &a, &b).map_err(refused)
+}
+
+/// A drawn state graph as one panel without axes: the moves as grey segments (`edges`,
+/// pairs of states), `path` (states, in order) as a coloured line over them, every state
+/// as a point, the path's two ends as squares.
+pub fn graph_panel(
+    points: &[(f64, f64)],
+    edges: &[(usize, usize)],
+    path: &[usize],
+    path_name: String,
+    from_name: String,
+    to_name: String,
+) -> Panel {
+    let mut p = Panel::new("", "", "");
+    p.equal_aspect = true;
+    p.legend = true;
+    p.axes = false;
+    p.series.push(
+        Series::new(
+            "legal move",
+            edges
+                .iter()
+                .flat_map(|&(u, v)| [points[u], points[v]])
+                .collect(),
+        )
+        .mark(Mark::Segments)
+        .colour(Colour::Grey)
+        .width(2),
+    );
+    p.series.push(
+        Series::new(path_name, path.iter().map(|&i| points[i]).collect())
+            .colour(Colour::Palette(1))
+            .width(4),
+    );
+    p.series.push(
+        Series::new("state", points.to_vec())
+            .mark(Mark::Points)
+            .colour(Colour::Black),
+    );
+    let ends = [
+        (from_name, path.first(), Colour::Palette(2)),
+        (to_name, path.last(), Colour::Palette(0)),
+    ];
+    for (name, at, colour) in ends {
+        p.series.push(
+            Series::new(name, at.map(|&i| points[i]).into_iter().collect())
+                .mark(Mark::Points)
+                .colour(colour)
+                .marker(Marker::Square),
+        );
+    }
+    p
+}
+
+/// `graph`: the picture of a [`GraphDrawing`] of `label` (a target or a variant).
+pub fn graph_figure(label: &str, d: &GraphDrawing) -> Figure {
+    let moves = d.distance();
+    let mut p = graph_panel(
+        &d.points,
+        &d.edges,
+        &d.path,
+        format!(
+            "a shortest path: {moves} move{}",
+            if moves == 1 { "" } else { "s" }
+        ),
+        format!("from {}", d.from),
+        format!("to {}", d.to),
+    );
+    if d.one_way {
+        p.note = "some moves are one way: a segment joins states a move joins in either direction"
+            .into();
+    }
+    Figure::grid(
+        &format!(
+            "{label}, n = {}: {} states, legal moves and a shortest path from {} to {}",
+            d.discs,
+            d.points.len(),
+            d.from,
+            d.to
+        ),
+        vec![p],
+        1,
+        620,
+    )
+}
+
+/// The distances a `distances` plot draws: from one configuration or over all pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distances {
+    /// The target's label ([`target_label`]).
+    pub label: String,
+    /// Discs.
+    pub n: u64,
+    /// The configuration the distances are measured from, as text (`None`: all pairs, or
+    /// a start that is not a pin per disc).
+    pub from: Option<String>,
+    /// The counts.
+    pub histogram: DistanceHistogram,
+}
+
+/// `distances`: the distribution of distances in the state graph of the target's puzzle at
+/// `n` discs (the states its start reaches, at most [`MAX_HISTOGRAM_STATES`]), from the
+/// configuration `from` (the function's start without one) or over all pairs.
+///
+/// ```
+/// use hanoilab::output::plot_data::distances;
+/// let t = hanoilab::variants::Target::parse("classic.T").unwrap().resolve().unwrap();
+/// let d = distances(&t, 2, None, false).unwrap();
+/// assert_eq!(d.histogram.counts, vec![1, 2, 2, 4]); // 2^(binary digit sum of d)
+/// assert_eq!(distances(&t, 2, None, true).unwrap().histogram.counts, vec![0, 12, 12, 12]);
+/// ```
+pub fn distances(
+    t: &ResolvedTarget,
+    n: u64,
+    from: Option<&str>,
+    all_pairs: bool,
+) -> Result<Distances, PlotDataError> {
+    let label = target_label(t);
+    let puzzle = t.variant.puzzle(&t.function, n as i64, &t.params)?;
+    let source = match (from, all_pairs) {
+        (Some(_), true) => {
+            return Err(PlotDataError::Unsuitable(format!(
+                "{label} n = {n}: distances from one configuration or over all pairs, not both"
+            )))
+        }
+        (Some(_), false) => Some(end_config(&label, n, &puzzle, "from", from, &puzzle.start)?),
+        (None, _) => None,
+    };
+    let g = state_graph(&puzzle, MAX_HISTOGRAM_STATES).map_err(|e| match e {
+        SearchError::MemoryLimit { .. } => PlotDataError::Unsuitable(format!(
+            "{label} n = {n}: the start reaches more states than a distance histogram \
+                 walks (at most {MAX_HISTOGRAM_STATES})"
+        )),
+        e => PlotDataError::Unsuitable(format!("{label} n = {n}: {e}")),
+    })?;
+    let as_text = |c: &Config| positions_of(&puzzle, c).map(|p| format_positions(&p, puzzle.pins));
+    let (histogram, from) = if all_pairs {
+        (all_pairs_histogram(&g), None)
+    } else {
+        let c = source.unwrap_or_else(|| puzzle.start.clone());
+        let Some(i) = g.index_of(&c) else {
+            return Err(PlotDataError::Unsuitable(format!(
+                "{label} n = {n}: from `{}`: not reachable from the start{} under the rules",
+                from.unwrap_or_default(),
+                as_text(&puzzle.start)
+                    .map(|s| format!(" {s}"))
+                    .unwrap_or_default()
+            )));
+        };
+        (histogram_from(&g, i), as_text(&c))
+    };
+    Ok(Distances {
+        label,
+        n,
+        from,
+        histogram,
+    })
+}
+
+/// `distances`: configurations (or pairs) at each distance as bars, the mean distance
+/// (exact, as a fraction and a decimal) and the largest distance in the title.
+pub fn distances_figure(d: &Distances) -> Figure {
+    let h = &d.histogram;
+    let mut p = Panel::new("", "distance (moves)", what_is_counted(d));
+    p.series.push(
+        Series::new(
+            "",
+            h.counts
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| (k as f64, c as f64))
+                .collect(),
+        )
+        .mark(Mark::Bars),
+    );
+    let total = h.total();
+    if total > 0 {
+        let mean = BigRational::new(BigInt::from(h.distance_sum()), BigInt::from(total));
+        let approx = mean.to_f64().unwrap_or(f64::NAN);
+        p.guides.push(Guide {
+            horizontal: false,
+            value: approx,
+            text: format!("mean {mean} = {approx:.4}"),
+        });
+    }
+    if h.unreachable > 0 {
+        p.note = format!("{} not reachable", h.unreachable);
+    }
+    let whose = match (&d.from, h.pairs) {
+        (Some(c), Pairs::FromOne) => format!("distances from {c}"),
+        (None, Pairs::FromOne) => "distances from the start".to_string(),
+        (_, Pairs::Unordered) => format!("distances over all {total} pairs of states"),
+        (_, Pairs::Ordered) => format!("distances over all {total} ordered pairs of states"),
+    };
+    Figure::single(
+        &format!(
+            "{}, n = {}: {whose} (largest {})",
+            d.label,
+            d.n,
+            h.max_distance()
+        ),
+        p,
+    )
+}
+
+fn what_is_counted(d: &Distances) -> &'static str {
+    match d.histogram.pairs {
+        Pairs::FromOne => "states",
+        Pairs::Unordered => "pairs of states",
+        Pairs::Ordered => "ordered pairs of states",
+    }
 }
 
 /// The unit circle as a thin grey dashed line, the reference of every roots panel (roots

@@ -667,93 +667,35 @@ pub(super) fn solutions_figure(facts: &[VariantFacts]) -> Figure {
 pub(super) fn hanoi_graph_figure(drawn: &DrawnGraph) -> Result<Figure, ReportError> {
     let (puzzle, g) = (&drawn.puzzle, &drawn.graph);
     let n = puzzle.discs.len() as i64;
-    // Corners of the triangle for "all discs on pin 0, 1, 2". The largest disc, on pin q,
-    // picks the sub-triangle at corner q; inside it the smaller discs' graph is drawn with
-    // the two other pins' corners exchanged, so that the move of the largest disc joins
-    // neighbouring corners of two sub-triangles (the Sierpiński triangle; Hinz et al., The
-    // Tower of Hanoi - Myths and Maths, Chapter 2).
-    let h = 3f64.sqrt() / 2.0;
-    let corner = [(0.5, h), (0.0, 0.0), (1.0, 0.0)];
-    let scale = 1.0 / ((1u64 << n) - 1) as f64;
-    let pos = |i: usize| -> (f64, f64) {
-        let c = g.config(i);
-        let mut by_size: Vec<(u32, usize)> = vec![];
-        for (pin, discs) in c.pins.iter().enumerate() {
-            for &d in discs {
-                by_size.push((puzzle.discs[d as usize].size, pin));
-            }
-        }
-        by_size.sort_by_key(|b| std::cmp::Reverse(b.0));
-        let mut perm = [0usize, 1, 2];
-        let (mut x, mut y) = (0.0, 0.0);
-        for (size, pin) in by_size {
-            let w = (1u64 << (size - 1)) as f64 * scale;
-            let dir = perm[pin];
-            x += corner[dir].0 * w;
-            y += corner[dir].1 * w;
-            // Exchange the two pins other than `pin` for the smaller discs.
-            let (a, b) = match pin {
-                0 => (1, 2),
-                1 => (0, 2),
-                _ => (0, 1),
-            };
-            perm.swap(a, b);
-        }
-        // Centre the triangle on the origin.
-        (x - 0.5, y - h / 3.0)
-    };
-    let mut p = Panel::new("", "", "");
-    p.equal_aspect = true;
-    p.legend = true;
+    // The Sierpiński layout (Hinz et al., The Tower of Hanoi - Myths and Maths, Chapter 2).
+    let points = crate::graph::layout::three_pin_layout(puzzle, g)
+        .map_err(|e| ReportError(format!("classic n = {n}: {e}")))?;
     let mut edges = vec![];
     for u in 0..g.len() {
         for &(w, _) in g.edges(u) {
             if u < w {
-                edges.push(pos(u));
-                edges.push(pos(w));
+                edges.push((u, w));
             }
         }
     }
-    p.series.push(
-        Series::new("legal move", edges)
-            .mark(Mark::Segments)
-            .colour(Colour::Grey)
-            .width(2),
-    );
-    let mut path = vec![pos(0)];
-    let mut at = 0usize;
+    let mut path = vec![0usize];
     for &m in &drawn.moves {
+        let at = *path.last().unwrap_or(&0);
         let Some(&(next, _)) = g.edges(at).iter().find(|(_, mv)| *mv == m) else {
             return Err(ReportError(format!(
                 "classic n = {n}: the algorithm's move {m:?} is not an edge of the state graph"
             )));
         };
-        at = next;
-        path.push(pos(at));
+        path.push(next);
     }
-    p.series.push(
-        Series::new(format!("the algorithm's {} moves", path.len() - 1), path)
-            .colour(Colour::Palette(1))
-            .width(4),
+    let p = crate::output::plot_data::graph_panel(
+        &points,
+        &edges,
+        &path,
+        format!("the algorithm's {} moves", path.len() - 1),
+        "start: every disc on pin 0".into(),
+        "goal: every disc on pin 2".into(),
     );
-    p.series.push(
-        Series::new("state", (0..g.len()).map(pos).collect())
-            .mark(Mark::Points)
-            .colour(Colour::Black),
-    );
-    p.series.push(
-        Series::new("start: every disc on pin 0", vec![pos(0)])
-            .mark(Mark::Points)
-            .colour(Colour::Palette(2))
-            .marker(Marker::Square),
-    );
-    p.series.push(
-        Series::new("goal: every disc on pin 2", vec![pos(at)])
-            .mark(Mark::Points)
-            .colour(Colour::Palette(0))
-            .marker(Marker::Square),
-    );
-    p.axes = false;
     Ok(Figure::grid(
         &format!(
             "Classic Hanoi, n = {n}: {} states, legal moves and the solution path",
