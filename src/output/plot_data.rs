@@ -802,6 +802,8 @@ pub fn distances_figure(d: &Distances) -> Figure {
         )
         .mark(Mark::Bars),
     );
+    // The last bar whole: the axis ends one past the largest distance.
+    p.x_range = Some((0.0, h.counts.len() as f64));
     let total = h.total();
     if total > 0 {
         let mean = BigRational::new(BigInt::from(h.distance_sum()), BigInt::from(total));

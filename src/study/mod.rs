@@ -28,7 +28,9 @@ pub use parallel::run_in_parallel;
 pub use records::{record_rows, RecordRow, COMPARE_WITH};
 pub use reversi_frame::{FrameClass, ReversiFrameStudy, FRAME_TO};
 pub use roots::{root_factors, RootFactor};
-pub use search_tables::{DrawnGraph, LayerRow, SearchTables, StateGraphRow};
+pub use search_tables::{
+    DrawnGraph, LayerRow, SearchTables, StateGraphRow, ALL_PAIRS_DISCS, SHORTEST_PATH_ENDS,
+};
 pub use sequences::{FrameStewartStudy, SplitRow, SplitsByN, StarAgainstReves, StarRow, StarStudy};
 pub use variant::VariantStudy;
 

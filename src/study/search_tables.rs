@@ -1,8 +1,12 @@
 //! The data of the search page beyond the variants' own optima: state-graph facts, the
-//! breadth-first layers of a few searches, and the state graph drawn in a figure.
+//! breadth-first layers of a few searches, the state graphs drawn in figures and a
+//! distance histogram.
 
 use super::StudyError;
 use crate::facts::{cached_search, SearchBudget};
+use crate::graph::histogram::{all_pairs_histogram, DistanceHistogram};
+use crate::graph::layout::GraphDrawing;
+use crate::puzzle::config_text::parse_config;
 use crate::puzzle::{Move, Puzzle};
 use crate::search::{state_graph, SearchOptions, StateGraph};
 use crate::variants::{Params, Variant};
@@ -62,7 +66,20 @@ pub struct SearchTables {
     pub layers: Vec<LayerRow>,
     /// Classic Hanoi with three discs and its recursive solution.
     pub hanoi_graph: DrawnGraph,
+    /// Classic Hanoi with four discs and a shortest path between two configurations that
+    /// are not perfect towers ([`SHORTEST_PATH_ENDS`]).
+    pub shortest_path: GraphDrawing,
+    /// The distances between all ordered pairs of configurations of classic Hanoi with
+    /// [`ALL_PAIRS_DISCS`] discs.
+    pub all_pairs: DistanceHistogram,
 }
+
+/// The ends of the search page's shortest path in H_3^4 (pins largest disc first),
+/// neither a perfect tower.
+pub const SHORTEST_PATH_ENDS: (&str, &str) = ("0120", "2201");
+
+/// Discs of the search page's all-pairs distance histogram (3^6 = 729 configurations).
+pub const ALL_PAIRS_DISCS: i64 = 6;
 
 impl SearchTables {
     /// Builds the state graphs and runs the layer searches (within
@@ -126,6 +143,18 @@ impl SearchTables {
             .moves("T", n, &Params::new())
             .map_err(StudyError::from_display)?
             .collect();
+        let four = classic
+            .puzzle("T", 4, &Params::new())
+            .map_err(StudyError::from_display)?;
+        let end = |text: &str| parse_config(&four, text).map_err(StudyError::from_display);
+        let (from, to) = SHORTEST_PATH_ENDS;
+        let shortest_path =
+            GraphDrawing::new(&four, &end(from)?, &end(to)?).map_err(StudyError::from_display)?;
+        let six = classic
+            .puzzle("T", ALL_PAIRS_DISCS, &Params::new())
+            .map_err(StudyError::from_display)?;
+        let all_pairs =
+            all_pairs_histogram(&state_graph(&six, 1 << 12).map_err(StudyError::from_display)?);
         Ok(SearchTables {
             state_graphs,
             layers,
@@ -134,6 +163,36 @@ impl SearchTables {
                 graph,
                 moves,
             },
+            shortest_path,
+            all_pairs,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::classic::classic_distance;
+
+    #[test]
+    fn the_drawn_path_and_the_histogram_agree_with_hinz_and_the_wiener_index() {
+        let t = SearchTables::compute().unwrap();
+        let pins = |s: &str| s.bytes().map(|b| b - b'0').collect::<Vec<u8>>();
+        let (from, to) = SHORTEST_PATH_ENDS;
+        let hinz = classic_distance(&pins(from), &pins(to)).unwrap().distance;
+        assert_eq!(num_bigint::BigUint::from(t.shortest_path.distance()), hinz);
+        // The histogram's distance sum is the Wiener index of the same graph computed
+        // by the state-graph table, its largest distance the diameter.
+        let row = t
+            .state_graphs
+            .iter()
+            .find(|r| r.variant == "classic" && r.n == ALL_PAIRS_DISCS)
+            .unwrap();
+        assert_eq!(
+            row.wiener.clone().unwrap(),
+            num_bigint::BigInt::from(t.all_pairs.distance_sum())
+        );
+        assert_eq!(Some(t.all_pairs.max_distance() as u64), row.diameter);
+        assert_eq!(t.all_pairs.total(), 729 * 728 / 2);
     }
 }

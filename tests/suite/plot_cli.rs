@@ -404,3 +404,183 @@ fn the_search_plots_draw_the_searchs_numbers() {
     std::fs::remove_file(&file).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The pins of a configuration written largest disc first (`0120`).
+fn pins(text: &str) -> Vec<u8> {
+    text.bytes().map(|b| b - b'0').collect()
+}
+
+#[test]
+fn the_drawn_path_is_as_long_as_hinzs_distance() {
+    use hanoilab::graph::classic::classic_distance;
+    let t = Target::parse("classic.T").unwrap().resolve().unwrap();
+    // Every pair of the 81 configurations of H_3^4 against Hinz's O(n) distance.
+    let all: Vec<String> = (0..81u32)
+        .map(|mut k| {
+            let mut s = String::new();
+            for _ in 0..4 {
+                s.insert(0, char::from(b'0' + (k % 3) as u8));
+                k /= 3;
+            }
+            s
+        })
+        .collect();
+    for a in all.iter().step_by(5) {
+        for b in all.iter().step_by(7) {
+            let d = plot_data::graph_drawing(&t, 4, Some(a), Some(b)).unwrap();
+            let hinz = classic_distance(&pins(a), &pins(b)).unwrap().distance;
+            assert_eq!(
+                BigInt::from(d.distance() as u64),
+                BigInt::from(hinz),
+                "{a} -> {b}"
+            );
+            assert_eq!(d.path.len(), d.distance() + 1);
+            for w in d.path.windows(2) {
+                let e = (w[0].min(w[1]), w[0].max(w[1]));
+                assert!(
+                    d.edges.binary_search(&e).is_ok(),
+                    "{a} -> {b}: a step is a move"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_distance_bars_are_hinzs_counts() {
+    use hanoilab::graph::classic::classic_distance;
+    let t = Target::parse("classic.T").unwrap().resolve().unwrap();
+    // From a perfect tower of H_3^n, 2^(ones in the binary digits of d) states lie at
+    // distance d, for d < 2^n (Hinz, Klavžar et al., The Tower of Hanoi — Myths and Maths,
+    // 2nd ed. 2018, Proposition 2.22).
+    let d = plot_data::distances(&t, 6, None, false).unwrap();
+    let expected: Vec<u64> = (0..64u32).map(|k| 1u64 << k.count_ones()).collect();
+    assert_eq!(d.histogram.counts, expected);
+    let fig = plot_data::distances_figure(&d);
+    let bars: Vec<u64> = fig.panels[0].series[0]
+        .points
+        .iter()
+        .map(|p| p.1 as u64)
+        .collect();
+    assert_eq!(bars, expected, "the bars are the histogram");
+    // Over all pairs of distinct configurations of H_3^4: Hinz's distance pair by pair.
+    let all = plot_data::distances(&t, 4, None, true).unwrap();
+    let configs: Vec<Vec<u8>> = (0..81u32)
+        .map(|k| (0..4).rev().map(|i| (k / 3u32.pow(i) % 3) as u8).collect())
+        .collect();
+    let mut counts = vec![0u64; 16];
+    for (i, a) in configs.iter().enumerate() {
+        for b in &configs[i + 1..] {
+            let dist = classic_distance(a, b).unwrap().distance;
+            counts[dist.to_usize().unwrap()] += 1;
+        }
+    }
+    assert_eq!(all.histogram.counts, counts);
+}
+
+#[test]
+fn graph_and_distance_pictures_are_written_and_bad_ends_write_nothing() {
+    let dir = scratch("graph");
+    let path = |name: &str| dir.join(name).display().to_string();
+    for (args, name) in [
+        (
+            vec![
+                "classic", "--kind", "graph", "-n", "4", "--from", "0120", "--to", "2201",
+            ],
+            "g.svg",
+        ),
+        (vec!["cyclic.A", "--kind", "graph", "-n", "3"], "c.png"),
+        (
+            vec!["classic", "--kind", "distances", "-n", "5", "--all-pairs"],
+            "d.svg",
+        ),
+        (
+            vec![
+                "reves",
+                "--kind",
+                "distances",
+                "-n",
+                "4",
+                "--from",
+                "tower:1",
+            ],
+            "r.png",
+        ),
+    ] {
+        let file = path(name);
+        let mut all = vec!["plot"];
+        all.extend(args);
+        all.extend(["-o", &file]);
+        let out = hanoilab(&all);
+        assert!(
+            out.status.success(),
+            "{all:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if name.ends_with(".svg") {
+            assert!(
+                parse_xml(&std::fs::read_to_string(&file).unwrap()).is_ok(),
+                "{all:?}"
+            );
+        } else {
+            assert_eq!(&std::fs::read(&file).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+        }
+    }
+    let written = entries(&dir);
+    let svg = path("bad.svg");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["classic", "--kind", "counts", "--from", "012"],
+            "belongs to --kind graph or distances",
+        ),
+        (
+            vec!["classic", "--kind", "graph", "-n", "3", "--all-pairs"],
+            "belongs to --kind distances",
+        ),
+        (
+            vec![
+                "classic",
+                "--kind",
+                "distances",
+                "-n",
+                "3",
+                "--from",
+                "012",
+                "--all-pairs",
+            ],
+            "drop --from",
+        ),
+        (
+            vec!["classic", "--kind", "graph", "-n", "9"],
+            "at most 6 discs",
+        ),
+        (
+            vec!["reves", "--kind", "graph", "-n", "3"],
+            "three-pin puzzles only",
+        ),
+        (
+            vec!["classic", "--kind", "graph", "-n", "3", "--from", "0123"],
+            "4 pins given for 3 discs",
+        ),
+        (
+            vec!["classic", "--kind", "graph", "-n", "3", "--to", "019"],
+            "pins 0..2",
+        ),
+        (
+            vec!["classic", "--kind", "graph", "--n", "3..4"],
+            "draws one n",
+        ),
+        (
+            vec!["classic", "--kind", "distances", "-n", "14"],
+            "at most 100000",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["plot"];
+        all.extend(args);
+        all.extend(["-o", &svg]);
+        assert_input_error(&all, needle);
+        assert_eq!(entries(&dir), written, "nothing written by {all:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

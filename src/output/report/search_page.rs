@@ -97,6 +97,27 @@ pub(super) fn search_part(
         "![the state graph of classic Hanoi, n = 3]({})\n",
         Bundle::chart_link("hanoi-graph")
     );
+    let (from, to) = crate::study::SHORTEST_PATH_ENDS;
+    let _ = writeln!(
+        s,
+        "A shortest path between two configurations that are not perfect towers, {from} and {to} (the pin of each disc, largest first), in the state graph of classic Hanoi with four discs: {} moves. `hanoilab plot classic --kind graph -n 4 --from {from} --to {to} -o path.svg` draws it, for any two configurations.\n",
+        tables.shortest_path.distance()
+    );
+    let _ = writeln!(
+        s,
+        "![a shortest path in the state graph of classic Hanoi, n = 4]({})\n",
+        Bundle::chart_link("shortest-path")
+    );
+    let n = crate::study::ALL_PAIRS_DISCS;
+    let _ = writeln!(
+        s,
+        "How far apart two configurations of classic Hanoi with {n} discs are: the pairs of distinct configurations at each distance, the mean marked (`hanoilab plot classic --kind distances -n {n} --all-pairs`).\n"
+    );
+    let _ = writeln!(
+        s,
+        "![distances between all pairs of configurations, n = {n}]({})\n",
+        Bundle::chart_link("all-pairs-distances")
+    );
     s.push_str("How many states lie at each distance from the start (the layers of the breadth-first search); the dashed line is the goal's distance, the optimum.\n\n");
     let _ = writeln!(
         s,
@@ -118,6 +139,19 @@ pub(super) fn search_part(
         Bundle::chart_link("optimal-solutions")
     );
     b.chart("hanoi-graph", hanoi_graph_figure(&tables.hanoi_graph)?);
+    b.chart(
+        "shortest-path",
+        crate::output::plot_data::graph_figure("classic.T", &tables.shortest_path),
+    );
+    b.chart(
+        "all-pairs-distances",
+        crate::output::plot_data::distances_figure(&crate::output::plot_data::Distances {
+            label: "classic.T".into(),
+            n: crate::study::ALL_PAIRS_DISCS as u64,
+            from: None,
+            histogram: tables.all_pairs.clone(),
+        }),
+    );
     b.chart("search-optimum", optimum_figure(facts));
     b.chart("optimal-solutions", solutions_figure(facts));
     s.push('\n');
