@@ -1936,7 +1936,7 @@ fn search_plots_refuse_bad_input_and_write_nothing() {
         ),
         (
             vec!["classic.T", "--kind", "layers", "--n", "1..4"],
-            "searches one n",
+            "draws one n",
         ),
         (
             vec!["classic.T,star.S", "--kind", "optimum", "--n", "1..4"],
