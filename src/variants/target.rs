@@ -97,6 +97,12 @@ pub enum TargetError {
         /// The nearest variant ids, `VARIANT.FUNCTION` names and HanoiVar names.
         nearest: Vec<String>,
     },
+    /// A variant named by a path (it has a `/` or ends in `.toml`) whose file is not there.
+    #[error("no variant file `{path}` (built-in ids: `hanoilab list`)")]
+    NoFile {
+        /// The path given.
+        path: String,
+    },
     /// The variant has no function of that name.
     #[error("variant `{variant}` has no function `{name}` (functions: {})", known.join(", "))]
     UnknownFunction {
@@ -313,6 +319,13 @@ impl Target {
     }
 
     fn unknown_variant(&self) -> TargetError {
+        // A path is a file the user meant, not a misspelt id: suggesting ids would mislead.
+        let name = self.variant.as_str();
+        if (name.contains('/') || name.ends_with(".toml")) && !Path::new(name).exists() {
+            return TargetError::NoFile {
+                path: name.to_string(),
+            };
+        }
         TargetError::UnknownVariant {
             name: self.variant.clone(),
             nearest: nearest_names(&self.variant, SUGGESTIONS),
@@ -544,6 +557,14 @@ mod tests {
         assert!(near[0].ends_with(".EDDD"), "{near:?}");
         let e = Target::parse("nosuch.T").unwrap().resolve().unwrap_err();
         assert!(matches!(e, TargetError::UnknownVariant { ref name, .. } if name == "nosuch"));
+        for missing in ["/no/such/v.toml", "no-such.toml.T", "no/such"] {
+            let e = Target::parse(missing).unwrap().resolve().unwrap_err();
+            assert!(
+                e.to_string().starts_with("no variant file `no")
+                    || e.to_string().starts_with("no variant file `/no"),
+                "{missing}: {e}"
+            );
+        }
     }
 
     #[test]

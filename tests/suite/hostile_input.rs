@@ -432,6 +432,12 @@ const CASES: &[(&str, i32, &str)] = &[
     ("nth {D}/deeptoml.toml 5", 2, "recursion limit"),
     // Ordinary bad input.
     ("nth nosuch 5", 2, "unknown variant"),
+    ("nth {D}/nosuch.toml 5", 2, "no variant file `"),
+    (
+        "report --only /no/such/v.toml",
+        2,
+        "no variant file `/no/such/v.toml`",
+    ),
     ("table clasic --n 1..3", 2, "nearest: classic"),
     ("check FS 2^n-1", 2, "FS(n, 4)"),
     ("nth many-pin.M[p 3", 2, "has no function `M[p`"),

@@ -54,9 +54,6 @@ fn graph_facts(g: &StateGraph) -> GraphFacts {
     let least = degrees.keys().next().copied().unwrap_or(0);
     let corners = (0..v).filter(|&u| g.degree(u) as u64 == least).collect();
     let towers: Vec<usize> = (0..v).filter(|&u| is_tower(g.config(u))).collect();
-    let widen = |acc: &mut Option<(u128, u128)>, c: u128| {
-        *acc = Some(acc.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c))));
-    };
     let (mut between, mut to_towers) = (None, None);
     for s in 0..v {
         let (_, counts) = g.shortest_paths_from(s);
@@ -126,17 +123,21 @@ static LONGEST: crate::facts::Shared<GraphKey, Result<Option<LongestFacts>, Chec
 static STATS: crate::facts::Shared<GraphKey, Result<Option<GraphStats>, CheckError>> =
     crate::facts::Shared::new();
 
-/// The state graph of `puzzle` when it has at most `cap` configurations (`None` beyond).
-fn graph_within(
+/// A fact `derive`d from the state graph of `puzzle` (`key`: its function, n and
+/// parameters), computed once per process in `cache`; `None` when the graph has more than
+/// `cap` configurations or `derive` gives up.
+fn whole_graph_fact<T: Clone>(
+    cache: &crate::facts::Shared<GraphKey, Result<Option<T>, CheckError>>,
+    key: &GraphKey,
     puzzle: &crate::puzzle::Puzzle,
     cap: usize,
-    n: i64,
-) -> Result<Option<StateGraph>, CheckError> {
-    match state_graph(puzzle, cap) {
-        Ok(g) => Ok(Some(g)),
+    derive: impl FnOnce(&StateGraph) -> Option<T>,
+) -> Result<Option<T>, CheckError> {
+    cache.get_or_compute(key.clone(), || match state_graph(puzzle, cap) {
+        Ok(g) => Ok(derive(&g)),
         Err(crate::search::SearchError::MemoryLimit { .. }) => Ok(None),
-        Err(e) => Err(CheckError::from(e).context(format!("state graph at n = {n}"))),
-    }
+        Err(e) => Err(CheckError::from(e).context(format!("state graph at n = {}", key.1))),
+    })
 }
 
 /// A rational number as a claim prints it (`466/885`, `2`).
@@ -247,48 +248,49 @@ pub(crate) fn check_graph(c: &GraphClaim) -> Result<Verdict, CheckError> {
     for n in a..=b {
         let puzzle = v.puzzle(&f, n, params).map_err(CheckError::from)?;
         let key = (target.to_string(), n, format!("{params:?}"));
-        let facts = if wants_paths {
-            let found = GRAPHS.get_or_compute(key.clone(), || {
-                Ok(graph_within(&puzzle, GRAPH_MAX_STATES, n)?.map(|g| graph_facts(&g)))
-            })?;
-            match found {
-                Some(facts) => Some(facts),
-                None => {
-                    beyond = Some((n, GRAPH_MAX_STATES, "every pair is searched"));
-                    break;
-                }
+        // Each wanted fact of the whole graph, once per process; a graph past the fact's cap
+        // ends the check at this n.
+        let facts = match wants_paths
+            .then(|| {
+                whole_graph_fact(&GRAPHS, &key, &puzzle, GRAPH_MAX_STATES, |g| {
+                    Some(graph_facts(g))
+                })
+            })
+            .transpose()?
+        {
+            Some(None) => {
+                beyond = Some((n, GRAPH_MAX_STATES, "every pair is searched"));
+                break;
             }
-        } else {
-            None
+            found => found.flatten(),
         };
-        let longest = if wants_longest {
-            let found = LONGEST.get_or_compute(key.clone(), || {
-                Ok(graph_within(&puzzle, LONGEST_MAX_STATES, n)?
-                    .and_then(|g| longest_facts(&g).ok()))
-            })?;
-            match found {
-                Some(l) => Some(l),
-                None => {
-                    beyond = Some((n, LONGEST_MAX_STATES, "every simple path is listed"));
-                    break;
-                }
+        let longest = match wants_longest
+            .then(|| {
+                whole_graph_fact(&LONGEST, &key, &puzzle, LONGEST_MAX_STATES, |g| {
+                    longest_facts(g).ok()
+                })
+            })
+            .transpose()?
+        {
+            Some(None) => {
+                beyond = Some((n, LONGEST_MAX_STATES, "every simple path is listed"));
+                break;
             }
-        } else {
-            None
+            found => found.flatten(),
         };
-        let stats = if wants_stats {
-            let found = STATS.get_or_compute(key, || {
-                Ok(graph_within(&puzzle, STATS_MAX_STATES, n)?.map(|g| graph_stats(&g)))
-            })?;
-            match found {
-                Some(s) => Some(s),
-                None => {
-                    beyond = Some((n, STATS_MAX_STATES, "a search from every configuration"));
-                    break;
-                }
+        let stats = match wants_stats
+            .then(|| {
+                whole_graph_fact(&STATS, &key, &puzzle, STATS_MAX_STATES, |g| {
+                    Some(graph_stats(g))
+                })
+            })
+            .transpose()?
+        {
+            Some(None) => {
+                beyond = Some((n, STATS_MAX_STATES, "a search from every configuration"));
+                break;
             }
-        } else {
-            None
+            found => found.flatten(),
         };
         let vars = vars_for(n, params);
         let value = |e: &Expr| evaluate(e, &vars, seqs.sequences()).map_err(CheckError::from);
