@@ -604,7 +604,7 @@ fn end_config(
 /// use hanoilab::output::plot_data::graph_drawing;
 /// let t = hanoilab::variants::Target::parse("classic.T").unwrap().resolve().unwrap();
 /// let d = graph_drawing(&t, 3, Some("012"), Some("tower:1")).unwrap();
-/// assert_eq!((d.from.as_str(), d.to.as_str(), d.distance()), ("012", "111", 5));
+/// assert_eq!((d.from.as_str(), d.to.as_str(), d.distance()), ("012", "111", 7));
 /// ```
 pub fn graph_drawing(
     t: &ResolvedTarget,
