@@ -18,7 +18,8 @@
 //! - the formula's syntax: constants (`x - 1`), powers of `n` (`(x-1)^(k+1)`), exponentials
 //!   `b^(r n + s)` with `b` rational (`x^q - b^p` for `r = p/q`) or a quadratic surd (its
 //!   minimal polynomial), `(n + c) mod k` (`x^k - 1`), sums (lcm), products with a polynomial
-//!   in n or of two geometric sequences, parity cases `if n even` (`P(x) P(-x)`), and
+//!   in n or with a geometric sequence (its ratio scales the other factor's roots: a sign
+//!   `(-1)^n` times any term), parity cases `if n even` (`P(x) P(-x)`), and
 //!   threshold cases `if n < k` (the branch taken for large n, from `k` on).
 //!
 //! Anything else (floor, binomials, sums with n in the bounds, named non-C-finite sequences
@@ -132,7 +133,8 @@ fn mentions_n(e: &Expr) -> bool {
         Expr::Var(v) => v == "n",
         Expr::Neg(a) => mentions_n(a),
         Expr::Bin(_, a, b) => mentions_n(a) || mentions_n(b),
-        Expr::Call(_, args, _) => args.iter().any(mentions_n),
+        // `n(n + 1)` is a product with n.
+        Expr::Call(name, args, _) => name == "n" || args.iter().any(mentions_n),
         Expr::Agg(_, _, a, b, body) => mentions_n(a) || mentions_n(b) || mentions_n(body),
         Expr::If(c, a, b) => cond_mentions_n(c) || mentions_n(a) || mentions_n(b),
         Expr::Where(body, binds) => mentions_n(body) || binds.iter().any(|(_, x)| mentions_n(x)),
@@ -231,6 +233,11 @@ fn affine(e: &Expr, ctx: &ProofContext) -> Option<(BigRational, BigRational)> {
                 None
             }
         }
+        Expr::Call(name, args, _) if args.len() == 1 && ctx.params.contains_key(name) => {
+            let (r, s) = affine(&args[0], ctx)?;
+            let c = BigRational::from_integer(ctx.params[name].into());
+            Some((r * &c, s * c))
+        }
         Expr::Bin(BinOp::Div, a, b) if !mentions_n(b) => {
             let (r, s) = affine(a, ctx)?;
             let d = constant_rational(b, ctx)?;
@@ -321,6 +328,14 @@ fn annihilate(e: &Expr, ctx: &ProofContext) -> Option<Annihilator> {
             c[k] = BigInt::one();
             Annihilator::new(Poly::new(c), i64::MIN / 4)
         }
+        // `l(2^n - 1)` with a bound `l` is a product (as the evaluator reads it).
+        Expr::Call(name, args, _) if args.len() == 1 && ctx.params.contains_key(name) => {
+            annihilate(&args[0], ctx)
+        }
+        Expr::Call(name, args, _) if args.len() == 1 && name == "n" => product(
+            &annihilate(&Expr::Var("n".into()), ctx)?,
+            &annihilate(&args[0], ctx)?,
+        ),
         Expr::Call(name, args, _) => call(name, args, ctx),
         Expr::If(c, a, b) => conditional(c, a, b, ctx),
         _ => None,
@@ -353,13 +368,101 @@ fn product(a: &Annihilator, b: &Annihilator) -> Option<Annihilator> {
             return Annihilator::new(q, from);
         }
     }
-    if a.order() == 1 && b.order() == 1 {
-        // (d1 x - n1)(d2 x - n2): the product sequence is geometric with ratio n1 n2 / d1 d2.
-        let (c1, c2) = (a.poly.coeffs(), b.poly.coeffs());
-        let r = BigRational::new(-&c1[0], c1[1].clone()) * BigRational::new(-&c2[0], c2[1].clone());
-        return Annihilator::new(binomial_poly(&r, 1), from);
+    for (g, other) in [(&a, &b), (&b, &a)] {
+        if g.order() == 1 {
+            // A geometric factor r^n (annihilator `q x - p`, r = p/q) scales every root of
+            // the other factor by r: `sum c_k x^k` becomes `sum c_k p^(d-k) q^k x^k`, whose
+            // roots are the products (a sign `(-1)^n` times a surd power, say).
+            let c = g.poly.coeffs();
+            let (p, q) = (-&c[0], c[1].clone());
+            let oc = other.poly.coeffs();
+            let d = oc.len() - 1;
+            let scaled: Vec<BigInt> = oc
+                .iter()
+                .enumerate()
+                .map(|(k, ck)| {
+                    ck * num_traits::pow(p.clone(), d - k) * num_traits::pow(q.clone(), k)
+                })
+                .collect();
+            return Annihilator::new(Poly::new(scaled).primitive_part(), from);
+        }
     }
     None
+}
+
+/// The parts of `e` (with `where` bindings inlined) that the prover has no annihilator
+/// for, as they are written: functions and sequences of n it does not know, aggregates
+/// over n, powers with n in the base. Empty when every part is recognised and only their
+/// combination is not (a product of two factors of order above one).
+pub fn unrecognised_parts(e: &Expr, ctx: &ProofContext) -> Vec<String> {
+    fn add(out: &mut Vec<String>, what: String) {
+        if !out.contains(&what) {
+            out.push(what);
+        }
+    }
+    fn walk(e: &Expr, ctx: &ProofContext, out: &mut Vec<String>) {
+        if !mentions_n(e) {
+            return;
+        }
+        match e {
+            Expr::Num(_) | Expr::Var(_) => {}
+            Expr::Neg(a) => walk(a, ctx, out),
+            Expr::Bin(BinOp::Pow, base, exp) if mentions_n(base) && mentions_n(exp) => {
+                add(out, "a power with n in both base and exponent".into())
+            }
+            Expr::Bin(BinOp::Pow, base, exp) if mentions_n(base) => {
+                walk(base, ctx, out);
+                if constant_rational(exp, ctx).is_none_or(|k| !k.is_integer()) {
+                    add(out, "a power of n that is not a whole number".into());
+                }
+            }
+            Expr::Bin(BinOp::Pow, _, exp) => {
+                if affine(exp, ctx).is_none() {
+                    add(out, "an exponent that is not of the form r n + s".into());
+                }
+            }
+            Expr::Bin(BinOp::Div, a, b) => {
+                walk(a, ctx, out);
+                if mentions_n(b) {
+                    add(out, "a division by a term in n".into());
+                }
+            }
+            Expr::Bin(BinOp::Mod, a, k) => {
+                if mentions_n(k) || affine(a, ctx).is_none() {
+                    add(out, "`mod` of a term that is not r n + s".into());
+                }
+            }
+            Expr::Bin(_, a, b) => {
+                walk(a, ctx, out);
+                walk(b, ctx, out);
+            }
+            Expr::Call(name, args, _)
+                if args.len() == 1 && (name == "n" || ctx.params.contains_key(name)) =>
+            {
+                walk(&args[0], ctx, out)
+            }
+            Expr::Call(name, args, _) => {
+                if call(name, args, ctx).is_none() {
+                    add(out, format!("`{name}(...)`"));
+                }
+            }
+            Expr::Agg(kind, ..) => add(
+                out,
+                format!(
+                    "`{}(...)` over a range in n",
+                    format!("{kind:?}").to_lowercase()
+                ),
+            ),
+            Expr::If(_, a, b) => {
+                walk(a, ctx, out);
+                walk(b, ctx, out);
+            }
+            Expr::Where(body, _) => walk(body, ctx, out),
+        }
+    }
+    let mut out = vec![];
+    walk(&inline(e, &[]), ctx, &mut out);
+    out
 }
 
 fn power(base: &Expr, exp: &Expr, ctx: &ProofContext) -> Option<Annihilator> {
@@ -575,9 +678,51 @@ mod tests {
             "n mod 3 + 2^n",
             "(x^(n+2) - y^(n+2))/(4(3^(1/2))) - 1 where x = 1 + 3^(1/2), y = 1 - 3^(1/2)",
             "2^n * 3^n - n",
+            // A published form of the cyclic sequence: a sign times a surd power.
+            "((sqrt(3)+1)^(n+1) + (sqrt(3)-1)^(n+1)*(-1)^n)*sqrt(3)/6 - 1",
+            "(-2)^n * (n^2 + 3^n) + (1/3)^n * ((1 - sqrt(5))^n + (1 + sqrt(5))^n)",
+            "n(n+1)/2",
         ] {
             annihilates(f);
         }
+    }
+
+    #[test]
+    fn a_bound_parameter_before_parentheses_is_a_factor() {
+        let params = Params::from([("l".to_string(), 3)]);
+        let ctx = ProofContext {
+            variant: None,
+            params: &params,
+            seqs: &NoSequences,
+        };
+        let e = parse("l (2^n - 1) + (1/2) 2^n").unwrap();
+        let a = annihilator(&e, &ctx).expect("an annihilator");
+        // 3 (2^n - 1) + 2^(n-1) = (7/2) 2^n - 3: annihilated by (x - 2)(x - 1).
+        assert_eq!(a.poly.primitive_part(), Poly::from_i64(&[2, -3, 1]));
+    }
+
+    #[test]
+    fn the_unrecognised_parts_are_those_the_formula_contains() {
+        let params = Params::new();
+        let ctx = ProofContext {
+            variant: None,
+            params: &params,
+            seqs: &NoSequences,
+        };
+        let parts = |t: &str| unrecognised_parts(&parse(t).unwrap(), &ctx);
+        assert_eq!(parts("floor(4/3 * 2^n) + 2^n"), vec!["`floor(...)`"]);
+        assert_eq!(
+            parts("sum(i = 1..n, i^i)"),
+            vec!["`sum(...)` over a range in n"]
+        );
+        assert_eq!(
+            parts("n^n"),
+            vec!["a power with n in both base and exponent"]
+        );
+        // Every part is recognised; only the product of two order-2 terms is not.
+        let both = "(sqrt(3)+1)^n * (sqrt(2)+1)^n";
+        assert!(ann(both).is_none());
+        assert!(parts(both).is_empty());
     }
 
     #[test]

@@ -193,10 +193,13 @@ pub fn check_formula_statement(
         (None, _) => Some(format!(
             "{target} has no annihilator here (no transfer system for it, or not a C-finite form)"
         )),
-        (_, None) => Some(
-            "the formula is not of a C-finite form the prover recognises (floor, binomial, sums, named non-linear sequences)"
-                .to_string(),
-        ),
+        (_, None) => Some(match t.unrecognised_parts(e).as_slice() {
+            [] => "the prover finds no linear recurrence for this combination of terms (it multiplies a polynomial in n or a geometric sequence by any term, not two terms of higher order)".to_string(),
+            parts => format!(
+                "the prover has no linear recurrence for {} in the formula",
+                parts.join(", ")
+            ),
+        }),
         _ => None,
     };
     let plan = match (&target_ann, &formula_ann) {

@@ -333,6 +333,17 @@ impl TargetSeq {
         (target, annihilator(e, &ctx))
     }
 
+    /// What in `e` the prover has no annihilator for
+    /// ([`crate::literature::proof::unrecognised_parts`]).
+    pub fn unrecognised_parts(&self, e: &Expr) -> Vec<String> {
+        let ctx = crate::literature::proof::ProofContext {
+            variant: self.seqs.variant.as_ref(),
+            params: &self.params,
+            seqs: &self.seqs,
+        };
+        crate::literature::proof::unrecognised_parts(e, &ctx)
+    }
+
     /// The target's name.
     pub fn name(&self) -> &str {
         &self.name
