@@ -69,8 +69,8 @@ pub struct SearchTables {
     /// Classic Hanoi with four discs and a shortest path between two configurations that
     /// are not perfect towers ([`SHORTEST_PATH_ENDS`]).
     pub shortest_path: GraphDrawing,
-    /// The distances between all ordered pairs of configurations of classic Hanoi with
-    /// [`ALL_PAIRS_DISCS`] discs.
+    /// The distances between all pairs of distinct configurations of classic Hanoi with
+    /// [`ALL_PAIRS_DISCS`] discs (every move can be undone, so each pair is counted once).
     pub all_pairs: DistanceHistogram,
 }
 
