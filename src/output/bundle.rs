@@ -112,6 +112,29 @@ impl Bundle {
         format!("plots/{name}.png")
     }
 
+    /// Draws every chart as SVG and PNG through `render` (a chart and its path relative to
+    /// the output root) on every core, and returns the paths in chart order. Each file is
+    /// drawn from its figure alone, so the order of drawing does not change a byte.
+    #[cfg(feature = "plots")]
+    fn render_charts(
+        &self,
+        render: impl Fn(&Figure, &str) -> Result<(), OutputError> + Sync,
+    ) -> Result<Vec<String>, OutputError> {
+        let jobs: Vec<(&Figure, String)> = self
+            .charts
+            .iter()
+            .flat_map(|(name, chart)| {
+                ["svg", "png"].map(|ext| (chart, format!("{REPORTS_DIR}/plots/{name}.{ext}")))
+            })
+            .collect();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        crate::study::run_in_parallel(&jobs, threads, |(chart, rel)| {
+            render(chart, rel).map(|()| rel.clone())
+        })
+        .into_iter()
+        .collect()
+    }
+
     /// Writes everything under `root` (staged, then swapped into place).
     pub fn write(&self, root: &Path) -> Result<WriteSummary, OutputError> {
         let staged = StagedDir::new(root, &[TABLES_DIR, REPORTS_DIR])?;
@@ -138,13 +161,9 @@ impl Bundle {
             files.push(rel);
         }
         #[cfg(feature = "plots")]
-        for (name, chart) in &self.charts {
-            for ext in ["svg", "png"] {
-                let rel = format!("{REPORTS_DIR}/plots/{name}.{ext}");
-                super::plot::render(chart, &staged.path().join(&rel))?;
-                files.push(rel);
-            }
-        }
+        files.extend(
+            self.render_charts(|chart, rel| super::plot::render(chart, &staged.path().join(rel)))?,
+        );
         // The HTML pages last: they inline the plots just staged.
         let reports = staged.path().join(REPORTS_DIR);
         let image = |rel: &str| staged_image(&reports, rel);
@@ -188,13 +207,9 @@ impl Bundle {
             files.push(rel);
         }
         #[cfg(feature = "plots")]
-        for (name, chart) in &self.charts {
-            for ext in ["svg", "png"] {
-                let rel = format!("{REPORTS_DIR}/plots/{name}.{ext}");
-                super::plot::render_atomic(chart, &root.join(&rel))?;
-                files.push(rel);
-            }
-        }
+        files.extend(
+            self.render_charts(|chart, rel| super::plot::render_atomic(chart, &root.join(rel)))?,
+        );
         let reports = root.join(REPORTS_DIR);
         for (name, text) in &self.pages {
             let rel = format!("{REPORTS_DIR}/{name}");

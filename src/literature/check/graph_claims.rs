@@ -11,12 +11,13 @@ use crate::search::{state_graph, StateGraph};
 use std::collections::BTreeMap;
 
 /// The largest state graph a graph claim is checked on: every pair of configurations is
-/// searched (one breadth-first search per configuration), so the work grows as the square
-/// of the configurations (H_3^8, 6,561 configurations, takes about a second).
+/// searched (one breadth-first search per orbit of the pin automorphisms), so the work grows
+/// as the square of the configurations (H_3^8, 6,561 configurations in 1,107 orbits, takes
+/// about 0.2 s).
 pub const GRAPH_MAX_STATES: usize = 6_561;
 
-/// What the whole graph shows for one n, gathered by one breadth-first search per
-/// configuration.
+/// What the whole graph shows for one n, gathered by one breadth-first search per orbit of
+/// configurations.
 #[derive(Clone)]
 struct GraphFacts {
     vertices: u64,
@@ -45,7 +46,16 @@ fn is_tower(c: &crate::puzzle::Config) -> bool {
     c.pins.iter().filter(|p| !p.is_empty()).count() <= 1
 }
 
+/// The facts of `g`, with the path counts searched from one configuration of each orbit of
+/// its pin automorphisms: an automorphism keeps shortest-path counts and maps perfect towers
+/// to perfect towers, so the least and the most counts from a configuration are its orbit's
+/// (H_3^8: 1,107 searches instead of 6,561).
 fn graph_facts(g: &StateGraph) -> GraphFacts {
+    graph_facts_from(g, &crate::graph::symmetry::pin_orbits(g))
+}
+
+/// [`graph_facts`] with the path counts searched from the least state of each of `orbits`.
+fn graph_facts_from(g: &StateGraph, orbits: &crate::graph::symmetry::Orbits) -> GraphFacts {
     let v = g.len();
     let mut degrees = BTreeMap::new();
     for u in 0..v {
@@ -55,7 +65,7 @@ fn graph_facts(g: &StateGraph) -> GraphFacts {
     let corners = (0..v).filter(|&u| g.degree(u) as u64 == least).collect();
     let towers: Vec<usize> = (0..v).filter(|&u| is_tower(g.config(u))).collect();
     let (mut between, mut to_towers) = (None, None);
-    for s in 0..v {
+    for s in (0..v).filter(|&s| orbits.orbit[s] as usize == s) {
         let (_, counts) = g.shortest_paths_from(s);
         for (t, &c) in counts.iter().enumerate() {
             if t != s {
@@ -386,7 +396,7 @@ pub(crate) fn check_graph(c: &GraphClaim) -> Result<Verdict, CheckError> {
     };
     let mut how = vec![];
     if wants_paths {
-        how.push("a breadth-first search from each configuration counting shortest paths");
+        how.push("a breadth-first search from each orbit of configurations under the pin symmetries counting shortest paths");
     }
     if wants_longest {
         how.push("a depth-first search listing every simple path from each configuration");
@@ -582,6 +592,33 @@ mod tests {
                         "{id} {s} -> {t}"
                     );
                 }
+            }
+        }
+    }
+
+    /// The facts from one source per orbit of the pin automorphisms equal those from every
+    /// source, on graphs with six, three and one automorphisms (classic, cyclic, a
+    /// four-pin and a Rainbow puzzle).
+    #[test]
+    fn facts_from_orbits_equal_the_facts_from_every_configuration() {
+        use crate::graph::symmetry::{pin_orbits, Orbits};
+        for (id, f, n) in [
+            ("classic", "T", 5),
+            ("cyclic", "A", 4),
+            ("reves", "FS", 4),
+            ("rainbow", "DDD", 3),
+        ] {
+            let v = Variant::builtin(id).unwrap();
+            let p = v.puzzle(f, n, &Params::new()).unwrap();
+            let g = state_graph(&p, 10_000).unwrap();
+            let orbits = pin_orbits(&g);
+            let every = graph_facts_from(&g, &Orbits::trivial(g.len()));
+            let fast = graph_facts(&g);
+            assert_eq!(fast.paths_between, every.paths_between, "{id}");
+            assert_eq!(fast.paths_to_towers, every.paths_to_towers, "{id}");
+            assert_eq!(fast.degrees, every.degrees, "{id}");
+            if id == "classic" {
+                assert!(orbits.count() < g.len() / 5, "{id}: {}", orbits.count());
             }
         }
     }
