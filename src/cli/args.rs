@@ -503,6 +503,23 @@ pub enum Command {
         /// With a variant function: the discs, a range `A..B` (inclusive).
         #[arg(short = 'n', long = "n", value_name = "A..B")]
         range: Option<String>,
+        /// Guess from the function's search optima (the minimum number of moves of its
+        /// puzzle at each n: recorded runs, else a search within --max-states), not from its
+        /// algorithm's counts.
+        #[arg(long)]
+        optimum: bool,
+        /// With --optimum: the largest state space searched for a term (a larger n must come
+        /// from the records).
+        #[arg(long, value_name = "N", default_value_t = super::guess_cmd::DEFAULT_OPTIMUM_STATES)]
+        max_states: u64,
+        /// With --optimum: the memory limit of each search (`512M`, `2G`; default: the
+        /// search's own).
+        #[arg(long, value_name = "BYTES")]
+        memory_limit: Option<String>,
+        /// With --optimum: also read recorded runs from this CSV file (the format
+        /// `search --record` writes), beside the built-in records.
+        #[arg(long, value_name = "FILE")]
+        records: Option<std::path::PathBuf>,
         /// Terms beyond those that determine a law which must confirm it.
         #[arg(long, value_name = "C", default_value_t = crate::algebra::guess::DEFAULT_CONFIRMATIONS)]
         confirmations: usize,

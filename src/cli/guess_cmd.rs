@@ -38,6 +38,32 @@ pub struct GuessSource<'a> {
     pub range: Option<&'a str>,
     /// `--param`.
     pub params: &'a [String],
+    /// `--optimum` and its flags: the terms are the function's search optima.
+    pub optimum: Option<OptimumSource<'a>>,
+}
+
+/// Where `--optimum` takes its terms from (the flags as given).
+#[derive(Clone, Copy, Debug)]
+pub struct OptimumSource<'a> {
+    /// `--max-states`.
+    pub max_states: u64,
+    /// `--memory-limit`.
+    pub memory_limit: Option<&'a str>,
+    /// `--records`.
+    pub records: Option<&'a std::path::Path>,
+}
+
+/// The largest state space `guess --optimum` searches for one term by default (2^24: Reve's
+/// puzzle at n = 12 in about half a second).
+pub const DEFAULT_OPTIMUM_STATES: u64 = 1 << 24;
+
+/// The terms read from a source, where they came from, and what else was learnt on the way
+/// (for search optima: which runs gave them, where they stop, how the algorithm compares).
+struct Terms {
+    first_n: u64,
+    terms: Vec<BigInt>,
+    description: String,
+    notes: Vec<String>,
 }
 
 /// The bounds of the guess (the flags as given).
@@ -127,8 +153,150 @@ pub fn parse_terms(text: &str) -> Result<Vec<BigInt>, CliError> {
         .collect()
 }
 
-/// Reads the terms from the source: `(first n, terms, description)`.
-fn read_terms(src: &GuessSource<'_>) -> Result<(u64, Vec<BigInt>, String), CliError> {
+/// `--n A..B` of a variant function: at most [`MAX_TERMS`] n.
+fn terms_range(range: &str) -> Result<(u64, u64), CliError> {
+    let (a, b) = parse_range("--n", range)?;
+    if b - a + 1 > MAX_TERMS as u64 {
+        return Err(CliError::input(format!(
+            "--n `{range}`: more than {MAX_TERMS} terms"
+        )));
+    }
+    Ok((a, b))
+}
+
+/// Reads the terms from the source.
+fn read_terms(src: &GuessSource<'_>) -> Result<Terms, CliError> {
+    let plain = |(first_n, terms, description): (u64, Vec<BigInt>, String)| Terms {
+        first_n,
+        terms,
+        description,
+        notes: vec![],
+    };
+    if src.optimum.is_some() {
+        return optimum_terms(src);
+    }
+    read_plain_terms(src).map(plain)
+}
+
+/// `--optimum`: the search optima of a variant function over `--n`, from the records (the
+/// built-in ones and `--records`) and searches within `--max-states`; the terms stop at the
+/// first n neither answers.
+fn optimum_terms(src: &GuessSource<'_>) -> Result<Terms, CliError> {
+    let opt = src.optimum.expect("called for --optimum");
+    let (Some(s), None) = (src.source, src.terms) else {
+        return Err(CliError::input(
+            "--optimum takes a variant function (VARIANT.FUNCTION or FILE.FUNCTION) with --n, \
+             not --terms",
+        ));
+    };
+    if src.first_n != 0 {
+        return Err(CliError::input("--first-n is for --terms"));
+    }
+    let Some(range) = src.range else {
+        return Err(CliError::input(format!(
+            "--optimum `{s}`: give the discs with --n A..B"
+        )));
+    };
+    let (a, b) = terms_range(range)?;
+    let memory = opt
+        .memory_limit
+        .map(|m| super::validate::parse_memory("--memory-limit", m))
+        .transpose()?;
+    let t = resolve(s, src.params)?;
+    let mut records = crate::facts::recorded_minima(&t.variant, &t.function, &t.params)
+        .map_err(|e| CliError::failure(e.to_string()))?;
+    if let Some(path) = opt.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::from_io(format!("--records {}: {e}", path.display()), &e))?;
+        let rows = crate::facts::parse_search_records(&text)
+            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
+        let mine = crate::facts::recorded_minima_in(&rows, &t.variant, &t.function, &t.params)
+            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
+        for r in mine {
+            match records.iter().find(|q| q.n == r.n) {
+                Some(q) if q.minimum != r.minimum => {
+                    return Err(CliError::input(format!(
+                        "--records {}: {} at n = {}: minimum {}, but the built-in records have {}",
+                        path.display(),
+                        r.puzzle,
+                        r.n,
+                        r.minimum,
+                        q.minimum
+                    )))
+                }
+                Some(_) => {}
+                None => records.push(r),
+            }
+        }
+    }
+    let budget = crate::facts::SearchBudget {
+        max_states: opt.max_states,
+        count_states: 0,
+        memory,
+        generic_memory: Some(memory.unwrap_or(crate::search::default_memory_limit())),
+        threads: 0,
+    };
+    let target = format!("{}.{}", t.variant.id, t.function);
+    let found = crate::facts::optimum_terms(
+        &t.variant,
+        &t.function,
+        &t.params,
+        a as i64..=b as i64,
+        &budget,
+        &records,
+    );
+    let mut notes = vec![format!("terms: {}", found.provenance())];
+    if let Some((n, why)) = &found.stopped {
+        notes.push(format!("n = {n} and beyond: no term ({why})"));
+    }
+    if let Some(line) = algorithm_against_optima(&t, &found) {
+        notes.push(line);
+    }
+    let Some(last) = found.last_n() else {
+        let why = found
+            .stopped
+            .map_or(String::new(), |(n, w)| format!(": n = {n}: {w}"));
+        return Err(CliError::input(format!(
+            "--optimum {target}: no search optimum for n = {a}..{b}{why}"
+        )));
+    };
+    Ok(Terms {
+        first_n: a,
+        terms: found.minima(),
+        description: format!("search optima of {target} for n = {a}..{last}"),
+        notes,
+    })
+}
+
+/// How the function's algorithm compares with the search optima: equal at every n of the
+/// terms, or the first n where it takes more moves. `None` when the variant has no count.
+fn algorithm_against_optima(
+    t: &super::common::Target,
+    found: &crate::facts::OptimumTerms,
+) -> Option<String> {
+    let mut equal_to = None;
+    for term in &found.terms {
+        let count = t.variant.count(&t.function, term.n, &t.params).ok()?;
+        if count != BigInt::from(term.minimum) {
+            return Some(format!(
+                "the algorithm ({}.{}'s program) is not optimal: {count} moves at n = {} against the optimum {}",
+                t.variant.id, t.function, term.n, term.minimum
+            ));
+        }
+        equal_to = Some(term.n);
+    }
+    let (a, b) = (found.first_n()?, equal_to?);
+    Some(format!(
+        "the algorithm ({}.{}'s program) takes exactly these minima for n = {a}..{b}: the \
+         search confirms it optimal to n = {b}, and its own law is derived from the program \
+         (`hanoilab growth {}.{}`)",
+        t.variant.id, t.function, t.variant.id, t.function
+    ))
+}
+
+/// The terms of a b-file, `--terms` or a variant function's counts: `(first n, terms,
+/// description)`.
+fn read_plain_terms(src: &GuessSource<'_>) -> Result<(u64, Vec<BigInt>, String), CliError> {
     match (src.source, src.terms) {
         (Some(_), Some(_)) => Err(CliError::input("give either SOURCE or --terms, not both")),
         (None, None) => Err(CliError::input(
@@ -172,12 +340,7 @@ fn read_terms(src: &GuessSource<'_>) -> Result<(u64, Vec<BigInt>, String), CliEr
                     "SOURCE `{s}`: no such file (a variant function needs --n A..B)"
                 )));
             };
-            let (a, b) = parse_range("--n", range)?;
-            if b - a + 1 > MAX_TERMS as u64 {
-                return Err(CliError::input(format!(
-                    "--n `{range}`: more than {MAX_TERMS} terms"
-                )));
-            }
+            let (a, b) = terms_range(range)?;
             let t = resolve(s, src.params)?;
             let what = format!("guess {}.{} --n {range}", t.variant.id, t.function);
             check_digits(
@@ -220,7 +383,12 @@ pub fn guess_cmd(
     check_bound("--max-degree", limits.max_degree, 0, MAX_DEGREE)?;
     check_bound("--max-period", limits.max_period, 0, MAX_PERIOD)?;
     check_bound("--digits", limits.digits, 1, MAX_DIGITS)?;
-    let (first_n, terms, description) = read_terms(src)?;
+    let Terms {
+        first_n,
+        terms,
+        description,
+        notes,
+    } = read_terms(src)?;
     let opts = GuessOptions {
         confirmations: limits.confirmations,
         max_order: limits.max_order,
@@ -229,12 +397,33 @@ pub fn guess_cmd(
         digits: limits.digits,
         closed_form: true,
     };
-    let g = guess(&terms, first_n, &opts)
-        .map_err(|e| CliError::input(format!("{description}: {e}")))?;
+    let g = guess(&terms, first_n, &opts).map_err(|e| {
+        let mut m = format!("{description}: {e}");
+        for n in &notes {
+            m.push_str(&format!("; {n}"));
+        }
+        CliError::input(m)
+    })?;
     let text = match format {
-        GuessFormat::Json => json(&report(&g, &description, &terms)),
-        GuessFormat::Human => human(&g, &description, &terms),
-        GuessFormat::Md => markdown(&g, &description, &terms),
+        GuessFormat::Json => {
+            let mut r = report(&g, &description, &terms);
+            r.notes = notes;
+            json(&r)
+        }
+        GuessFormat::Human => {
+            let mut o = human(&g, &description, &terms);
+            for n in &notes {
+                let _ = writeln!(o, "  {n}");
+            }
+            o
+        }
+        GuessFormat::Md => {
+            let mut o = markdown(&g, &description, &terms);
+            for n in &notes {
+                let _ = writeln!(o, "- {n}");
+            }
+            o
+        }
         GuessFormat::Tex => tex(&g),
     };
     emit(&text)
@@ -283,6 +472,10 @@ pub struct GuessReport {
     /// The periodic law.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub periodic: Option<PeriodicReport>,
+    /// What else the source showed (for search optima: where the terms came from, where
+    /// they stop, how the algorithm compares).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A linear recurrence `a(n) = c_1 a(n-1) + ... + c_d a(n-d)` for `n >= holds_from`.
@@ -397,6 +590,7 @@ fn law_report(
         closed_form_valid_from: None,
         p_recursive: None,
         periodic: None,
+        notes: vec![],
     };
     match law {
         Law::CFinite(c) => {

@@ -296,6 +296,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             terms,
             first_n,
             range,
+            optimum,
+            max_states,
+            memory_limit,
+            records,
             confirmations,
             max_order,
             max_degree,
@@ -310,6 +314,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 first_n,
                 range: range.as_deref(),
                 params: &params.params,
+                optimum: optimum.then_some(guess_cmd::OptimumSource {
+                    max_states,
+                    memory_limit: memory_limit.as_deref(),
+                    records: records.as_deref(),
+                }),
             },
             guess_cmd::GuessLimits {
                 confirmations,

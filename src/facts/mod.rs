@@ -13,6 +13,7 @@ mod gather;
 mod growth;
 mod oeis;
 mod optimality;
+mod optimum_terms;
 mod records;
 mod recurrence_start;
 mod search_cache;
@@ -30,9 +31,10 @@ pub use growth::{
 };
 pub use oeis::{agrees, oeis_entries, oeis_of, OeisEntry};
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
+pub use optimum_terms::{optimum_terms, OptimumTerm, OptimumTerms};
 pub use records::{
-    csv_rows, parse_search_records, recorded_minima, search_records, RecordedMinimum, RecordsError,
-    SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
+    csv_rows, parse_search_records, recorded_minima, recorded_minima_in, search_records,
+    RecordedMinimum, RecordsError, SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
 };
 pub use recurrence_start::{recurrence_starts, RecurrenceStart};
 pub use search_cache::cached_search;

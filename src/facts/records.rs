@@ -187,11 +187,22 @@ pub fn recorded_minima(
     function: &str,
     params: &Params,
 ) -> Result<Vec<RecordedMinimum>, RecordsError> {
+    recorded_minima_in(search_records()?, variant, function, params)
+}
+
+/// [`recorded_minima`] from the rows `records` (a user's own record file, for instance)
+/// instead of the compiled-in ones.
+pub fn recorded_minima_in(
+    records: &[SearchRecord],
+    variant: &Variant,
+    function: &str,
+    params: &Params,
+) -> Result<Vec<RecordedMinimum>, RecordsError> {
     let Ok(resolved) = variant.resolve_params(params) else {
         return Ok(Vec::new());
     };
     let mut by_n: BTreeMap<i64, RecordedMinimum> = BTreeMap::new();
-    for r in search_records()? {
+    for r in records {
         let Some(minimum) = r.minimum else { continue };
         if r.variant != variant.id
             || variant.resolve_params(&r.params).ok().as_ref() != Some(&resolved)

@@ -30,7 +30,9 @@ fn every_builtin_function_with_a_system_is_recovered_from_its_first_terms() {
             // the minimal recurrence derived from the transfer matrix
             let derived = &analysis.components[i].recurrence;
             let first = sys.first_n as u64;
-            let k = 2 * derived.order() + c;
+            // E^j q(E): the j irregular terms and 2 deg q terms determine the law
+            let j = derived.offset();
+            let k = j + 2 * (derived.order() - j) + c;
             let count = |n: u64| v.count(&f.name, n as i64, &p).unwrap();
             let terms: Vec<BigInt> = (first..first + k as u64).map(count).collect();
             let g = guess(&terms, first, &opts).unwrap();
@@ -45,14 +47,15 @@ fn every_builtin_function_with_a_system_is_recovered_from_its_first_terms() {
                 let n = first + j as u64;
                 assert_eq!(want, &count(n), "{id}.{} at n = {n}", f.name);
             }
-            // one term fewer: refused, saying how many are needed
+            // one term fewer: refused, saying how many are needed (Berlekamp–Massey's count
+            // for a law that holds from the first term)
             let e = guess(&terms[..k - 1], first, &opts).unwrap_err();
+            let needs = match j {
+                0 => format!("needs at least {k} terms for order {}", derived.order()),
+                _ => "needs at least".to_string(),
+            };
             assert!(
-                matches!(e, GuessError::NoLaw { .. })
-                    && e.to_string().contains(&format!(
-                        "needs at least {k} terms for order {}",
-                        derived.order()
-                    )),
+                matches!(e, GuessError::NoLaw { .. }) && e.to_string().contains(&needs),
                 "{id}.{}: {e}",
                 f.name
             );
@@ -280,4 +283,181 @@ fn bad_input_is_refused_with_one_line() {
     ] {
         assert_one_line_error(&hanoilab(&args), needle);
     }
+}
+
+/// `--optimum`: the search optima of the 4-post cyclic puzzle (searched to n = 10, recorded
+/// runs to n = 16) give the law the OEIS records as a conjecture for A292764, "minimal
+/// number of moves for the cyclic variant of Hanoi's tower for 4 pegs and n disks, with the
+/// final peg two steps away": "G.f.: 2*x*(1 + 3*x + 4*x^2 + 4*x^3 + 2*x^4 + 2*x^5 + 2*x^6 -
+/// 2*x^9) / ((1 - x)*(1 + x)*(1 - x - 2*x^3))" and "a(n) = a(n-1) + a(n-2) + a(n-3) -
+/// 2*a(n-5) for n>10" (Colin Barker, Oct 25 2017, corrected by Paul Zimmermann 2020).
+/// Seventeen terms over-determine it by one.
+#[test]
+fn search_optima_give_the_published_law_of_the_cyclic_four_post_puzzle() {
+    let g = json(&[
+        "guess",
+        "cyclic4.N",
+        "--optimum",
+        "--n",
+        "0..16",
+        "--confirmations",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let rec = &g["recurrence"];
+    assert_eq!(
+        ints(&rec["coefficients"]),
+        [1, 1, 1, 0, -2].map(BigInt::from)
+    );
+    assert_eq!(rec["holds_from"], 11);
+    assert_eq!(
+        (g["determined_by"].as_u64(), g["confirmed_by"].as_u64()),
+        (Some(16), Some(1))
+    );
+    // numerator 2x (1 + 3x + 4x^2 + 4x^3 + 2x^4 + 2x^5 + 2x^6 - 2x^9), denominator
+    // (1 - x)(1 + x)(1 - x - 2x^3) = 1 - x - x^2 - x^3 + 2x^5
+    let num = [0, 2, 6, 8, 8, 4, 4, 4, 0, 0, -4].map(BigInt::from);
+    let den = [1, -1, -1, -1, 0, 2].map(BigInt::from);
+    assert_eq!(ints(&g["gf"]["numerator"]), num);
+    assert_eq!(ints(&g["gf"]["denominator"]), den);
+    let notes: Vec<&str> = g["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert!(
+        notes[0].contains("n = 0..10 searched here, n = 11..16 from recorded runs"),
+        "{notes:?}"
+    );
+    // Stockmeyer's algorithm (3^n - 1 moves) is above the optimum from n = 3
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("not optimal: 26 moves at n = 3 against the optimum 18")),
+        "{notes:?}"
+    );
+    // the default five confirmations: refused, with where the terms came from
+    let out = hanoilab(&["guess", "cyclic4.N", "--optimum", "--n", "0..16"]);
+    assert_one_line_error(&out, "no law confirmed");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from recorded runs"));
+}
+
+/// `--optimum` terms are search minima, an independent route from the program's counts: for
+/// the 3-pin cyclic puzzle the algorithm is optimal, and the guess from the optima is the
+/// law the transfer system derives for cyclic.C.
+#[test]
+fn the_optima_of_an_optimal_algorithm_follow_its_derived_law() {
+    let from_optima = json(&[
+        "guess",
+        "cyclic.C",
+        "--optimum",
+        "--n",
+        "0..11",
+        "--format",
+        "json",
+    ]);
+    let from_counts = json(&["guess", "cyclic.C", "--n", "0..11", "--format", "json"]);
+    assert_eq!(
+        from_optima["recurrence"]["text"],
+        from_counts["recurrence"]["text"]
+    );
+    assert_eq!(from_optima["gf"]["text"], from_counts["gf"]["text"]);
+    let notes = from_optima["notes"].to_string();
+    assert!(
+        notes.contains("takes exactly these minima for n = 0..11"),
+        "{notes}"
+    );
+    assert!(notes.contains("confirms it optimal to n = 11"), "{notes}");
+}
+
+#[test]
+fn bad_optimum_requests_are_refused_with_one_line() {
+    let dir = std::env::temp_dir().join(format!("hanoilab-guess-opt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let conflicting = dir.join("records.csv");
+    std::fs::write(
+        &conflicting,
+        "puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version,method,cpu_seconds\n\
+         cyclic4.N,13,5000,,1,,1,1,0.1.0,bfs,\n",
+    )
+    .unwrap();
+    let broken = dir.join("broken.csv");
+    std::fs::write(&broken, "puzzle,n\ncyclic4.N,x\n").unwrap();
+    let c = conflicting.to_str().unwrap();
+    let b = broken.to_str().unwrap();
+    for (args, needle) in [
+        (
+            vec!["guess", "--terms", "1,2,3", "--optimum"],
+            "not --terms",
+        ),
+        (
+            vec!["guess", "cyclic4.N", "--optimum"],
+            "give the discs with --n",
+        ),
+        (
+            vec![
+                "guess",
+                "cyclic4.N",
+                "--optimum",
+                "--n",
+                "0..9",
+                "--records",
+                "/no/such.csv",
+            ],
+            "--records /no/such.csv",
+        ),
+        (
+            vec![
+                "guess",
+                "cyclic4.N",
+                "--optimum",
+                "--n",
+                "0..9",
+                "--records",
+                c,
+            ],
+            "but the built-in records have 5162",
+        ),
+        (
+            vec![
+                "guess",
+                "cyclic4.N",
+                "--optimum",
+                "--n",
+                "0..9",
+                "--records",
+                b,
+            ],
+            "--records",
+        ),
+        (
+            vec![
+                "guess",
+                "cyclic4.N",
+                "--optimum",
+                "--n",
+                "0..9",
+                "--memory-limit",
+                "lots",
+            ],
+            "--memory-limit",
+        ),
+        (
+            vec![
+                "guess",
+                "cyclic4.N",
+                "--optimum",
+                "--n",
+                "20..22",
+                "--max-states",
+                "1000",
+            ],
+            "no search optimum for n = 20..22",
+        ),
+    ] {
+        assert_one_line_error(&hanoilab(&args), needle);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

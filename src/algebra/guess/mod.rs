@@ -15,8 +15,11 @@
 //! 3. separate laws for the residue classes of `n` modulo `m <= max_period`
 //!    ([`periodic`]).
 //!
-//! A law of order `L` (C-finite) is determined by `2L` terms; a P-recursive law with `u`
-//! unknown coefficients by `u - 1` equations, i.e. `u - 1 + r` terms. The guesser refuses
+//! A C-finite law `E^k q(E)` (`k` irregular first terms, `q` of degree `r`) is determined by
+//! `k + 2r` terms: the irregular ones and the `2r` that fix `q`, which is found on the
+//! shortest tail of the terms that over-determines it when the whole list does not (a law
+//! that sets in late, as search optima often do). A P-recursive law with `u` unknown
+//! coefficients is determined by `u - 1` equations, i.e. `u - 1 + r` terms. The guesser refuses
 //! when fewer than `confirmations` terms remain beyond those: the error says how many terms
 //! the shortest linear recurrence would need. Everything is exact (big integers and
 //! rationals); a returned law holds on every term given, checked over Z.
@@ -34,7 +37,7 @@
 //! let Law::CFinite(c) = &g.law else { panic!() };
 //! assert_eq!(c.to_text(), "a(n) = 3 a(n-1) - 2 a(n-2)");
 //! assert_eq!(c.holds_from(), 3);
-//! assert_eq!((g.law.determined_by(), g.law.confirmed_by()), (6, 14));
+//! assert_eq!((g.law.determined_by(), g.law.confirmed_by()), (5, 15));
 //! ```
 
 pub mod bench;
@@ -99,7 +102,7 @@ pub struct CFinite {
     pub first_n: u64,
     /// The first `order` terms: with the recurrence they generate every term.
     pub initial: Vec<BigInt>,
-    /// Terms that determined it (`2L`).
+    /// Terms that determined it (`k + 2r` for the polynomial `E^k q(E)`, `q` of degree `r`).
     pub determined_by: usize,
     /// Further terms that confirm it.
     pub confirmed_by: usize,
@@ -325,30 +328,66 @@ pub(crate) enum CFiniteRefusal {
 }
 
 /// The C-finite law of `terms` with the confirmations of `opts`.
+/// The minimal recurrence of all of `terms` with its `2 L` determining terms when `terms`
+/// over-determine it by `confirmations`; failing that, a recurrence of order `r` that holds
+/// only from a later index `k` (the first terms irregular), found on the shortest tail that
+/// over-determines it. Such a law is `E^k q(E)`: the `k` irregular terms and the `2 r` that
+/// fix `q` determine it, so it needs `k + 2 r + confirmations` terms where Berlekamp–Massey
+/// on the whole would ask for `2 (k + r) + confirmations`. `k` is the least index from which
+/// `q` holds. The refusal names the order of the whole sequence.
+fn whole_or_tail_recurrence(
+    terms: &[BigInt],
+    confirmations: usize,
+) -> Result<(Recurrence, usize), CFiniteRefusal> {
+    let n = terms.len();
+    let exact = |t: &[BigInt], l: usize| match minimal_recurrence_modular(t, l) {
+        Ok(r) => Ok(r),
+        Err(AlgebraError::NonIntegerRecurrence(_)) => Err(CFiniteRefusal::NonInteger { order: l }),
+        Err(AlgebraError::SequenceTooShort { .. }) => Err(CFiniteRefusal::TooFew { order: l }),
+        Err(e) => Err(CFiniteRefusal::Algebra(e)),
+    };
+    let l = linear_complexity(terms);
+    if n >= 2 * l + confirmations {
+        let rec = exact(terms, l)?;
+        let order = rec.order();
+        if n < 2 * order + confirmations {
+            return Err(CFiniteRefusal::TooFew { order });
+        }
+        return Ok((rec.clone(), rec.offset() + 2 * (order - rec.offset())));
+    }
+    for start in 1..n {
+        let tail = &terms[start..];
+        let lt = linear_complexity(tail);
+        if tail.len() < 2 * lt + confirmations {
+            continue;
+        }
+        let Ok(found) = exact(tail, lt) else { continue };
+        // The tail's own law may set in late too (a factor E^j): q holds from start + j.
+        let q = Recurrence::from_poly(found.reduced()).expect("a reduced monic polynomial");
+        let r = q.order();
+        // The least k from which q holds.
+        let mut k = start + found.offset();
+        while k > 0 && q.first_violation(&terms[k - 1..]).is_none() {
+            k -= 1;
+        }
+        if n < k + 2 * r + confirmations {
+            continue;
+        }
+        let mut shifted = vec![BigInt::zero(); k];
+        shifted.extend(q.poly().coeffs().iter().cloned());
+        let rec = Recurrence::from_poly(crate::algebra::Poly::new(shifted)).expect("monic");
+        return Ok((rec, k + 2 * r));
+    }
+    Err(CFiniteRefusal::TooFew { order: l })
+}
+
 pub(crate) fn cfinite_guess(
     terms: &[BigInt],
     first_n: u64,
     opts: &GuessOptions,
 ) -> Result<CFinite, CFiniteRefusal> {
     let n = terms.len();
-    let l = linear_complexity(terms);
-    if n < 2 * l + opts.confirmations {
-        return Err(CFiniteRefusal::TooFew { order: l });
-    }
-    let rec = match minimal_recurrence_modular(terms, l) {
-        Ok(r) => r,
-        Err(AlgebraError::NonIntegerRecurrence(_)) => {
-            return Err(CFiniteRefusal::NonInteger { order: l })
-        }
-        Err(AlgebraError::SequenceTooShort { .. }) => {
-            return Err(CFiniteRefusal::TooFew { order: l })
-        }
-        Err(e) => return Err(CFiniteRefusal::Algebra(e)),
-    };
-    let order = rec.order();
-    if n < 2 * order + opts.confirmations {
-        return Err(CFiniteRefusal::TooFew { order });
-    }
+    let (rec, determined_by) = whole_or_tail_recurrence(terms, opts.confirmations)?;
     let alg = CFiniteRefusal::Algebra;
     let generating_function =
         GeneratingFunction::from_recurrence(&rec, terms, first_n).map_err(alg)?;
@@ -364,11 +403,11 @@ pub(crate) fn cfinite_guess(
         (None, None)
     };
     Ok(CFinite {
-        initial: terms[..order].to_vec(),
+        initial: terms[..rec.order()].to_vec(),
         recurrence: rec,
         first_n,
-        determined_by: 2 * order,
-        confirmed_by: n - 2 * order,
+        determined_by,
+        confirmed_by: n - determined_by,
         generating_function,
         denominator_factors,
         closed_form: closed,
@@ -454,7 +493,8 @@ mod tests {
         assert_eq!(c.coefficients(), big(&[3, -2]));
         assert_eq!(c.holds_from(), 4);
         assert_eq!(c.recurrence.offset(), 2);
-        assert_eq!((c.determined_by, c.confirmed_by), (8, 17));
+        // the two irregular terms and 2 * 2 that fix the order-2 law
+        assert_eq!((c.determined_by, c.confirmed_by), (6, 19));
         // the generating function reproduces every term, the irregular ones included
         assert_eq!(c.generating_function.series(25), a);
         assert_eq!(c.predict(25), a);
@@ -521,6 +561,34 @@ mod tests {
         assert!(guess(&[], 0, &GuessOptions::default()).is_err());
     }
 
+    /// A law that sets in late is found on a tail: Fibonacci numbers from n = 8 after eight
+    /// arbitrary terms need 8 + 2 * 2 terms to determine, not Berlekamp–Massey's 2 * 10,
+    /// and the tail law reproduces every term.
+    #[test]
+    fn a_law_that_sets_in_late_is_determined_by_its_irregular_terms_and_2r() {
+        let mut a: Vec<BigInt> = big(&[7, -3, 100, 0, 0, 1, 5, 9]);
+        let (mut x, mut y) = (BigInt::from(21), BigInt::from(34));
+        for _ in 0..9 {
+            a.push(x.clone());
+            (x, y) = (y.clone(), x + y);
+        }
+        let opts = GuessOptions {
+            confirmations: 5,
+            ..GuessOptions::default()
+        };
+        let g = guess(&a, 0, &opts).unwrap();
+        let c = cfinite(&g);
+        assert_eq!(c.to_text(), "a(n) = a(n-1) + a(n-2)");
+        assert_eq!(c.holds_from(), 10);
+        assert_eq!((g.law.determined_by(), g.law.confirmed_by()), (12, 5));
+        assert_eq!(c.predict(a.len()), a);
+        // Berlekamp–Massey on the whole list would need 2 * 10 + 5 terms
+        assert!(matches!(
+            cfinite_guess(&a[..16], 0, &opts),
+            Err(CFiniteRefusal::TooFew { .. })
+        ));
+    }
+
     #[test]
     fn a_perturbed_term_breaks_the_law_there() {
         let a: Vec<BigInt> = (0..40)
@@ -533,12 +601,20 @@ mod tests {
             // the true law fails at j (or, for an initial term, first at the order)
             assert_eq!(law.first_violation(&b), Some(j.max(law.order())));
             match guess(&b, 0, &GuessOptions::default()) {
-                // a new law must leave the perturbed term undetermined: among the irregular
-                // first terms of a C-finite law, or where the leading coefficient of a
-                // P-recursive law vanishes
+                // a new law must leave the perturbed term undetermined: among the terms that
+                // determine a C-finite law (its irregular first terms, or the 2r that fix a
+                // law found on a tail), not a confirming one; or where the leading
+                // coefficient of a P-recursive law vanishes
                 Ok(g) => match &g.law {
                     Law::CFinite(c) => {
-                        assert!(c.holds_from() > j as u64, "j = {j}");
+                        assert!(
+                            j < c.determined_by,
+                            "j = {j}: {} from {} determined by {} offset {}",
+                            c.to_text(),
+                            c.holds_from(),
+                            c.determined_by,
+                            c.recurrence.offset()
+                        );
                         assert_eq!(c.predict(40), b);
                     }
                     Law::Holonomic(h) => {
