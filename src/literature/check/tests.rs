@@ -939,10 +939,16 @@ fn search_refutes_wrong_minima_and_counts_at_the_first_wrong_n() {
     let c = check_claim(&search_claim("cyclic4.N", &[], &[(4, "641")]));
     assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
     assert_eq!(c.failure.as_ref().unwrap().actual, "640");
-    // Nothing within the budget: unchecked, with the state count (4^11 > 2^20).
+    // Beyond the budget the recorded searches answer: 4^11 > 2^20 indices, but
+    // n = 11 has a row in the records (1790, not the n = 12 minimum 3040).
     let c = check_claim(&search_claim("cyclic4.N", &[(11, "3040")], &[]));
+    assert_eq!(c.verdict, VerdictKind::Fails, "{}", c.detail);
+    assert_eq!(c.failure.as_ref().unwrap().actual, "1790");
+    assert!(c.detail.contains("recorded searches"), "{}", c.detail);
+    // Nothing within the budget and no record: unchecked, with the state count.
+    let c = check_claim(&search_claim("cyclic4.N", &[(17, "42000")], &[]));
     assert_eq!(c.verdict, VerdictKind::Unverifiable, "{}", c.detail);
-    assert!(c.detail.contains("n = 11: 4194304 indices"), "{}", c.detail);
+    assert!(c.detail.contains("n = 17: 17179869184 indices"), "{}", c.detail);
     // Counting beyond 2^18 indices is skipped (4^10 = 2^20), the minimum still checked.
     let c = check_claim(&search_claim("cyclic4.N", &[(10, "1052")], &[(10, "1")]));
     assert_eq!(c.verdict, VerdictKind::HoldsInRange, "{}", c.detail);
