@@ -51,6 +51,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         include_str!("../../data/literature/hanoilib.toml"),
     ),
     ("hinz", include_str!("../../data/literature/hinz.toml")),
+    ("oeis", include_str!("../../data/literature/oeis.toml")),
 ];
 
 /// A claim file that does not load.
@@ -279,6 +280,10 @@ pub enum ClaimKind {
     /// periodic move tables, which disc moves when, stays, pin loads), checked by playing
     /// the moves (see [`TraceClaim`]).
     Trace(Box<TraceClaim>),
+    /// A conjectured law of a function's search optima (a generating function or a
+    /// formula in `n` and the optima `a(...)`), checked against every optimum known from the
+    /// records and searches (see [`ConjectureClaim`]).
+    Conjecture(ConjectureClaim),
     /// A statement recorded but not checkable here (optimality, counts of solutions).
     Unchecked {
         /// Why not.
@@ -369,6 +374,27 @@ pub struct LongestClaim {
     /// The number of reachable configurations, a formula in n.
     #[serde(default)]
     pub states: Option<String>,
+    /// Parameters.
+    #[serde(default)]
+    pub params: BTreeMap<String, i64>,
+}
+
+/// The data of a [`ClaimKind::Conjecture`] claim: a law stated for the true optimum of a
+/// puzzle where no algorithm is known to reach it (as the OEIS states conjectured
+/// generating functions of search results). Its verdict is `conjectured` when it fits every
+/// known optimum, `fails` at the first that it does not.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ConjectureClaim {
+    /// `VARIANT.FUNCTION` whose puzzle's minimum numbers of moves are the sequence.
+    pub target: String,
+    /// The generating function `sum_{n >= 0} a(n) x^n`, a rational function of `x`.
+    #[serde(default)]
+    pub gf: Option<String>,
+    /// Or a formula in `n` that may use the optima themselves (`a(n-1) + 2 a(n-3) + 16`).
+    #[serde(default)]
+    pub formula: Option<String>,
+    /// Range `A..B` of n the claim speaks of.
+    pub n: String,
     /// Parameters.
     #[serde(default)]
     pub params: BTreeMap<String, i64>,
@@ -861,7 +887,8 @@ impl Claim {
             | ClaimKind::Bound { target, .. }
             | ClaimKind::Search(SearchClaim { target, .. })
             | ClaimKind::Longest(LongestClaim { target, .. })
-            | ClaimKind::Graph(GraphClaim { target, .. }) => from_target(target),
+            | ClaimKind::Graph(GraphClaim { target, .. })
+            | ClaimKind::Conjecture(ConjectureClaim { target, .. }) => from_target(target),
             ClaimKind::Trace(t) => from_target(&t.target),
             ClaimKind::Matrix { of, .. } | ClaimKind::Charpoly { of, .. } => Some(of.clone()),
             _ => None,
@@ -893,6 +920,7 @@ impl Claim {
             ClaimKind::Search(c) => texts.push(c.target.clone()),
             ClaimKind::Longest(c) => texts.push(c.target.clone()),
             ClaimKind::Graph(c) => texts.push(c.target.clone()),
+            ClaimKind::Conjecture(c) => texts.push(c.target.clone()),
             ClaimKind::Trace(c) => texts.push(c.target.clone()),
             _ => {}
         }
@@ -924,6 +952,7 @@ impl Claim {
             ClaimKind::Search(_) => "search",
             ClaimKind::Longest(_) => "longest",
             ClaimKind::Graph(_) => "graph",
+            ClaimKind::Conjecture(_) => "conjecture",
             ClaimKind::Trace(_) => "trace",
             ClaimKind::Unchecked { .. } => "unchecked",
         }
@@ -1002,6 +1031,8 @@ impl Claim {
                 .collect(),
             ClaimKind::Longest(c) => c.states.iter().map(|f| ("states", f.clone())).collect(),
             ClaimKind::Graph(c) => c.formulas(),
+            // checked with the optima as a sequence `a`, which the validation does not know
+            ClaimKind::Conjecture(_) => vec![],
             ClaimKind::Trace(c) => c.checks.formulas(),
             ClaimKind::Unchecked { .. } => vec![],
         }

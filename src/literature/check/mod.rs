@@ -61,6 +61,7 @@ use std::collections::HashMap;
 
 mod asymptotic;
 mod bfile;
+mod conjecture_claims;
 mod error;
 mod formula_claims;
 mod graph_claims;
@@ -191,6 +192,7 @@ pub fn validate_claims(claims: &[Claim]) -> Result<(), ClaimFault> {
             ClaimKind::Search(s) => (Some(&s.target), &s.params, None, Some(1)),
             ClaimKind::Longest(l) => (Some(&l.target), &l.params, None, Some(1)),
             ClaimKind::Graph(g) => (Some(&g.target), &g.params, None, Some(1)),
+            ClaimKind::Conjecture(g) => (Some(&g.target), &g.params, None, Some(1)),
             ClaimKind::Trace(t) => (Some(&t.target), &t.params, None, Some(1)),
             _ => (None, &Params::new(), None, None),
         };
@@ -277,6 +279,16 @@ fn validate_fields(c: &Claim) -> Result<(), ClaimFault> {
             Ok(())
         }
         ClaimKind::Longest(l) => range("n", &l.n),
+        ClaimKind::Conjecture(g) => {
+            range("n", &g.n)?;
+            match (&g.gf, &g.formula) {
+                (Some(_), None) | (None, Some(_)) => Ok(()),
+                _ => fault(
+                    "gf",
+                    "a conjecture states one law: gf = \"...\" or formula = \"...\"".into(),
+                ),
+            }
+        }
         ClaimKind::Graph(g) => {
             range("n", &g.n)?;
             if let Some(d) = g.degrees.keys().find(|d| d.parse::<u64>().is_err()) {
@@ -537,6 +549,7 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, CheckError> {
         ClaimKind::Search(s) => check_search(s),
         ClaimKind::Longest(l) => check_longest(l),
         ClaimKind::Graph(g) => graph_claims::check_graph(g),
+        ClaimKind::Conjecture(c) => conjecture_claims::check_conjecture(c),
         ClaimKind::Trace(t) => check_trace(t),
         ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
     }

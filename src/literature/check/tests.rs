@@ -438,6 +438,11 @@ const PINNED: &[(&str, VerdictKind)] = {
         ("hinz/wiener.closed-form", HoldsInRange),
         ("hinz/average-distance.limit", HoldsInRange),
         ("lunnon/comments.arbitrary-configurations", Unverifiable),
+        // The OEIS's conjectured laws of the 4-post cyclic optima: they fit every optimum
+        // known (searched to n = 10, recorded to n = 16).
+        ("oeis/A292764.gf", Conjectured),
+        ("oeis/A292764.recurrence", Conjectured),
+        ("oeis/A292764.zimmermann", Conjectured),
     ]
 };
 
@@ -580,6 +585,9 @@ const RANGES: &[(&str, i64, i64)] = &[
     ("hinz/wiener.gf", 0, 9),
     ("hinz/wiener.closed-form", 1, 9),
     ("hinz/average-distance.limit", 0, 9),
+    ("oeis/A292764.gf", 1, 16),
+    ("oeis/A292764.recurrence", 11, 16),
+    ("oeis/A292764.zimmermann", 9, 16),
 ];
 
 #[test]
@@ -948,7 +956,11 @@ fn search_refutes_wrong_minima_and_counts_at_the_first_wrong_n() {
     // Nothing within the budget and no record: unchecked, with the state count.
     let c = check_claim(&search_claim("cyclic4.N", &[(17, "42000")], &[]));
     assert_eq!(c.verdict, VerdictKind::Unverifiable, "{}", c.detail);
-    assert!(c.detail.contains("n = 17: 17179869184 indices"), "{}", c.detail);
+    assert!(
+        c.detail.contains("n = 17: 17179869184 indices"),
+        "{}",
+        c.detail
+    );
     // Counting beyond 2^18 indices is skipped (4^10 = 2^20), the minimum still checked.
     let c = check_claim(&search_claim("cyclic4.N", &[(10, "1052")], &[(10, "1")]));
     assert_eq!(c.verdict, VerdictKind::HoldsInRange, "{}", c.detail);

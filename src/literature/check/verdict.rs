@@ -24,14 +24,19 @@ pub enum VerdictKind {
     HoldsAfterCorrection,
     /// Not decided here; [`Verdict::reason`] says why.
     Unverifiable,
+    /// A conjectured law of a sequence known only term by term (search optima): it fits
+    /// every known term of [`Verdict::range`]; [`Verdict::reason`] says where the known
+    /// terms end and how far they over-determine the law.
+    Conjectured,
 }
 
 impl VerdictKind {
     /// Every verdict, in the order reports list them.
-    pub const ALL: [VerdictKind; 6] = [
+    pub const ALL: [VerdictKind; 7] = [
         VerdictKind::Fails,
         VerdictKind::HoldsAfterCorrection,
         VerdictKind::Unverifiable,
+        VerdictKind::Conjectured,
         VerdictKind::HoldsInRange,
         VerdictKind::Holds,
         VerdictKind::Proved,
@@ -46,6 +51,7 @@ impl VerdictKind {
             VerdictKind::Fails => "fails",
             VerdictKind::HoldsAfterCorrection => "holds-after-correction",
             VerdictKind::Unverifiable => "unverifiable",
+            VerdictKind::Conjectured => "conjectured",
         }
     }
 
@@ -188,10 +194,37 @@ pub(crate) fn holds_in_range(
     to: i64,
     reason: impl Into<String>,
 ) -> Verdict {
+    ranged(
+        VerdictKind::HoldsInRange,
+        detail.into(),
+        from,
+        to,
+        reason.into(),
+    )
+}
+
+/// A conjectured law that fits every known term, n = `from..=to`.
+pub(crate) fn conjectured(
+    detail: impl Into<String>,
+    from: i64,
+    to: i64,
+    reason: impl Into<String>,
+) -> Verdict {
+    ranged(
+        VerdictKind::Conjectured,
+        detail.into(),
+        from,
+        to,
+        reason.into(),
+    )
+}
+
+/// A verdict that covers n = `from..=to` and says why it stops there.
+fn ranged(kind: VerdictKind, detail: String, from: i64, to: i64, reason: String) -> Verdict {
     Verdict {
         range: Some(NRange { from, to }),
-        reason: Some(reason.into()),
-        ..Verdict::new(VerdictKind::HoldsInRange, detail)
+        reason: Some(reason),
+        ..Verdict::new(kind, detail)
     }
 }
 
