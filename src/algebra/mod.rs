@@ -49,8 +49,8 @@ pub use poly::Poly;
 pub use qpoly::QPoly;
 pub use quadratic::QuadraticNumber;
 pub use recurrence::{
-    minimal_recurrence, minimal_recurrence_bounded, x_pow_mod, x_pow_mod_with, PowProfile,
-    Recurrence, Squaring,
+    linear_complexity, minimal_recurrence, minimal_recurrence_bounded, x_pow_mod, x_pow_mod_with,
+    PowProfile, Recurrence, Squaring,
 };
 pub use roots::{
     dominant_roots, rational_roots, real_roots, roots, roots_by_factor, ComplexRoot, DominantRoots,

@@ -393,6 +393,22 @@ pub(crate) fn run_recurrence(f: &Poly, init: &[BigRational], count: usize) -> Ve
     v
 }
 
+/// The linear complexity of `terms` over Q: the least order `L` of a linear recurrence with
+/// rational coefficients `a(n) = c_1 a(n-1) + ... + c_L a(n-L)` that holds at every `n >= L`
+/// of the terms (exact Berlekamp–Massey). No recurrence of order below `L` holds on all of
+/// them.
+///
+/// ```
+/// use hanoilab::algebra::linear_complexity;
+/// let a: Vec<num_bigint::BigInt> = [1, 3, 7, 15, 31].iter().map(|&v| v.into()).collect();
+/// assert_eq!(linear_complexity(&a), 2);
+/// let b: Vec<num_bigint::BigInt> = [1, 1, 2, 3, 5, 8, 14].iter().map(|&v| v.into()).collect();
+/// assert_eq!(linear_complexity(&b), 4);
+/// ```
+pub fn linear_complexity(terms: &[BigInt]) -> usize {
+    berlekamp_massey(terms).0
+}
+
 /// Berlekamp–Massey over Q on all of `terms`: `(L, connection polynomial 1 + c_1 x + ...)`.
 fn berlekamp_massey(terms: &[BigInt]) -> (usize, Vec<BigRational>) {
     let s: Vec<BigRational> = terms

@@ -123,7 +123,11 @@ fn problem_lines(p: &crate::variants::ProblemDescription) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let mut out = format!("  - call: `{}`", p.call);
+    let mut out = if p.call.is_empty() {
+        "  - call: none (no program: the puzzle is searched only)".to_string()
+    } else {
+        format!("  - call: `{}`", p.call)
+    };
     if p.n_min > 0 {
         out.push_str(&format!(" (n >= {})", p.n_min));
     }
@@ -227,10 +231,7 @@ pub fn show(variant: &str, params: &[String], format: Format) -> Result<(), CliE
             ));
         }
     }
-    out.push_str(&format!(
-        "\n## Program\n\n```\n{}\n```\n",
-        v.program_text.trim()
-    ));
+    out.push_str(&v.program_section(""));
     match &shown.transfer_system {
         Some(s) => out.push_str(&format!("\n## Transfer system\n\n{}\n", s.to_markdown())),
         None => out.push_str(

@@ -274,6 +274,15 @@ fn algorithm_against_optima(
     t: &super::common::Target,
     found: &crate::facts::OptimumTerms,
 ) -> Option<String> {
+    if t.variant
+        .function(&t.function)
+        .is_ok_and(|f| !f.has_program())
+    {
+        return Some(format!(
+            "{}.{} has no program: no algorithm to compare with these optima",
+            t.variant.id, t.function
+        ));
+    }
     let mut equal_to = None;
     for term in &found.terms {
         let count = t.variant.count(&t.function, term.n, &t.params).ok()?;

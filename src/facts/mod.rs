@@ -12,6 +12,7 @@ mod count_table;
 mod gather;
 mod growth;
 mod oeis;
+mod optima_law;
 mod optimality;
 mod optimum_terms;
 mod records;
@@ -30,6 +31,7 @@ pub use growth::{
     StatedGrowth,
 };
 pub use oeis::{agrees, oeis_entries, oeis_of, OeisEntry};
+pub use optima_law::{OptimaLaw, OPTIMA_LAW_CONFIRMATIONS};
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use optimum_terms::{optimum_terms, OptimumTerm, OptimumTerms};
 pub use records::{

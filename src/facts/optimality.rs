@@ -29,7 +29,7 @@ pub struct Shortfall {
 }
 
 /// The optimality question of one function, answered from every search.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Optimality {
     /// The function's role: only a shortest-solution algorithm is judged optimal or not.
     pub role: FunctionRole,
@@ -43,6 +43,9 @@ pub struct Optimality {
     /// minimum; only judged for functions whose algorithm is meant to be shortest or is a
     /// deliberate alternative.
     pub shortfall: Option<Shortfall>,
+    /// The law the known optima follow over their first run of consecutive n (searched and
+    /// recorded alike); `None` for fewer than two such terms.
+    pub law: Option<super::OptimaLaw>,
 }
 
 impl Optimality {
@@ -93,6 +96,15 @@ pub fn optimality(facts: &VariantFacts, j: usize) -> Result<Optimality, RecordsE
         rows.push((r.n, r.minimum, MinimumSource::Recorded(r.methods)));
     }
     rows.sort_by_key(|r| r.0);
+    let law = rows.first().and_then(|first| {
+        let run: Vec<BigInt> = rows
+            .iter()
+            .zip(first.0..)
+            .take_while(|(r, n)| r.0 == *n)
+            .map(|(r, _)| BigInt::from(r.1))
+            .collect();
+        super::OptimaLaw::of(&run, first.0)
+    });
     let shortfall = if func.role == FunctionRole::Longest {
         None
     } else {
@@ -112,5 +124,6 @@ pub fn optimality(facts: &VariantFacts, j: usize) -> Result<Optimality, RecordsE
         recorded,
         unreachable: own.iter().find(|o| o.minimum.is_none()).map(|o| o.n),
         shortfall,
+        law,
     })
 }

@@ -876,7 +876,7 @@ impl Claim {
         let from_target = |t: &str| {
             Target::parse(t)
                 .ok()
-                .filter(Target::is_id_and_function)
+                .filter(|t| t.is_id_and_function() || t.is_file_and_function())
                 .map(|t| t.variant().to_string())
         };
         match &self.kind {
@@ -1076,7 +1076,7 @@ impl GraphClaim {
 
 /// `true` for `variant.Function` targets (a dot between a lowercase id and a name).
 pub fn is_variant_target(t: &str) -> bool {
-    Target::parse(t).is_ok_and(|t| t.is_id_and_function())
+    Target::parse(t).is_ok_and(|t| t.is_id_and_function() || t.is_file_and_function())
 }
 
 /// Parses a printed number: commas, spaces, and a trailing `...` are ignored. Returns the

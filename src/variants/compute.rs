@@ -45,7 +45,7 @@ impl Variant {
         };
         Ok(new(
             Arc::clone(&self.program),
-            &f.call_step,
+            self.call_of(f)?,
             n,
             globals,
             pins,
@@ -123,11 +123,11 @@ impl Variant {
         params: &Params,
     ) -> Result<Option<(TransferSystem, usize)>, VariantError> {
         let f = self.function(function)?;
-        let Step::Call {
+        let Some(Step::Call {
             proc,
             size: Expr::Slot(0),
             ..
-        } = &f.call_step
+        }) = &f.call_step
         else {
             return Ok(None);
         };
@@ -151,7 +151,7 @@ impl Variant {
         let all = self.resolve_params(params)?;
         self.check_function(f, n, &all)?;
         let globals = self.globals(&all)?;
-        let Step::Call { proc, size, .. } = &f.call_step else {
+        let Step::Call { proc, size, .. } = self.call_of(f)? else {
             return Ok((0, None));
         };
         let m = size
@@ -180,7 +180,7 @@ impl Variant {
         let all = self.resolve_params(params)?;
         self.check_function(f, n, &all)?;
         let globals = self.globals(&all)?;
-        let Step::Call { proc, size, .. } = &f.call_step else {
+        let Step::Call { proc, size, .. } = self.call_of(f)? else {
             return Ok((0, None));
         };
         let m = size
@@ -202,7 +202,7 @@ impl Variant {
         params: &Params,
     ) -> Result<Option<(TransferSystem, usize)>, VariantError> {
         let f = self.function(function)?;
-        let Step::Call { proc, .. } = &f.call_step else {
+        let Some(Step::Call { proc, .. }) = &f.call_step else {
             return Ok(None);
         };
         let Some(sys) = self.transfer_system(params)? else {
@@ -255,8 +255,17 @@ impl Variant {
         }
         let f = self.function(function)?;
         let globals = self.globals(&self.resolve_params(params)?)?;
-        program::count_call(&self.program, &f.call_step, n, &globals)
+        program::count_call(&self.program, self.call_of(f)?, n, &globals)
             .map_err(|e| self.run_error(function, n, e))
+    }
+
+    /// The function's top-level call; a function without a program has none to count,
+    /// simulate or analyse ([`VariantError::NoProgram`]).
+    fn call_of<'a>(&self, f: &'a Function) -> Result<&'a Step, VariantError> {
+        f.call_step.as_ref().ok_or_else(|| VariantError::NoProgram {
+            variant: self.id.clone(),
+            function: f.name.clone(),
+        })
     }
 
     /// The error of a run of `function` at `n`: a division by zero is placed at its line
@@ -377,7 +386,7 @@ impl Variant {
                         }
                     }
                 }
-                program::count_call_with(&mut counter, &self.program, &f.call_step, n, &globals)
+                program::count_call_with(&mut counter, &self.program, self.call_of(f)?, n, &globals)
                     .map_err(|e| {
                         if matches!(
                             e,

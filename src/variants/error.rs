@@ -87,6 +87,15 @@ pub enum VariantError {
         /// The error.
         source: ProgramError,
     },
+    /// The function has no program (a file with rules, start and goal but no `call`): it can
+    /// be searched, not counted, simulated or analysed.
+    #[error("variant `{variant}`, function `{function}` has no program (no `call`): it can be searched (`hanoilab search`, `guess --optimum`, claims on its optimum), not counted or simulated")]
+    NoProgram {
+        /// Variant id.
+        variant: String,
+        /// Function.
+        function: String,
+    },
     /// The simulation failed: an illegal move or the goal not reached.
     #[error("variant `{variant}`, function `{function}`, n = {n}: {source}")]
     Simulation {

@@ -20,7 +20,9 @@ pub(super) struct FileTop {
     pub(super) default: Option<String>,
     pub(super) rules: RulesFile,
     pub(super) functions: BTreeMap<String, FunctionFile>,
-    pub(super) program: ProgramFile,
+    /// Optional: without it the functions have no `call` and are searched only.
+    #[serde(default)]
+    pub(super) program: Option<ProgramFile>,
 }
 
 /// An integer, or an expression in the parameters written as a string (`3`, `"2*l"`).
@@ -277,7 +279,8 @@ pub(super) struct FunctionFile {
     pub(super) start_colours: Option<String>,
     #[serde(default)]
     pub(super) goal_colours: Option<String>,
-    pub(super) call: toml::Spanned<String>,
+    #[serde(default)]
+    pub(super) call: Option<toml::Spanned<String>>,
     #[serde(default)]
     pub(super) n_min: Option<i64>,
     #[serde(default)]
@@ -473,7 +476,8 @@ impl Variant {
             access,
         };
         // The program, with positions mapped into the file.
-        let span = top.program.text.span();
+        // A file without a program (rules, start and goal only) has an empty one.
+        let span = top.program.as_ref().map_or(0..0, |p| p.text.span());
         let raw = &text[span.start..span.end.min(text.len())];
         let (pl, pc) = line_col(text, span.start);
         let (line_shift, col_shift) = if raw.starts_with("\"\"\"\n") || raw.starts_with("'''\n") {
@@ -481,9 +485,17 @@ impl Variant {
         } else if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
             (pl - 1, pc + 2)
         } else {
-            (pl - 1, pc)
+            (pl.saturating_sub(1), pc)
         };
-        let ptext = top.program.text.get_ref().clone();
+        let ptext = top
+            .program
+            .as_ref()
+            .map_or_else(String::new, |p| p.text.get_ref().clone());
+        let count_as = top
+            .program
+            .as_ref()
+            .map(|p| p.count_as.clone())
+            .unwrap_or_default();
         let map_err = |e: ProgramError, context: &str| {
             let (line, col) = match &e {
                 ProgramError::Syntax { line, col, .. }
@@ -516,17 +528,31 @@ impl Variant {
             let f = &top.functions[name];
             let at = headers.get(name.as_str()).copied().unwrap_or(0);
             // The call's text starts after its opening quote.
-            let call_at = line_col(text, f.call.span().start + 1);
-            let call_step = program::parse_call(&mut prog, f.call.get_ref()).map_err(|e| {
-                let (line, col) = line_col(text, at);
-                VariantError::Program {
-                    origin: origin.into(),
-                    line,
-                    col,
-                    context: format!("function `{name}`, call `{}`", f.call.get_ref()),
-                    source: e,
+            let call_at = f
+                .call
+                .as_ref()
+                .map_or((0, 0), |c| line_col(text, c.span().start + 1));
+            if f.call.is_some() && top.program.is_none() {
+                return Err(malformed(
+                    at,
+                    format!("functions.{name}.call: the file has no [program] to call (drop `call` to search the puzzle only)"),
+                ));
+            }
+            let call_step = match &f.call {
+                None => None,
+                Some(call) => {
+                    Some(program::parse_call(&mut prog, call.get_ref()).map_err(|e| {
+                        let (line, col) = line_col(text, at);
+                        VariantError::Program {
+                            origin: origin.into(),
+                            line,
+                            col,
+                            context: format!("function `{name}`, call `{}`", call.get_ref()),
+                            source: e,
+                        }
+                    })?)
                 }
-            })?;
+            };
             let place = |p: &toml::Spanned<Placement>| -> Result<Placement2, VariantError> {
                 Ok(match p.get_ref() {
                     Placement::Expr(s) => {
@@ -605,7 +631,10 @@ impl Variant {
                 summary: f.summary.clone(),
                 source: f.source.clone(),
                 bases: f.bases.as_ref().map(|b| b.get_ref().clone()),
-                call: f.call.get_ref().clone(),
+                call: f
+                    .call
+                    .as_ref()
+                    .map_or_else(String::new, |c| c.get_ref().clone()),
                 call_at,
                 n_min: f.n_min.unwrap_or(0),
                 goal_up_to_equal_sizes: f.goal_match.as_deref() == Some("sizes"),
@@ -631,7 +660,7 @@ impl Variant {
             })?,
             None => 0,
         };
-        for (k, v) in &top.program.count_as {
+        for (k, v) in &count_as {
             for x in [k, v] {
                 if prog.procedure(x).is_none() {
                     return Err(malformed(
@@ -650,7 +679,7 @@ impl Variant {
             parameter_min: top.parameter_min,
             program: Arc::new(prog),
             program_text: ptext,
-            count_as: top.program.count_as,
+            count_as,
             origin: origin.into(),
             functions,
             default,

@@ -134,7 +134,8 @@ pub struct Function {
     /// Base colours, one letter per pin (`D/E/F` uncoloured, `A/B/C` colours 0/1/2);
     /// `None`: all uncoloured.
     pub bases: Option<String>,
-    /// The top-level call as written.
+    /// The top-level call as written (empty: the function has no program and is searched
+    /// only).
     pub call: String,
     /// Smallest n the function is defined for.
     pub n_min: i64,
@@ -154,11 +155,19 @@ pub struct Function {
     goal: Placement2,
     start_colours: Option<String>,
     goal_colours: Option<String>,
-    call_step: Step,
+    call_step: Option<Step>,
     /// Line and column in the file of the call's first character.
     call_at: (usize, usize),
     parameter_min: BTreeMap<String, i64>,
     parameter_max: BTreeMap<String, i64>,
+}
+
+impl Function {
+    /// Whether the function has a program (a `call`): without one it is a puzzle to search,
+    /// with no count, simulation or transfer system.
+    pub fn has_program(&self) -> bool {
+        self.call_step.is_some()
+    }
 }
 
 /// A loaded variant.

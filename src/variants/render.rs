@@ -5,6 +5,19 @@ use super::file::Colouring;
 use super::*;
 
 impl Variant {
+    /// The `## Program` section: the program in a code block (fenced as `lang`), or, for a
+    /// file with rules, start and goal only, that it has none.
+    pub fn program_section(&self, lang: &str) -> String {
+        if self.program_text.trim().is_empty() {
+            "\n## Program\n\nNone: the file gives rules, start and goal only, so its puzzles are searched (optima, numbers of optimal solutions, guessed laws), not counted.\n".into()
+        } else {
+            format!(
+                "\n## Program\n\n```{lang}\n{}\n```\n",
+                self.program_text.trim()
+            )
+        }
+    }
+
     /// A Markdown description: title, source, rules, functions, program and (for the given
     /// parameters) the transfer system. Deterministic.
     pub fn to_markdown(&self, params: &Params) -> Result<String, VariantError> {
@@ -32,19 +45,20 @@ impl Variant {
                 FunctionRole::Alternative => " (a deliberate alternative)",
                 FunctionRole::Longest => " (a longest-path problem)",
             };
+            let call = if f.has_program() {
+                format!("`{}`", f.call)
+            } else {
+                "(no program: searched only)".into()
+            };
             out.push_str(&format!(
-                "- **{}.{}** `{}`{role} — {}.\n  Source: {}.\n",
+                "- **{}.{}** {call}{role} — {}.\n  Source: {}.\n",
                 self.id,
                 f.name,
-                f.call,
                 f.summary.trim_end_matches('.'),
                 crate::literature::cite_documents(f.source.trim_end_matches('.'))
             ));
         }
-        out.push_str(&format!(
-            "\n## Program\n\n```text\n{}\n```\n",
-            self.program_text.trim()
-        ));
+        out.push_str(&self.program_section("text"));
         if !self.count_as.is_empty() {
             let c: Vec<String> = self
                 .count_as

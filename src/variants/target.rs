@@ -213,6 +213,21 @@ impl Target {
         id && function && self.params.is_empty()
     }
 
+    /// Whether the target is a variant file's function, `PATH.toml.FUNCTION` (no
+    /// parameters): a claim may name a user's file as it names a built-in (the path relative
+    /// to the working directory).
+    ///
+    /// ```
+    /// use hanoilab::variants::Target;
+    /// assert!(Target::parse("my/cyc4.toml.one").unwrap().is_file_and_function());
+    /// assert!(!Target::parse("cyclic4.N").unwrap().is_file_and_function());
+    /// ```
+    pub fn is_file_and_function(&self) -> bool {
+        self.variant.ends_with(".toml")
+            && self.function.as_deref().is_some_and(|f| !f.is_empty())
+            && self.params.is_empty()
+    }
+
     /// Loads the variant and checks the function and parameters. A HanoiVar name stands
     /// for its function; a named sequence (`FS`) is refused with how `check` takes it.
     /// `-` (standard input) is the caller's to read: give the loaded file to

@@ -44,6 +44,7 @@ mod report_paths;
 mod reversi;
 mod reversi_checkers_files;
 mod reversi_reference;
+mod rules_only_files;
 mod search_cli;
 mod show_cli;
 mod star;

@@ -326,3 +326,53 @@ fn the_antwerp_goal_sentence_is_flagged_with_its_two_readings() {
     let page = repo_file("reports/antwerp.md");
     assert!(page.contains("antwerp.goal-as-written") && page.contains("Two readings"));
 }
+
+/// The law of the optima the report prints is a guess from search terms; where the search
+/// also finds the algorithm optimal, the guessed law must continue as the program's counts
+/// do (an independent route: the program's exact counts past the searched n), and where the
+/// report says no recurrence of order below L holds, none of that order fits the terms.
+#[test]
+fn the_law_of_the_optima_agrees_with_the_programs_counts() {
+    use hanoilab::facts::{OptimaLaw, VariantFacts};
+    use hanoilab::study::StudyOptions;
+    use hanoilab::variants::{Params, Variant};
+    let mut fitted = 0;
+    for id in ["classic", "cyclic", "fancy", "longest", "reves"] {
+        let v = Variant::builtin(id).unwrap();
+        let opts = StudyOptions::default().facts_options();
+        let f = VariantFacts::gather(v, &opts)
+            .unwrap()
+            .with_optimality()
+            .unwrap();
+        for (j, func) in f.variant.functions().iter().enumerate() {
+            let o = &f.optimality[j];
+            match &o.law {
+                Some(OptimaLaw::Fits { law, .. })
+                    if o.shortfall.is_none()
+                        && func.role == hanoilab::variants::FunctionRole::Shortest =>
+                {
+                    let first = law.first_n as i64;
+                    let predicted = law.predict(40);
+                    for (i, p) in predicted.iter().enumerate() {
+                        let n = first + i as i64;
+                        let c = f.variant.count(&func.name, n, &Params::new()).unwrap();
+                        assert_eq!(&c, p, "{id}.{} at n = {n}", func.name);
+                    }
+                    fitted += 1;
+                }
+                Some(OptimaLaw::NoRecurrence {
+                    complexity,
+                    first_n,
+                    last_n,
+                }) => {
+                    assert!(complexity >= &1 && first_n <= last_n, "{id}.{}", func.name);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        fitted >= 3,
+        "classic, cyclic and fancy have C-finite optima: {fitted}"
+    );
+}

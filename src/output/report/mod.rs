@@ -13,7 +13,9 @@ use super::bundle::Bundle;
 use super::chart::Series;
 use super::table::{Cell, Table};
 use crate::algebra::analysis::ComponentReport;
-use crate::facts::{MinimumSource, Optimality, Shortfall, VariantFacts};
+use crate::facts::{
+    MinimumSource, OptimaLaw, Optimality, Shortfall, VariantFacts, OPTIMA_LAW_CONFIRMATIONS,
+};
 use crate::literature::{CheckedClaim, VerdictKind};
 use crate::study::{RootFactor, Study, StudyOptions, VariantStudy};
 use crate::variants::{FunctionRole, Params};

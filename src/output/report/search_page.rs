@@ -53,6 +53,7 @@ pub(super) fn search_part(
                 Cell::from(o.solutions.clone()),
             ]);
         }
+        let _ = writeln!(s, "\nThe optima: {}.", optima_law_text(f, j));
         s.push('\n');
     }
     b.table("search", t);

@@ -291,10 +291,48 @@ pub(super) fn optimality(f: &VariantFacts, j: usize) -> String {
     }
 }
 
+/// What the known optima of function `j` follow, over their first run of consecutive n: a
+/// guessed linear recurrence with its confirming terms, or the least order of one.
+pub(super) fn optima_law_text(f: &VariantFacts, j: usize) -> String {
+    let Some(law) = optimality_of(f, j).law else {
+        return "too few optima known".into();
+    };
+    match law {
+        OptimaLaw::Fits { law, last_n } if law.order() == 0 => {
+            format!("all 0 (n = {}..{last_n})", law.first_n)
+        }
+        OptimaLaw::Fits { law, last_n } => format!(
+            "fits a linear recurrence of order {} from n = {}, `{}` ({} confirming terms; n = {}..{last_n} known)",
+            law.order(),
+            law.holds_from(),
+            law.to_text(),
+            law.confirmed_by,
+            law.first_n
+        ),
+        OptimaLaw::NoRecurrence {
+            complexity,
+            first_n,
+            last_n,
+        } if complexity >= 2 => format!(
+            "no linear recurrence of order <= {} on n = {first_n}..{last_n}",
+            complexity - 1
+        ),
+        OptimaLaw::NoRecurrence {
+            first_n, last_n, ..
+        } => format!("n = {first_n}..{last_n}: too few terms to confirm a law"),
+    }
+}
+
 pub(super) fn search_section(f: &VariantFacts) -> String {
-    let mut s = String::from("## Search: the true optimum\n\nBreadth-first search over the state graph under the variant's rules, for every n whose index space has at most 2^20 states (optimal solutions counted up to 2^18). Every function's optimum and number of optimal solutions, n by n, are in `data/tables/optima.csv`.\n\n| function | algorithm against the optimum |\n|---|---|\n");
+    let mut s = format!("## Search: the true optimum\n\nBreadth-first search over the state graph under the variant's rules, for every n whose index space has at most 2^20 states (optimal solutions counted up to 2^18). Every function's optimum and number of optimal solutions, n by n, are in `data/tables/optima.csv`. The law of the optima is guessed from the consecutive n they are known for (the report's searches and the recorded runs): a linear recurrence with constant coefficients over-determined by at least {OPTIMA_LAW_CONFIRMATIONS} further terms, a conjecture beyond them, or the least order of one that holds on all of them (exact).\n\n| function | algorithm against the optimum | law of the optima |\n|---|---|---|\n");
     for (j, func) in f.variant.functions().iter().enumerate() {
-        let _ = writeln!(s, "| {} | {} |", func.name, optimality(f, j));
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            func.name,
+            optimality(f, j),
+            optima_law_text(f, j)
+        );
     }
     s.push('\n');
     s
