@@ -402,8 +402,9 @@ pub(crate) fn run_recurrence(f: &Poly, init: &[BigRational], count: usize) -> Ve
 /// use hanoilab::algebra::linear_complexity;
 /// let a: Vec<num_bigint::BigInt> = [1, 3, 7, 15, 31].iter().map(|&v| v.into()).collect();
 /// assert_eq!(linear_complexity(&a), 2);
+/// // Fibonacci's law, order 2, breaks at the last term: the least order that holds is 5
 /// let b: Vec<num_bigint::BigInt> = [1, 1, 2, 3, 5, 8, 14].iter().map(|&v| v.into()).collect();
-/// assert_eq!(linear_complexity(&b), 4);
+/// assert_eq!(linear_complexity(&b), 5);
 /// ```
 pub fn linear_complexity(terms: &[BigInt]) -> usize {
     berlekamp_massey(terms).0

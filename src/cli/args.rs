@@ -429,7 +429,7 @@ pub enum Command {
     /// `fails` (after printing it; --no-fail-exit for 0), 2 for bad input.
     Check {
         /// VARIANT.FUNCTION, a named sequence of n (`S`, `T`, `a`, `starsplit`,
-        /// `cyclicblue`), or a formula over named sequences such as `FS(n, 4)`.
+        /// `cyclicblue`, `yang`), or a formula over named sequences such as `FS(n, 4)`.
         target: String,
         /// The formula in n, e.g. "12*2^n - 8*n - 10".
         formula: Option<String>,

@@ -8,9 +8,12 @@
 //!   star, Stockmeyer's 4-post cyclic and four-in-a-row algorithms, each with the matching
 //!   [`crate::puzzle::Puzzle`] (the 2x5 multistack Reve's puzzle is a variant file,
 //!   `multistack-reves`).
+//! - [`four_in_a_row`]: Yi Yang's pattern bound for Stockmeyer's four-in-a-row puzzle
+//!   (OEIS A160002), from the optima of at most six discs.
 //! - [`bench`](mod@bench): timing entry points for `hanoilab bench`.
 
 pub mod bench;
+pub mod four_in_a_row;
 pub mod frame_stewart;
 pub mod moves;
 pub mod star;

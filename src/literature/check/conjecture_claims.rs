@@ -23,6 +23,16 @@ struct Optima<'a>(&'a [BigInt], i64);
 
 impl Sequences for Optima<'_> {
     fn value(&self, name: &str, args: &[BigInt]) -> Option<Result<BigInt, String>> {
+        if name == "yang" {
+            // Yang's pattern from these optima: a(0..6) are its seeds.
+            let n = args.first().and_then(|k| k.to_usize());
+            return Some(match (n, self.1) {
+                (Some(n), 0) if args.len() == 1 => {
+                    super::library_sequences::yang_at(&self.0[..self.0.len().min(7)], n)
+                }
+                _ => Err("yang(n) takes n and needs the optima from n = 0".into()),
+            });
+        }
         if name != "a" {
             return None;
         }

@@ -56,6 +56,11 @@ pub const NAMED_SEQUENCES: &[NamedSequence] = &[
         meaning: "the split of the star recurrence at n",
     },
     NamedSequence {
+        name: "yang",
+        arity: 1,
+        meaning: "Yi Yang's pattern bound for four-in-a-row (OEIS A160002) from the searched optima of n <= 6",
+    },
+    NamedSequence {
         name: "cyclicblue",
         arity: 1,
         meaning: "blue discs summed over Lunnon's Cyclic configurations",
@@ -71,6 +76,8 @@ pub struct LibrarySequences {
     /// `S(0), S(1), ...` by Theorem 2 (twice the partial sums of the 3-smooth numbers).
     star_sums: RefCell<Vec<BigInt>>,
     smooth: RefCell<Vec<BigInt>>,
+    /// The optima of four-in-a-row for n = 0..6, searched once: the seeds of `yang(n)`.
+    yang_seeds: RefCell<Option<Vec<BigInt>>>,
 }
 
 impl LibrarySequences {
@@ -83,6 +90,7 @@ impl LibrarySequences {
             star: RefCell::new(vec![]),
             star_sums: RefCell::new(vec![]),
             smooth: RefCell::new(vec![]),
+            yang_seeds: RefCell::new(None),
         }
     }
 
@@ -153,6 +161,20 @@ impl LibrarySequences {
         }
     }
 
+    /// Yang's pattern bound at `n` ([`crate::sequences::four_in_a_row::yang_bound`]), its
+    /// seeds the search optima of four-in-a-row for n = 0..6 (searched once).
+    fn yang_value(&self, n: usize) -> Result<BigInt, String> {
+        use crate::facts::{optimum_terms, SearchBudget};
+        let mut seeds = self.yang_seeds.borrow_mut();
+        if seeds.is_none() {
+            let v = Variant::builtin("four-in-a-row").map_err(|e| e.to_string())?;
+            let t = optimum_terms(&v, "R", &Params::new(), 0..=6, &SearchBudget::CLAIMS, &[]);
+            *seeds = Some(t.minima());
+        }
+        let seeds = seeds.as_ref().expect("set above");
+        yang_at(seeds, n)
+    }
+
     fn compute(&self, name: &str, args: &[BigInt]) -> Option<Result<BigInt, String>> {
         let u = |i: usize| -> Result<u64, String> {
             args[i]
@@ -188,6 +210,7 @@ impl LibrarySequences {
                 Ok(s[n as usize - 1].clone())
             }),
             ("starsplit", 1) => u(0).and_then(|n| self.star_split(n as usize)),
+            ("yang", 1) => u(0).and_then(|n| self.yang_value(n as usize)),
             // Lunnon's Cyclic: blue discs summed over the A(n) + 1 configurations of the
             // coloured algorithm (by playing it; n <= 18 keeps it under 10^8 moves).
             ("cyclicblue", 1) => u(0).and_then(|n| {
@@ -357,4 +380,21 @@ pub(crate) fn vars_for(n: i64, params: &Params) -> Vec<(&str, Value)> {
         .collect();
     v.push(("n", Value::int(n)));
     v
+}
+
+/// Yang's pattern bound at `n` from `seeds`, the optima of n = 0..6.
+pub(crate) fn yang_at(seeds: &[BigInt], n: usize) -> Result<BigInt, String> {
+    use crate::sequences::four_in_a_row::{yang_bound, YANG_MAX_N};
+    if seeds.len() < 7 {
+        return Err(format!(
+            "yang(n) needs the optima of n = 0..6 ({} known)",
+            seeds.len()
+        ));
+    }
+    if n > YANG_MAX_N {
+        return Err(format!("yang({n}): n must be at most {YANG_MAX_N}"));
+    }
+    yang_bound(seeds, n.max(6))
+        .and_then(|f| f.get(n).cloned())
+        .ok_or_else(|| format!("yang({n}): the seeds are not small integers"))
 }
