@@ -443,6 +443,12 @@ const PINNED: &[(&str, VerdictKind)] = {
         ("oeis/A292764.gf", Conjectured),
         ("oeis/A292764.recurrence", Conjectured),
         ("oeis/A292764.zimmermann", Conjectured),
+        // Four-in-a-row, A160002: its terms hold where searched or recorded (n = 0..17),
+        // Yang's printed bounds are his formula's exact values, and his pattern fits every
+        // optimum known (n = 7..17).
+        ("oeis/A160002.terms", HoldsInRange),
+        ("oeis/A160002.yang-bounds", Holds),
+        ("oeis/A160002.yang-pattern", Conjectured),
     ]
 };
 
@@ -588,6 +594,8 @@ const RANGES: &[(&str, i64, i64)] = &[
     ("oeis/A292764.gf", 1, 16),
     ("oeis/A292764.recurrence", 11, 16),
     ("oeis/A292764.zimmermann", 9, 16),
+    ("oeis/A160002.terms", 0, 17),
+    ("oeis/A160002.yang-pattern", 7, 17),
 ];
 
 #[test]
