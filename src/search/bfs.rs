@@ -512,7 +512,11 @@ fn search_route(
     if check_memory && !matches!(route, Route::Sparse | Route::Generic) {
         let estimate = estimate_route(puzzle, opts, route);
         if estimate > limit {
-            return Err(SearchError::MemoryLimit { estimate, limit });
+            return Err(SearchError::MemoryLimit {
+                estimate,
+                limit,
+                during: false,
+            });
         }
     }
     let mut counted = None;
@@ -1004,7 +1008,11 @@ fn sparse_bfs(
         );
         let estimate = (visited.len() as u64).saturating_mul(per_state);
         if estimate > limit {
-            return Err(SearchError::MemoryLimit { estimate, limit });
+            return Err(SearchError::MemoryLimit {
+                estimate,
+                limit,
+                during: true,
+            });
         }
         if keep {
             next.sort_unstable();
@@ -1062,10 +1070,15 @@ fn generic_bfs(
 ) -> Result<Run, SearchError> {
     let mut g = Interned::new(puzzle);
     let full = |f: Full| match f {
-        Full::Bytes(estimate) => SearchError::MemoryLimit { estimate, limit },
+        Full::Bytes(estimate) => SearchError::MemoryLimit {
+            estimate,
+            limit,
+            during: true,
+        },
         Full::Indices => SearchError::MemoryLimit {
             estimate: u64::MAX,
             limit,
+            during: true,
         },
         Full::Foreign => SearchError::Checkpoint(
             "a configuration with other colours than the start's, which never change".into(),

@@ -570,6 +570,7 @@ impl Run<'_> {
                 return Err(SearchError::MemoryLimit {
                     estimate: peak,
                     limit: self.limit,
+                    during: true,
                 });
             }
             if next.is_empty() {

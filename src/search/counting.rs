@@ -1595,6 +1595,7 @@ pub(super) fn dense_count_bfs(
             return Err(SearchError::MemoryLimit {
                 estimate: held,
                 limit,
+                during: true,
             });
         }
         let n = next.len;

@@ -41,6 +41,7 @@ pub fn state_graph(puzzle: &Puzzle, max_states: usize) -> Result<StateGraph, Sea
                         return Err(SearchError::MemoryLimit {
                             estimate: (g.configs.len() as u64 + 1) * per,
                             limit: max_states as u64 * per,
+                            during: true,
                         });
                     }
                     g.index.insert(c.clone(), g.configs.len());

@@ -266,6 +266,7 @@ pub(crate) fn halfway_inner(
         return Err(SearchError::MemoryLimit {
             estimate: bytes,
             limit,
+            during: false,
         }
         .into());
     }

@@ -92,6 +92,7 @@ pub fn halfway_count(puzzle: &Puzzle, opts: &SearchOptions) -> Result<HalfwayCou
             return Err(SearchError::MemoryLimit {
                 estimate: held,
                 limit,
+                during: true,
             }
             .into());
         }

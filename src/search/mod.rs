@@ -321,16 +321,36 @@ impl SearchResult {
     }
 }
 
+fn memory_limit_text(estimate: u64, limit: u64, during: bool) -> String {
+    if during {
+        format!(
+            "search stopped: what it holds grew to about {} against the memory limit of {} (the states this route reaches are known only as it finds them, so the limit is checked as they grow; raise it with --memory-limit, or search fewer discs)",
+            human_bytes(estimate),
+            human_bytes(limit)
+        )
+    } else {
+        format!(
+            "search needs an estimated {} but the memory limit is {} (raise it with --memory-limit, or search fewer discs)",
+            human_bytes(estimate),
+            human_bytes(limit)
+        )
+    }
+}
+
 /// Why a search did not run or stopped.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
-    /// The memory estimate exceeds the limit.
-    #[error("search needs an estimated {} but the memory limit is {} (raise it with --memory-limit, or search fewer discs)", human_bytes(*estimate), human_bytes(*limit))]
+    /// The memory estimate exceeds the limit: before the run (from the state space), or
+    /// during it (`during`) on a route whose reachable states are known only as it finds
+    /// them (the sparse and generic sets, the two frontiers of a meet in the middle).
+    #[error("{}", memory_limit_text(*estimate, *limit, *during))]
     MemoryLimit {
         /// Estimated bytes.
         estimate: u64,
         /// The limit in bytes.
         limit: u64,
+        /// Whether the search stopped during the run, as what it holds grew.
+        during: bool,
     },
     /// The puzzle is not well formed (a disc missing from the start, a bad pin ...).
     #[error("malformed puzzle: {0}")]

@@ -115,7 +115,7 @@ pub enum RouteRefusal {
         dir: PathBuf,
     },
     /// The memory estimate is over the limit (and no scratch directory takes the layers).
-    #[error("{label}: the state space has up to {} states; the search needs up to {} but the memory limit is {} (raise it with --memory-limit, or search fewer discs{})", human_count(*states), human_bytes(*estimate), human_bytes(*limit), if *bidirectional { "; --bidirectional answers with far fewer states" } else { "" })]
+    #[error("{label}: the state space has up to {} states; the search needs up to {} but the memory limit is {} (raise it with --memory-limit, or search fewer discs{}{})", human_count(*states), human_bytes(*estimate), human_bytes(*limit), if *bidirectional { "; --bidirectional answers with far fewer states" } else { "" }, if *sparse { "; --sparse holds only the states reached, in a hash set, where they are far fewer than the index space" } else { "" })]
     MemoryLimit {
         /// The search's name.
         label: String,
@@ -127,6 +127,9 @@ pub enum RouteRefusal {
         limit: u64,
         /// Whether the meet-in-the-middle search applies and would visit far fewer states.
         bidirectional: bool,
+        /// Whether the sparse route applies (a dense index space, of which it stores only
+        /// the states reached).
+        sparse: bool,
     },
 }
 
@@ -263,6 +266,7 @@ pub fn choose_route(puzzle: &Puzzle, req: &RouteRequest) -> Result<SearchRoute, 
             estimate,
             limit,
             bidirectional: !req.solution && !req.explore_all && bidirectional_applies(puzzle),
+            sparse: state_space(puzzle).is_some(),
         });
     }
     Ok(SearchRoute::Memory { estimate, limit })
@@ -344,11 +348,12 @@ mod tests {
             ..req
         };
         let refusal = choose_route(&p, &over).unwrap_err();
-        // Reve's moves can be undone: the refusal points to the meet-in-the-middle search.
+        // Reve's moves can be undone: the refusal points to the meet-in-the-middle search,
+        // and, its index space being dense, to the sparse set.
         assert!(
             refusal
                 .to_string()
-                .ends_with("; --bidirectional answers with far fewer states)"),
+                .contains("; --bidirectional answers with far fewer states; --sparse holds"),
             "{refusal}"
         );
         let disk = RouteRequest {

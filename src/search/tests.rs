@@ -406,7 +406,8 @@ fn memory_limit_is_checked_before_the_run() {
         e,
         SearchError::MemoryLimit {
             estimate,
-            limit: 1 << 20
+            limit: 1 << 20,
+            during: false,
         }
     );
     assert!(e.to_string().contains("limit is 1.0 MiB"), "{e}");

@@ -928,3 +928,31 @@ fn states(path: &str, n: u64) -> u64 {
     ]));
     v["states"].as_u64().unwrap()
 }
+
+/// A route that holds only the states it reaches is guarded as it grows and says so; a
+/// dense search over the limit is refused before it runs and names `--sparse` (cyclic4's
+/// moves cannot be undone, so not `--bidirectional`).
+#[test]
+fn the_memory_limit_says_when_it_was_checked() {
+    crate::common::assert_input_error(
+        &[
+            "search",
+            "cyclic4",
+            "-n",
+            "9",
+            "--sparse",
+            "--memory-limit",
+            "1M",
+        ],
+        "search stopped: what it holds grew to about",
+    );
+    let out = crate::common::hanoilab(&["search", "cyclic4", "-n", "12", "--memory-limit", "1M"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the search needs up to"), "{err}");
+    assert!(
+        err.contains("--sparse holds only the states reached"),
+        "{err}"
+    );
+    assert!(!err.contains("--bidirectional"), "{err}");
+}
