@@ -69,6 +69,39 @@ pub struct ParamArgs {
     pub params: Vec<String>,
 }
 
+/// `--optimum` and where its terms come from (`guess`, `check`).
+#[derive(Debug, Args, Clone)]
+pub struct OptimumArgs {
+    /// Use the function's search optima (the minimum number of moves of its puzzle at each
+    /// n: recorded runs, else a search within --max-states) instead of its algorithm's
+    /// counts.
+    #[arg(long)]
+    pub optimum: bool,
+    /// With --optimum: the largest state space searched for a term (a larger n must come
+    /// from the records).
+    #[arg(long, value_name = "N", default_value_t = super::guess_cmd::DEFAULT_OPTIMUM_STATES)]
+    pub max_states: u64,
+    /// With --optimum: the memory limit of each search (`512M`, `2G`; default: the
+    /// search's own).
+    #[arg(long, value_name = "BYTES")]
+    pub memory_limit: Option<String>,
+    /// With --optimum: also read recorded runs from this CSV file (the format
+    /// `search --record` writes), beside the built-in records.
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<std::path::PathBuf>,
+}
+
+impl OptimumArgs {
+    /// The flags as `--optimum` reads them, when it is given.
+    pub fn source(&self) -> Option<super::guess_cmd::OptimumSource<'_>> {
+        self.optimum.then_some(super::guess_cmd::OptimumSource {
+            max_states: self.max_states,
+            memory_limit: self.memory_limit.as_deref(),
+            records: self.records.as_deref(),
+        })
+    }
+}
+
 /// The subcommands.
 // Parsed once per process: the size of the largest variant (`search`'s flags) costs nothing.
 #[allow(clippy::large_enum_variant)]
@@ -455,6 +488,11 @@ pub enum Command {
         /// Exit with status 0 even when the verdict is `fails`.
         #[arg(long)]
         no_fail_exit: bool,
+        /// Compare the formula (a law in n that may use the optima `a(n-1)`, ...) with the
+        /// function's search optima instead of its counts: `conjectured` when it fits every
+        /// known optimum, `fails` at the first n it misses.
+        #[command(flatten)]
+        optimum: OptimumArgs,
     },
     /// Regenerate data/tables/ and reports/ (Markdown, plots, and HTML pages under
     /// reports/html/), or under DIR.
@@ -503,23 +541,9 @@ pub enum Command {
         /// With a variant function: the discs, a range `A..B` (inclusive).
         #[arg(short = 'n', long = "n", value_name = "A..B")]
         range: Option<String>,
-        /// Guess from the function's search optima (the minimum number of moves of its
-        /// puzzle at each n: recorded runs, else a search within --max-states), not from its
-        /// algorithm's counts.
-        #[arg(long)]
-        optimum: bool,
-        /// With --optimum: the largest state space searched for a term (a larger n must come
-        /// from the records).
-        #[arg(long, value_name = "N", default_value_t = super::guess_cmd::DEFAULT_OPTIMUM_STATES)]
-        max_states: u64,
-        /// With --optimum: the memory limit of each search (`512M`, `2G`; default: the
-        /// search's own).
-        #[arg(long, value_name = "BYTES")]
-        memory_limit: Option<String>,
-        /// With --optimum: also read recorded runs from this CSV file (the format
-        /// `search --record` writes), beside the built-in records.
-        #[arg(long, value_name = "FILE")]
-        records: Option<std::path::PathBuf>,
+        /// The search optima instead of the counts, and where they come from.
+        #[command(flatten)]
+        optimum: OptimumArgs,
         /// Terms beyond those that determine a law which must confirm it.
         #[arg(long, value_name = "C", default_value_t = crate::algebra::guess::DEFAULT_CONFIRMATIONS)]
         confirmations: usize,

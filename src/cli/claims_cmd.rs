@@ -2,6 +2,7 @@
 
 use super::args::Format;
 use super::common::{emit, json, resolve};
+use super::guess_cmd::OptimumSource;
 use super::validate::{parse_params, parse_range};
 use super::CliError;
 use crate::algebra::decimal::{fixed, Rounding};
@@ -9,7 +10,9 @@ use crate::literature::check::{
     asymptotic_ratios, check_asymptotic, check_bfile, check_formula_statement,
     default_asymptotic_tolerance, parse_bfile, sample_points, TargetSeq, NAMED_SEQUENCES,
 };
+use crate::literature::check::{check_optimum_law, OptimaSource};
 use crate::literature::claims::builtin_claims;
+use crate::literature::claims::ConjectureClaim;
 use crate::literature::{check_claim, parse, CheckedClaim, VerdictKind};
 use crate::variants::Variant;
 use num_bigint::BigInt;
@@ -245,6 +248,7 @@ pub fn check(
     params: &[String],
     max_digits: u64,
     format: Format,
+    optimum: Option<OptimumSource<'_>>,
 ) -> Result<VerdictKind, CliError> {
     // Validate everything before any work.
     let expr = match formula {
@@ -252,6 +256,37 @@ pub fn check(
         None => None,
     };
     let (a, b) = parse_range("--n", range)?;
+    if let Some(opt) = optimum {
+        if asymptotic || bfile.is_some() {
+            return Err(CliError::input(
+                "check --optimum compares a formula with the search optima: drop --asymptotic and --bfile (printed minima are a claim of kind search)",
+            ));
+        }
+        let Some(formula) = formula else {
+            return Err(CliError::input(
+                "check --optimum: a formula is required (a law in n that may use the optima a(n-1), ...)",
+            ));
+        };
+        let t = resolve(target, params)?;
+        let (budget, records) = super::guess_cmd::optimum_inputs(&t, &opt)?;
+        let name = format!("{}.{}", t.variant.id, t.function);
+        let claim = ConjectureClaim {
+            target: name.clone(),
+            gf: None,
+            formula: Some(formula.into()),
+            n: format!("{a}..{b}"),
+            params: t.params.clone(),
+        };
+        let src = OptimaSource {
+            variant: &t.variant,
+            function: &t.function,
+            budget: &budget,
+            records: &records,
+        };
+        let v = check_optimum_law(&claim, &src).map_err(CliError::from)?;
+        emit_verdict(&v, &format!("optimum of {name}"), formula, format)?;
+        return Ok(v.verdict);
+    }
     let t = target_seq(target, params)?.with_max_digits(max_digits);
     if let Some(path) = bfile {
         if formula.is_some() {
@@ -305,11 +340,23 @@ pub fn check(
         return Ok(kind);
     }
     let v = check_formula_statement(&t, &expr, t.name(), formula, a, b).map_err(CliError::from)?;
+    emit_verdict(&v, t.name(), formula, format)?;
+    Ok(v.verdict)
+}
+
+/// A formula's verdict: one line, or JSON with the target, the formula and the first
+/// failure's fields at the top level.
+fn emit_verdict(
+    v: &crate::literature::Verdict,
+    target: &str,
+    formula: &str,
+    format: Format,
+) -> Result<(), CliError> {
     match format {
         Format::Json => {
-            let mut j = serde_json::to_value(&v).map_err(|e| CliError::failure(e.to_string()))?;
+            let mut j = serde_json::to_value(v).map_err(|e| CliError::failure(e.to_string()))?;
             if let Some(o) = j.as_object_mut() {
-                o.insert("target".into(), t.name().into());
+                o.insert("target".into(), target.into());
                 o.insert("formula".into(), formula.into());
                 // The first failure's fields at the top level, as before.
                 if let Some(f) = &v.failure {
@@ -325,7 +372,7 @@ pub fn check(
             None => format!("{}: {}", v.verdict, v.detail),
         })?,
     }
-    Ok(v.verdict)
+    Ok(())
 }
 
 /// The size check before any value of a variant's sequence is computed (see

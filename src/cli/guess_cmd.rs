@@ -11,6 +11,7 @@ use super::CliError;
 use crate::algebra::analysis::factorization_text;
 use crate::algebra::guess::{guess, CFinite, Guess, GuessOptions, Holonomic, Law, Periodic};
 use crate::algebra::Poly;
+use crate::facts::{RecordedMinimum, SearchBudget};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use serde::Serialize;
@@ -198,44 +199,8 @@ fn optimum_terms(src: &GuessSource<'_>) -> Result<Terms, CliError> {
         )));
     };
     let (a, b) = terms_range(range)?;
-    let memory = opt
-        .memory_limit
-        .map(|m| super::validate::parse_memory("--memory-limit", m))
-        .transpose()?;
     let t = resolve(s, src.params)?;
-    let mut records = crate::facts::recorded_minima(&t.variant, &t.function, &t.params)
-        .map_err(|e| CliError::failure(e.to_string()))?;
-    if let Some(path) = opt.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::from_io(format!("--records {}: {e}", path.display()), &e))?;
-        let rows = crate::facts::parse_search_records(&text)
-            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
-        let mine = crate::facts::recorded_minima_in(&rows, &t.variant, &t.function, &t.params)
-            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
-        for r in mine {
-            match records.iter().find(|q| q.n == r.n) {
-                Some(q) if q.minimum != r.minimum => {
-                    return Err(CliError::input(format!(
-                        "--records {}: {} at n = {}: minimum {}, but the built-in records have {}",
-                        path.display(),
-                        r.puzzle,
-                        r.n,
-                        r.minimum,
-                        q.minimum
-                    )))
-                }
-                Some(_) => {}
-                None => records.push(r),
-            }
-        }
-    }
-    let budget = crate::facts::SearchBudget {
-        max_states: opt.max_states,
-        count_states: 0,
-        memory,
-        generic_memory: Some(memory.unwrap_or(crate::search::default_memory_limit())),
-        threads: 0,
-    };
+    let (budget, records) = optimum_inputs(&t, &opt)?;
     let target = format!("{}.{}", t.variant.id, t.function);
     let found = crate::facts::optimum_terms(
         &t.variant,
@@ -266,6 +231,53 @@ fn optimum_terms(src: &GuessSource<'_>) -> Result<Terms, CliError> {
         description: format!("search optima of {target} for n = {a}..{last}"),
         notes,
     })
+}
+
+/// The search budget and the recorded runs `--optimum` takes its terms from: the built-in
+/// records of the function's puzzle and `--records` (which must agree with them), searches
+/// within `--max-states` and `--memory-limit`.
+pub(super) fn optimum_inputs(
+    t: &super::common::Target,
+    opt: &OptimumSource<'_>,
+) -> Result<(SearchBudget, Vec<RecordedMinimum>), CliError> {
+    let memory = opt
+        .memory_limit
+        .map(|m| super::validate::parse_memory("--memory-limit", m))
+        .transpose()?;
+    let mut records = crate::facts::recorded_minima(&t.variant, &t.function, &t.params)
+        .map_err(|e| CliError::failure(e.to_string()))?;
+    if let Some(path) = opt.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::from_io(format!("--records {}: {e}", path.display()), &e))?;
+        let rows = crate::facts::parse_search_records(&text)
+            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
+        let mine = crate::facts::recorded_minima_in(&rows, &t.variant, &t.function, &t.params)
+            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
+        for r in mine {
+            match records.iter().find(|q| q.n == r.n) {
+                Some(q) if q.minimum != r.minimum => {
+                    return Err(CliError::input(format!(
+                        "--records {}: {} at n = {}: minimum {}, but the built-in records have {}",
+                        path.display(),
+                        r.puzzle,
+                        r.n,
+                        r.minimum,
+                        q.minimum
+                    )))
+                }
+                Some(_) => {}
+                None => records.push(r),
+            }
+        }
+    }
+    let budget = SearchBudget {
+        max_states: opt.max_states,
+        count_states: 0,
+        memory,
+        generic_memory: Some(memory.unwrap_or(crate::search::default_memory_limit())),
+        threads: 0,
+    };
+    Ok((budget, records))
 }
 
 /// How the function's algorithm compares with the search optima: equal at every n of the

@@ -297,9 +297,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             first_n,
             range,
             optimum,
-            max_states,
-            memory_limit,
-            records,
             confirmations,
             max_order,
             max_degree,
@@ -314,11 +311,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 first_n,
                 range: range.as_deref(),
                 params: &params.params,
-                optimum: optimum.then_some(guess_cmd::OptimumSource {
-                    max_states,
-                    memory_limit: memory_limit.as_deref(),
-                    records: records.as_deref(),
-                }),
+                optimum: optimum.source(),
             },
             guess_cmd::GuessLimits {
                 confirmations,
@@ -431,6 +424,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             params,
             format,
             no_fail_exit,
+            optimum,
         } => claims_cmd::check(
             &target,
             formula.as_deref(),
@@ -440,6 +434,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             &params.params,
             max_digits,
             format,
+            optimum.source(),
         )
         .and_then(|verdict| claims_cmd::check_fail_exit(&target, verdict, no_fail_exit)),
     }

@@ -331,3 +331,44 @@ fn a_long_claimed_range_is_decided_by_the_proof_from_its_first_terms() {
     assert_eq!(floor["verdict"], "unverifiable", "{floor}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `check --optimum` compares a law with the search optima instead of the counts: the
+/// OEIS's conjectured recurrence of A292764 fits the 4-post cyclic optima (searched and
+/// recorded, n = 11..16); Scorer, Grundy and Smith's 3^n - 1 fails at n = 3, where
+/// Stockmeyer's exhaustive search gives 18 (§2); classic's 2^n - 1 is both the optimum
+/// (Hinz et al. 2018, Thm 2.1) and the algorithm's count, and the verdict says exactly how
+/// far the search shows that.
+#[test]
+fn check_optimum_compares_a_law_with_the_search_optima() {
+    let out = stdout(&[
+        "check",
+        "cyclic4.N",
+        "a(n-1) + a(n-2) + a(n-3) - 2*a(n-5)",
+        "--optimum",
+        "-n",
+        "11..21",
+    ]);
+    assert!(
+        out.starts_with("conjectured: fits every known search optimum of cyclic4.N, n = 11..16"),
+        "{out}"
+    );
+    assert!(
+        out.contains("its algorithm takes more moves than the optimum from n = 3"),
+        "{out}"
+    );
+    let out = stdout_refuted(&["check", "cyclic4.N", "3^n - 1", "--optimum", "-n", "1..10"]);
+    assert!(out.contains("at n = 3 is 18, the law gives 26"), "{out}");
+    let out = stdout(&["check", "classic.T", "2^n - 1", "--optimum", "-n", "1..12"]);
+    assert!(
+        out.contains("equals the algorithm's count for n = 1..12; the search finds the algorithm optimal for n = 0..12"),
+        "{out}"
+    );
+    assert_input_error(
+        &["check", "cyclic4.N", "--optimum", "--bfile", "-"],
+        "check --optimum compares a formula",
+    );
+    assert_input_error(
+        &["check", "cyclic4.N", "--optimum"],
+        "a formula is required",
+    );
+}

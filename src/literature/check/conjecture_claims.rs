@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::algebra::guess::{guess, GuessOptions, Law};
-use crate::facts::{optimum_terms, recorded_minima, OptimumTerms, SearchBudget};
+use crate::facts::{optimum_terms, recorded_minima, OptimumTerms, RecordedMinimum, SearchBudget};
 use crate::literature::claims::ConjectureClaim;
 use crate::literature::gf::RationalGf;
 
@@ -86,17 +86,27 @@ fn first_difference(
     Ok(None)
 }
 
+/// Where a law of the optima takes its terms from: the puzzle, the search budget and the
+/// recorded runs.
+pub struct OptimaSource<'a> {
+    /// The variant.
+    pub variant: &'a Variant,
+    /// Its function.
+    pub function: &'a str,
+    /// The searches run for terms no record gives.
+    pub budget: &'a SearchBudget,
+    /// The recorded runs of this puzzle.
+    pub records: &'a [RecordedMinimum],
+}
+
 /// The known optima of the claim's target for n = 0 (or 1, when 0 has no puzzle) to `b`.
-fn known_terms(c: &ConjectureClaim, b: i64) -> Result<OptimumTerms, CheckError> {
-    let (vid, f) = variant_function("conjecture", &c.target)?;
-    let v = Variant::load(&vid).map_err(CheckError::from)?;
-    let records = recorded_minima(&v, &f, &c.params).map_err(CheckError::from)?;
-    let budget = SearchBudget::CLAIMS;
-    let from_zero = optimum_terms(&v, &f, &c.params, 0..=b, &budget, &records);
-    Ok(match from_zero.terms.is_empty() {
-        true => optimum_terms(&v, &f, &c.params, 1..=b, &budget, &records),
+fn known_terms(c: &ConjectureClaim, src: &OptimaSource<'_>, b: i64) -> OptimumTerms {
+    let (v, f) = (src.variant, src.function);
+    let from_zero = optimum_terms(v, f, &c.params, 0..=b, src.budget, src.records);
+    match from_zero.terms.is_empty() {
+        true => optimum_terms(v, f, &c.params, 1..=b, src.budget, src.records),
         false => from_zero,
-    })
+    }
 }
 
 /// Why the known terms stop, as a parenthesis (empty when they reach the claimed range).
@@ -107,8 +117,28 @@ fn stopped_note(terms: &OptimumTerms) -> String {
         .map_or(String::new(), |(n, w)| format!(" (n = {n}: {w})"))
 }
 
-/// A conjecture claim's verdict (see the module documentation).
+/// A conjecture claim's verdict (see the module documentation): its target's recorded runs
+/// and the searches of the claims' budget.
 pub(crate) fn check_conjecture(c: &ConjectureClaim) -> Result<Verdict, CheckError> {
+    let (vid, f) = variant_function("conjecture", &c.target)?;
+    let v = Variant::load(&vid).map_err(CheckError::from)?;
+    let records = recorded_minima(&v, &f, &c.params).map_err(CheckError::from)?;
+    let src = OptimaSource {
+        variant: &v,
+        function: &f,
+        budget: &SearchBudget::CLAIMS,
+        records: &records,
+    };
+    check_optimum_law(c, &src)
+}
+
+/// The verdict on a law of the search optima of `c.target` (its `gf` or `formula` over
+/// `c.n`), its terms from `src`: `conjectured` when it fits every known term, `fails` at
+/// the first n it misses (`hanoilab check --optimum`, and the claims).
+pub fn check_optimum_law(
+    c: &ConjectureClaim,
+    src: &OptimaSource<'_>,
+) -> Result<Verdict, CheckError> {
     let (a, b) = parse_range(&c.n)?;
     let parsed;
     let (law, shape) = match (&c.gf, &c.formula) {
@@ -131,7 +161,7 @@ pub(crate) fn check_conjecture(c: &ConjectureClaim) -> Result<Verdict, CheckErro
             ))
         }
     };
-    let terms = known_terms(c, b)?;
+    let terms = known_terms(c, src, b);
     let (Some(first), Some(last)) = (terms.first_n(), terms.last_n()) else {
         let why = stopped_note(&terms);
         return Ok(unverifiable(format!(
@@ -185,8 +215,65 @@ pub(crate) fn check_conjecture(c: &ConjectureClaim) -> Result<Verdict, CheckErro
         detail,
         checked_from,
         last,
-        format!("the law is stated for n = {a}..{b} and no algorithm is known to meet the optimum, so it stays a conjecture past the known terms{beyond}"),
+        format!(
+            "the law is stated for n = {a}..{b} and {}{beyond}",
+            algorithm_sentence(&law, src, c, &terms, (a, b))
+        ),
     ))
+}
+
+/// What the function's own algorithm says about the law: none (no program), above the
+/// optimum from some n, or equal to every known optimum — then whether the law is its count
+/// over the claimed range. Only the last n the search reached is shown optimal.
+fn algorithm_sentence(
+    law: &ClaimLaw<'_>,
+    src: &OptimaSource<'_>,
+    c: &ConjectureClaim,
+    terms: &OptimumTerms,
+    (a, b): (i64, i64),
+) -> String {
+    let (v, f) = (src.variant, src.function);
+    let stays = "so it stays a conjecture past the known terms";
+    if v.function(f).is_ok_and(|x| !x.has_program()) {
+        return format!("the function has no program to meet the optimum, {stays}");
+    }
+    let count = |n: i64| v.count(f, n, &c.params).ok();
+    for t in &terms.terms {
+        match count(t.n) {
+            Some(k) if k == BigInt::from(t.minimum) => {}
+            Some(k) => {
+                return format!(
+                    "its algorithm takes more moves than the optimum from n = {} ({k} against {}), {stays}",
+                    t.n, t.minimum
+                )
+            }
+            None => return format!("no algorithm is known to meet the optimum, {stays}"),
+        }
+    }
+    let (Some(first), Some(last)) = (terms.first_n(), terms.last_n()) else {
+        return format!("no optimum is known, {stays}");
+    };
+    // The algorithm meets every known optimum: is the law its count on the whole range?
+    let counts: Option<Vec<BigInt>> = (first..=b).map(count).collect();
+    let Some(counts) = counts else {
+        return format!(
+            "its algorithm meets every known optimum (n = {first}..{last}), but its count is not known to n = {b}, {stays}"
+        );
+    };
+    let differs = (a.max(first)..=b).find(|&n| {
+        let want = &counts[(n - first) as usize];
+        law.at(n, &counts, first, &c.params)
+            .is_some_and(|x| x.as_integer().as_ref() != Some(want))
+    });
+    match differs {
+        Some(n) => format!(
+            "its algorithm meets every known optimum (n = {first}..{last}) but its count differs from the law at n = {n}, {stays}"
+        ),
+        None => format!(
+            "equals the algorithm's count for n = {}..{b}; the search finds the algorithm optimal for n = {first}..{last}, and past n = {last} its optimality is not shown here",
+            a.max(first)
+        ),
+    }
 }
 
 /// What the guesser finds on the same terms (one confirmation asked), and whether its law

@@ -76,6 +76,7 @@ mod verdict;
 
 pub use asymptotic::*;
 pub use bfile::*;
+pub use conjecture_claims::{check_optimum_law, OptimaSource};
 pub use error::CheckError;
 pub use formula_claims::*;
 pub use library_sequences::*;
