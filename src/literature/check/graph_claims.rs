@@ -150,6 +150,38 @@ fn whole_graph_fact<T: Clone>(
     })
 }
 
+/// Why a graph claim's facts at one n are not there: the graph is past a fact's cap (with
+/// the cap and what the fact needs), or the computation failed.
+enum GraphStop {
+    Beyond(usize, &'static str),
+    Failed(CheckError),
+}
+
+impl From<CheckError> for GraphStop {
+    fn from(e: CheckError) -> GraphStop {
+        GraphStop::Failed(e)
+    }
+}
+
+/// A fact of the whole graph the claim wants ([`whole_graph_fact`]); `None` when it is not
+/// wanted, [`GraphStop::Beyond`] when the graph is past the fact's cap.
+fn wanted_fact<T: Clone>(
+    wanted: bool,
+    cache: &crate::facts::Shared<GraphKey, Result<Option<T>, CheckError>>,
+    key: &GraphKey,
+    puzzle: &crate::puzzle::Puzzle,
+    (cap, needs): (usize, &'static str),
+    derive: impl FnOnce(&StateGraph) -> Option<T>,
+) -> Result<Option<T>, GraphStop> {
+    if !wanted {
+        return Ok(None);
+    }
+    match whole_graph_fact(cache, key, puzzle, cap, derive)? {
+        Some(fact) => Ok(Some(fact)),
+        None => Err(GraphStop::Beyond(cap, needs)),
+    }
+}
+
 /// A rational number as a claim prints it (`466/885`, `2`).
 fn rational(field: &str, text: &str) -> Result<BigRational, CheckError> {
     let e = parse(text).map_err(CheckError::from)?;
@@ -260,47 +292,41 @@ pub(crate) fn check_graph(c: &GraphClaim) -> Result<Verdict, CheckError> {
         let key = (target.to_string(), n, format!("{params:?}"));
         // Each wanted fact of the whole graph, once per process; a graph past the fact's cap
         // ends the check at this n.
-        let facts = match wants_paths
-            .then(|| {
-                whole_graph_fact(&GRAPHS, &key, &puzzle, GRAPH_MAX_STATES, |g| {
-                    Some(graph_facts(g))
-                })
-            })
-            .transpose()?
-        {
-            Some(None) => {
-                beyond = Some((n, GRAPH_MAX_STATES, "every pair is searched"));
+        let wanted = (|| -> Result<_, GraphStop> {
+            Ok((
+                wanted_fact(
+                    wants_paths,
+                    &GRAPHS,
+                    &key,
+                    &puzzle,
+                    (GRAPH_MAX_STATES, "every pair is searched"),
+                    |g| Some(graph_facts(g)),
+                )?,
+                wanted_fact(
+                    wants_longest,
+                    &LONGEST,
+                    &key,
+                    &puzzle,
+                    (LONGEST_MAX_STATES, "every simple path is listed"),
+                    |g| longest_facts(g).ok(),
+                )?,
+                wanted_fact(
+                    wants_stats,
+                    &STATS,
+                    &key,
+                    &puzzle,
+                    (STATS_MAX_STATES, "a search from every configuration"),
+                    |g| Some(graph_stats(g)),
+                )?,
+            ))
+        })();
+        let (facts, longest, stats) = match wanted {
+            Ok(found) => found,
+            Err(GraphStop::Beyond(cap, why)) => {
+                beyond = Some((n, cap, why));
                 break;
             }
-            found => found.flatten(),
-        };
-        let longest = match wants_longest
-            .then(|| {
-                whole_graph_fact(&LONGEST, &key, &puzzle, LONGEST_MAX_STATES, |g| {
-                    longest_facts(g).ok()
-                })
-            })
-            .transpose()?
-        {
-            Some(None) => {
-                beyond = Some((n, LONGEST_MAX_STATES, "every simple path is listed"));
-                break;
-            }
-            found => found.flatten(),
-        };
-        let stats = match wants_stats
-            .then(|| {
-                whole_graph_fact(&STATS, &key, &puzzle, STATS_MAX_STATES, |g| {
-                    Some(graph_stats(g))
-                })
-            })
-            .transpose()?
-        {
-            Some(None) => {
-                beyond = Some((n, STATS_MAX_STATES, "a search from every configuration"));
-                break;
-            }
-            found => found.flatten(),
+            Err(GraphStop::Failed(e)) => return Err(e),
         };
         let vars = vars_for(n, params);
         let value = |e: &Expr| evaluate(e, &vars, seqs.sequences()).map_err(CheckError::from);
