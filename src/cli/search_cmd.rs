@@ -170,10 +170,16 @@ pub fn search_cmd(
     if super::progress::notes() {
         // Long runs: say what is coming before the first state is stored.
         eprintln!(
-            "{name}: up to {} states, estimated memory {} (limit {})",
+            "{name}: up to {} states, estimated memory {} (limit {}); route: {}",
             super::common::human_count(state_count_bound(&puzzle)),
             human_bytes(estimate),
-            human_bytes(limit)
+            human_bytes(limit),
+            route_text(
+                flags.sparse,
+                crate::search::state_space(&puzzle),
+                estimate,
+                limit
+            )
         );
         if let Some(c) = &checkpointing {
             say_checkpointing(&name, c);
@@ -218,6 +224,7 @@ pub fn search_cmd(
     if let (Some((from, to)), Format::Human) = (&ends, format) {
         text.push_str(&format!("from {from} to {to} by breadth-first search\n"));
     }
+
     if format == Format::Json {
         // The estimate next to what the search held, for checking the former on real runs.
         if let Ok(serde_json::Value::Object(mut o)) = serde_json::from_str(&text) {
@@ -230,6 +237,21 @@ pub fn search_cmd(
                     o.insert("shortest_paths".into(), c.to_string().into());
                 }
             }
+            o.insert(
+                "search_route".into(),
+                route_text(
+                    matches!(r.encoding, crate::search::Encoding::Sparse { .. }),
+                    match r.encoding {
+                        crate::search::Encoding::Generic => None,
+                        crate::search::Encoding::Dense { space }
+                        | crate::search::Encoding::Sparse { space }
+                        | crate::search::Encoding::Disk { space } => Some(space),
+                    },
+                    estimate,
+                    limit,
+                )
+                .into(),
+            );
             o.insert("estimated_bytes".into(), estimate.into());
             o.insert("peak_bytes_held".into(), stats.peak_bytes.into());
             if stats.retraced > 0 {
@@ -313,6 +335,29 @@ fn checkpoint_flags(
         every,
         ..Checkpointing::new(dir, name)
     }))
+}
+
+/// Which route a search in memory takes and why: the sparse set when asked, else a dense
+/// index where the puzzle has one (`space`), else interned configurations.
+fn route_text(sparse: bool, space: Option<u64>, estimate: u64, limit: u64) -> String {
+    let budget = format!(
+        "estimated {} against the memory limit of {}",
+        human_bytes(estimate),
+        human_bytes(limit)
+    );
+    match (sparse, space) {
+        (true, Some(space)) => format!(
+            "breadth-first keeping only the states reached in a hash set (--sparse; the index space has {} configurations)",
+            super::common::human_count(space as f64)
+        ),
+        (_, Some(space)) => format!(
+            "breadth-first over a dense index of {} configurations ({budget})",
+            super::common::human_count(space as f64)
+        ),
+        (_, None) => format!(
+            "breadth-first over interned configurations (equal sizes leave the order on a pin free, so no dense index applies; {budget})"
+        ),
+    }
 }
 
 /// The search past `limit` with its layers in files under `scratch` ([`disk_search`]): the

@@ -458,14 +458,15 @@ fn counts_past_two_to_the_64_agree_in_process_and_across_processes() {
     }
 }
 
-/// The answer of a `search --format json` run: everything but the figures of the
-/// single-machine search's route (its memory estimate and peak, the states it retraced a
-/// count over), which a cluster run does not have.
+/// The answer of a `search --format json` run: everything but the single-machine search's
+/// route and its figures (the route taken, its memory estimate and peak, the states it
+/// retraced a count over), which a cluster run does not have.
 fn answer(stdout: &[u8]) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_slice(stdout).expect("JSON output");
     if let Some(o) = v.as_object_mut() {
         o.remove("estimated_bytes");
         o.remove("peak_bytes_held");
+        o.remove("search_route");
         o.remove("states_on_minimal_sequences");
     }
     v

@@ -956,3 +956,28 @@ fn the_memory_limit_says_when_it_was_checked() {
     );
     assert!(!err.contains("--bidirectional"), "{err}");
 }
+
+/// The JSON answer names the route the search took and why: classic has a dense index of
+/// 3^n configurations; Antwerp's equal discs leave none; `--sparse` keeps the states reached.
+#[test]
+fn the_search_says_which_route_it_took() {
+    let route = |args: &[&str]| -> String {
+        let out = crate::common::stdout(args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["search_route"].as_str().unwrap().to_string()
+    };
+    let r = route(&["search", "classic", "-n", "5", "--format", "json"]);
+    assert!(
+        r.starts_with("breadth-first over a dense index of 243 configurations"),
+        "{r}"
+    );
+    let r = route(&["search", "antwerp", "-n", "2", "--format", "json"]);
+    assert!(r.contains("interned configurations (equal sizes"), "{r}");
+    let r = route(&[
+        "search", "cyclic4", "-n", "5", "--sparse", "--format", "json",
+    ]);
+    assert!(
+        r.contains("hash set (--sparse; the index space has 1024"),
+        "{r}"
+    );
+}
