@@ -279,6 +279,19 @@ fn validate_fields(c: &Claim) -> Result<(), ClaimFault> {
             }
             Ok(())
         }
+        ClaimKind::Search(s)
+            if s.minima.is_empty()
+                && s.counts.is_empty()
+                && s.symmetric.is_empty()
+                && s.moves.is_empty()
+                && s.optimal.is_none()
+                && s.lower_bound.is_none() =>
+        {
+            fault(
+                "kind",
+                "a search claim states nothing a search checks: give minima = [[n, \"printed\"], ...], counts, symmetric, moves, optimal = \"A..B\" or lower_bound".into(),
+            )
+        }
         ClaimKind::Longest(l) => range("n", &l.n),
         ClaimKind::Conjecture(g) => {
             range("n", &g.n)?;
