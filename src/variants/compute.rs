@@ -91,6 +91,10 @@ impl Variant {
     /// [`program::transfer_system_of`]).
     pub fn transfer_system(&self, params: &Params) -> Result<Option<TransferSystem>, VariantError> {
         let all = self.resolve_params(params)?;
+        // A file of rules only has no program to derive a system from.
+        if self.functions().iter().all(|f| !f.has_program()) {
+            return Ok(None);
+        }
         let globals = self.globals(&all)?;
         // The procedures the functions call: a function whose procedures derive gets its
         // system even where another function's (a split up to a square root) does not.

@@ -69,6 +69,9 @@ impl Variant {
         }
         match self.transfer_system(params)? {
             Some(sys) => out.push_str(&format!("\n## Transfer system\n\n{}", sys.to_markdown())),
+            None if self.program_text.trim().is_empty() => {
+                out.push_str("\n## Transfer system\n\nNone: there is no program to derive one from.\n")
+            }
             None => out.push_str("\n## Transfer system\n\nNo transfer matrix (some call is not on n-k discs for a small k, n or a fixed size, or the clauses are not periodic in n); counts are memoised per (procedure, size).\n"),
         }
         Ok(out)

@@ -151,3 +151,31 @@ minima = [[5, "31"], [6, "64"]]
         "{text}"
     );
 }
+
+/// The report of a rules-only file says there is no algorithm to judge and no transfer
+/// system, instead of calling a missing algorithm optimal.
+#[test]
+fn the_report_of_a_rules_only_file_judges_no_algorithm() {
+    let p = file("cyc4-report.toml", CYCLIC4_RULES);
+    let out =
+        std::env::temp_dir().join(format!("hanoilab-rules-only-report-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    stdout(&[
+        "report",
+        "--only",
+        p.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let page = std::fs::read_to_string(out.join("reports/cyc4-rules.md")).unwrap();
+    assert!(
+        page.contains("no algorithm to judge (the function has no program)"),
+        "{page}"
+    );
+    assert!(!page.contains("optimal at every n searched"), "{page}");
+    assert!(
+        page.contains("None: there is no program to derive one from."),
+        "{page}"
+    );
+}

@@ -266,6 +266,11 @@ pub(super) fn optimality(f: &VariantFacts, j: usize) -> String {
         return format!("n = {n}: the goal is unreachable");
     }
     let searched = searched_text(&o);
+    if !f.variant.functions()[j].has_program() {
+        return format!(
+            "no algorithm to judge (the function has no program); searched for {searched}"
+        );
+    }
     match (o.role, &o.shortfall) {
         (FunctionRole::Longest, _) => format!(
             "a longest-path problem: the shortest solution, found by search for {searched}, is not its benchmark"
