@@ -329,8 +329,7 @@ fn the_antwerp_goal_sentence_is_flagged_with_its_two_readings() {
 
 /// The law of the optima the report prints is a guess from search terms; where the search
 /// also finds the algorithm optimal, the guessed law must continue as the program's counts
-/// do (an independent route: the program's exact counts past the searched n), and where the
-/// report says no recurrence of order below L holds, none of that order fits the terms.
+/// do (an independent route: the program's exact counts past the searched n).
 #[test]
 fn the_law_of_the_optima_agrees_with_the_programs_counts() {
     use hanoilab::facts::{OptimaLaw, VariantFacts};
@@ -360,13 +359,8 @@ fn the_law_of_the_optima_agrees_with_the_programs_counts() {
                     }
                     fitted += 1;
                 }
-                Some(OptimaLaw::NoRecurrence {
-                    complexity,
-                    first_n,
-                    last_n,
-                }) => {
-                    assert!(complexity >= &1 && first_n <= last_n, "{id}.{}", func.name);
-                }
+                // "No recurrence of order below L" is checked against the ranks of the
+                // linear systems in `facts::optima_law`'s unit tests.
                 _ => {}
             }
         }
