@@ -102,6 +102,26 @@ impl OptimumArgs {
     }
 }
 
+/// The searches of `claims`: their budget and recorded runs beside the built-in ones.
+#[derive(Debug, Args, Clone)]
+pub struct ClaimSearchArgs {
+    /// The largest dense state space a search or conjecture claim searches (a larger n is
+    /// answered by the records, or left out and named in the verdict).
+    #[arg(long, value_name = "N", default_value_t = crate::facts::SearchBudget::CLAIMS.max_states)]
+    pub max_states: u64,
+    /// The largest state space whose minimal move sequences are counted.
+    #[arg(long, value_name = "N", default_value_t = crate::facts::SearchBudget::CLAIMS.count_states)]
+    pub count_states: u64,
+    /// The memory limit of each search (`512M`, `2G`), also of the puzzles with equal discs,
+    /// which have no dense index (default: 48M for those).
+    #[arg(long, value_name = "BYTES")]
+    pub memory_limit: Option<String>,
+    /// Also read recorded runs from this CSV file (the format `search --record` writes),
+    /// beside the built-in records.
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<std::path::PathBuf>,
+}
+
 /// The subcommands.
 // Parsed once per process: the size of the largest variant (`search`'s flags) costs nothing.
 #[allow(clippy::large_enum_variant)]
@@ -457,6 +477,9 @@ pub enum Command {
         /// Exit with status 0 even when a verdict is `fails`.
         #[arg(long)]
         no_fail_exit: bool,
+        /// The budget of the claims' searches.
+        #[command(flatten)]
+        searches: ClaimSearchArgs,
     },
     /// Check a formula (or a b-file) against a sequence. Exit status 1 when the verdict is
     /// `fails` (after printing it; --no-fail-exit for 0), 2 for bad input.

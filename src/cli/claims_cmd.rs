@@ -13,13 +13,41 @@ use crate::literature::check::{
 use crate::literature::check::{check_optimum_law, OptimaSource};
 use crate::literature::claims::builtin_claims;
 use crate::literature::claims::ConjectureClaim;
-use crate::literature::{check_claim, parse, CheckedClaim, VerdictKind};
+use crate::literature::{check_claim_with, parse, CheckedClaim, ClaimResources, VerdictKind};
 use crate::variants::Variant;
 use num_bigint::BigInt;
 use std::path::Path;
 
+/// The resources of the claims' searches from `claims`' flags.
+pub fn resources(args: &super::args::ClaimSearchArgs) -> Result<ClaimResources, CliError> {
+    use crate::facts::SearchBudget;
+    let memory = args
+        .memory_limit
+        .as_deref()
+        .map(|m| super::validate::parse_memory("--memory-limit", m))
+        .transpose()?;
+    let records = match &args.records {
+        Some(path) => super::guess_cmd::read_records(path)?,
+        None => vec![],
+    };
+    Ok(ClaimResources {
+        budget: SearchBudget {
+            max_states: args.max_states,
+            count_states: args.count_states,
+            memory,
+            generic_memory: memory.or(SearchBudget::CLAIMS.generic_memory),
+            ..SearchBudget::CLAIMS
+        },
+        records,
+    })
+}
+
 /// `hanoilab claims [VARIANT|DOCUMENT]`: prints the checked claims and returns them.
-pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>, CliError> {
+pub fn claims(
+    filter: Option<&str>,
+    format: Format,
+    res: &ClaimResources,
+) -> Result<Vec<CheckedClaim>, CliError> {
     let all = builtin_claims().map_err(|e| CliError::failure(e.to_string()))?;
     let selected: Vec<_> = all
         .iter()
@@ -34,20 +62,20 @@ pub fn claims(filter: Option<&str>, format: Format) -> Result<Vec<CheckedClaim>,
             }
         }
     }
-    let checked = check_counted(&selected);
+    let checked = check_counted(&selected, res);
     emit(&render_claims(&checked, format)?)?;
     Ok(checked)
 }
 
 /// Checks the claims in order, counting them on the progress meter (`claims: 41/120
 /// checked`).
-fn check_counted(claims: &[&crate::literature::Claim]) -> Vec<CheckedClaim> {
+fn check_counted(claims: &[&crate::literature::Claim], res: &ClaimResources) -> Vec<CheckedClaim> {
     let meter =
         super::progress::Meter::new("claims", "checked", Some(claims.len() as u64), false, "");
     let checked = claims
         .iter()
         .map(|c| {
-            let done = check_claim(c);
+            let done = check_claim_with(c, res);
             meter.inc();
             done
         })
@@ -105,6 +133,7 @@ pub fn claims_file(
     path: &Path,
     filter: Option<&str>,
     format: Format,
+    res: &ClaimResources,
 ) -> Result<Vec<CheckedClaim>, CliError> {
     use crate::literature::check::validate_claims;
     use crate::literature::claims::{field_offset, line_column, load_claim_file};
@@ -131,7 +160,7 @@ pub fn claims_file(
         .iter()
         .filter(|c| filter.is_none_or(|f| c.variant_id().as_deref() == Some(f)))
         .collect();
-    let checked = check_counted(&selected);
+    let checked = check_counted(&selected, res);
     emit(&render_claims(&checked, format)?)?;
     Ok(checked)
 }

@@ -244,32 +244,15 @@ pub(super) fn optimum_inputs(
         .memory_limit
         .map(|m| super::validate::parse_memory("--memory-limit", m))
         .transpose()?;
-    let mut records = crate::facts::recorded_minima(&t.variant, &t.function, &t.params)
-        .map_err(|e| CliError::failure(e.to_string()))?;
-    if let Some(path) = opt.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::from_io(format!("--records {}: {e}", path.display()), &e))?;
-        let rows = crate::facts::parse_search_records(&text)
-            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
-        let mine = crate::facts::recorded_minima_in(&rows, &t.variant, &t.function, &t.params)
-            .map_err(|e| CliError::input(format!("--records {}: {e}", path.display())))?;
-        for r in mine {
-            match records.iter().find(|q| q.n == r.n) {
-                Some(q) if q.minimum != r.minimum => {
-                    return Err(CliError::input(format!(
-                        "--records {}: {} at n = {}: minimum {}, but the built-in records have {}",
-                        path.display(),
-                        r.puzzle,
-                        r.n,
-                        r.minimum,
-                        q.minimum
-                    )))
-                }
-                Some(_) => {}
-                None => records.push(r),
-            }
-        }
-    }
+    let extra = match opt.records {
+        Some(path) => read_records(path)?,
+        None => vec![],
+    };
+    let records = crate::facts::recorded_minima_with(&t.variant, &t.function, &t.params, &extra)
+        .map_err(|e| match opt.records {
+            Some(path) => CliError::input(format!("--records {}: {}", path.display(), e.0)),
+            None => CliError::failure(e.to_string()),
+        })?;
     let budget = SearchBudget {
         max_states: opt.max_states,
         count_states: 0,
@@ -278,6 +261,18 @@ pub(super) fn optimum_inputs(
         threads: 0,
     };
     Ok((budget, records))
+}
+
+/// The rows of a record file given with `--records` (the format `search --record` writes).
+pub(super) fn read_records(
+    path: &std::path::Path,
+) -> Result<Vec<crate::facts::SearchRecord>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::from_io(format!("--records {}: {e}", path.display()), &e))?;
+    let rows = crate::facts::parse_search_records(&text)
+        .and_then(|rows| crate::facts::check_user_records(&rows).map(|()| rows))
+        .map_err(|e| CliError::input(format!("--records {}: {}", path.display(), e.0)))?;
+    Ok(rows)
 }
 
 /// How the function's algorithm compares with the search optima: equal at every n of the

@@ -402,17 +402,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         ),
         Command::Claims {
             variant,
-            file: Some(file),
+            file,
             format,
             no_fail_exit,
-        } => claims_cmd::claims_file(&file, variant.as_deref(), format)
-            .and_then(|checked| claims_cmd::fail_exit(&checked, no_fail_exit)),
-        Command::Claims {
-            variant,
-            file: None,
-            format,
-            no_fail_exit,
-        } => claims_cmd::claims(variant.as_deref(), format)
+            searches,
+        } => claims_cmd::resources(&searches)
+            .and_then(|res| match file {
+                Some(file) => claims_cmd::claims_file(&file, variant.as_deref(), format, &res),
+                None => claims_cmd::claims(variant.as_deref(), format, &res),
+            })
             .and_then(|checked| claims_cmd::fail_exit(&checked, no_fail_exit)),
         Command::Check {
             target,

@@ -172,11 +172,52 @@ impl fmt::Display for Beyond {
             Beyond::Estimate { estimate, limit } => write!(
                 f,
                 "its states need an estimated {} MiB, more than {}% over the memory limit of {} MiB",
-                ESTIMATE_MARGIN_PERCENT - 100,
                 estimate.div_ceil(1 << 20),
+                ESTIMATE_MARGIN_PERCENT - 100,
                 limit >> 20
             ),
             Beyond::Search(e) => write!(f, "{e}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The refusal of an estimate over the limit states the estimate, the margin and the
+    /// limit in that order, and the numbers it prints bear out "more than 25% over".
+    #[test]
+    fn an_estimate_refusal_says_what_was_estimated() {
+        let p = crate::variants::Variant::load("antwerp")
+            .unwrap()
+            .puzzle("T33", 4, &Default::default())
+            .unwrap();
+        let Err(Beyond::Estimate { estimate, limit }) = SearchBudget::CLAIMS.plan(&p, false) else {
+            panic!("Antwerp n = 4 is over the claims' generic memory");
+        };
+        let opts = SearchOptions {
+            memory_limit: Some(limit),
+            ..Default::default()
+        };
+        assert_eq!(estimate_memory(&p, &opts).unwrap(), estimate);
+        let text = Beyond::Estimate { estimate, limit }.to_string();
+        let number_after = |word: &str| -> u64 {
+            let rest = &text[text.find(word).unwrap() + word.len()..];
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let said_estimate = number_after("estimated ");
+        let said_margin = number_after("more than ");
+        let said_limit = number_after("memory limit of ");
+        assert_eq!(said_estimate, estimate.div_ceil(1 << 20), "{text}");
+        assert_eq!(said_limit, limit >> 20, "{text}");
+        assert!(
+            said_estimate * 100 > said_limit * (100 + said_margin),
+            "{text}"
+        );
     }
 }

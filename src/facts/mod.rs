@@ -35,8 +35,9 @@ pub use optima_law::{OptimaLaw, OPTIMA_LAW_CONFIRMATIONS};
 pub use optimality::{optimality, MinimumSource, Optimality, Shortfall};
 pub use optimum_terms::{optimum_terms, OptimumTerm, OptimumTerms};
 pub use records::{
-    csv_rows, parse_search_records, recorded_minima, recorded_minima_in, search_records,
-    RecordedMinimum, RecordsError, SearchRecord, RECORD_COLUMNS, SEARCH_RECORDS,
+    check_user_records, csv_rows, parse_search_records, recorded_minima, recorded_minima_in,
+    recorded_minima_with, search_records, RecordedMinimum, RecordsError, SearchRecord,
+    RECORD_COLUMNS, SEARCH_RECORDS,
 };
 pub use recurrence_start::{recurrence_starts, RecurrenceStart};
 pub use search_cache::cached_search;

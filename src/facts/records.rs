@@ -237,6 +237,46 @@ pub fn recorded_minima_in(
     Ok(by_n.into_values().collect())
 }
 
+/// Checks a user's record rows before they are used: every row names a known variant and
+/// function, and no minimum contradicts the compiled-in records of the same puzzle. The
+/// fault names the row (from 2, the header being row 1).
+pub fn check_user_records(rows: &[SearchRecord]) -> Result<(), RecordsError> {
+    for (i, r) in rows.iter().enumerate() {
+        let at = |m: String| RecordsError(format!("row {}: {}: {m}", i + 2, r.puzzle));
+        let v = Variant::load(&r.variant).map_err(|e| at(e.to_string()))?;
+        v.function(&r.function).map_err(|e| at(e.to_string()))?;
+        recorded_minima_with(&v, &r.function, &r.params, std::slice::from_ref(r))
+            .map_err(|e| RecordsError(format!("row {}: {}", i + 2, e.0)))?;
+    }
+    Ok(())
+}
+
+/// [`recorded_minima`] with `extra` rows (a user's record file) beside the compiled-in
+/// ones, by n. A row of `extra` that disagrees with a compiled-in minimum is an error that
+/// names both.
+pub fn recorded_minima_with(
+    variant: &Variant,
+    function: &str,
+    params: &Params,
+    extra: &[SearchRecord],
+) -> Result<Vec<RecordedMinimum>, RecordsError> {
+    let mut merged = recorded_minima(variant, function, params)?;
+    for r in recorded_minima_in(extra, variant, function, params)? {
+        match merged.iter().find(|q| q.n == r.n) {
+            Some(q) if q.minimum != r.minimum => {
+                return Err(RecordsError(format!(
+                    "{} at n = {}: minimum {}, but the built-in records have {}",
+                    r.puzzle, r.n, r.minimum, q.minimum
+                )))
+            }
+            Some(_) => {}
+            None => merged.push(r),
+        }
+    }
+    merged.sort_by_key(|r| r.n);
+    Ok(merged)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -56,8 +56,8 @@ pub mod gf;
 pub mod proof;
 
 pub use check::{
-    check_all, check_claim, check_formula, CheckedClaim, FormulaCheck, LibrarySequences, NRange,
-    Verdict, VerdictKind,
+    check_all, check_claim, check_claim_with, check_formula, CheckedClaim, ClaimResources,
+    FormulaCheck, LibrarySequences, NRange, Verdict, VerdictKind,
 };
 pub use claims::{
     builtin_claims, builtin_references, cite_documents, Claim, ClaimError, ClaimKind,

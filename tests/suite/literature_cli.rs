@@ -390,3 +390,100 @@ fn a_search_claim_with_nothing_to_check_is_refused() {
         "claims.toml:12:9: claim nothing, field kind: a search claim states nothing a search checks",
     );
 }
+
+/// A claim file in a fresh directory, and a record file beside it.
+fn claim_dir(tag: &str, claims: &str, records: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("hanoilab-claims-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("claims.toml");
+    std::fs::write(
+        &file,
+        format!("document = \"mine\"\ntitle = \"My claims\"\ncite = \"folklore\"\n{claims}"),
+    )
+    .unwrap();
+    let rec = dir.join("records.csv");
+    std::fs::write(
+        &rec,
+        format!("puzzle,n,minimum,optimal_solutions,states_reached,eccentricity,wall_seconds,peak_bytes,version,method,cpu_seconds\n{records}"),
+    )
+    .unwrap();
+    (file, rec)
+}
+
+/// `claims --max-states` sets how far a search claim is searched: the classic puzzle has
+/// 3^n states, so a budget of 4096 stops after n = 7 (3^7 = 2187 <= 4096 < 3^8), and the
+/// default 2^20 reaches n = 12 (3^12 = 531441).
+#[test]
+fn claims_search_within_the_budget_the_user_gives() {
+    let (file, _) = claim_dir(
+        "budget",
+        "[[claim]]\nid = \"opt\"\nsection = \"1\"\nstatement = \"optimal\"\nkind = \"search\"\ntarget = \"classic.T\"\noptimal = \"1..12\"\n",
+        "",
+    );
+    let f = file.to_str().unwrap();
+    let budget = 4096u64;
+    let last = (1..=12u32)
+        .take_while(|&n| 3u64.pow(n) <= budget)
+        .last()
+        .unwrap();
+    let small = stdout(&["claims", "--file", f, "--max-states", "4096"]);
+    assert!(
+        small.contains(&format!("optimum for n = 1..{last};")),
+        "{small}"
+    );
+    assert!(small.contains("at most 2^12 states"), "{small}");
+    let default = stdout(&["claims", "--file", f]);
+    assert!(default.contains("optimum for n = 1..12\n"), "{default}");
+    assert_input_error(
+        &["claims", "--file", f, "--memory-limit", "12Q"],
+        "--memory-limit",
+    );
+    assert_input_error(
+        &["claims", "--file", f, "--records", "/no/such.csv"],
+        "/no/such.csv",
+    );
+}
+
+/// `claims --records` reads a user's runs beside the built-in ones: a minimum past any
+/// search of the claims' budget (cyclic4 at n = 30) is taken from the file, so a printed
+/// value equal to it holds and any other fails; a row that contradicts a built-in record
+/// is refused before any claim is checked.
+#[test]
+fn claims_read_the_users_records() {
+    let claim = |printed: u64| {
+        format!("[[claim]]\nid = \"min\"\nsection = \"1\"\nstatement = \"minimum\"\nkind = \"search\"\ntarget = \"cyclic4.N\"\nminima = [[30, \"{printed}\"]]\n")
+    };
+    let row = "cyclic4.N,30,123456,,1,,1,1,0.1.0,bfs,\n";
+    let (file, rec) = claim_dir("rec-holds", &claim(123456), row);
+    let (f, r) = (file.to_str().unwrap(), rec.to_str().unwrap());
+    let out = stdout(&["claims", "--file", f, "--records", r]);
+    assert!(out.starts_with("[holds]"), "{out}");
+    assert!(out.contains("n = 30 are the recorded searches'"), "{out}");
+    let without = stdout(&["claims", "--file", f]);
+    assert!(without.starts_with("[unverifiable]"), "{without}");
+    let (file, rec) = claim_dir("rec-fails", &claim(123457), row);
+    let out = stdout_refuted(&[
+        "claims",
+        "--file",
+        file.to_str().unwrap(),
+        "--records",
+        rec.to_str().unwrap(),
+    ]);
+    assert!(out.starts_with("[fails]"), "{out}");
+    // The built-in records have cyclic4 at n = 13 (5162 moves).
+    let (file, rec) = claim_dir(
+        "rec-conflict",
+        &claim(1),
+        "cyclic4.N,13,5000,,1,,1,1,0.1.0,bfs,\n",
+    );
+    assert_input_error(
+        &[
+            "claims",
+            "--file",
+            file.to_str().unwrap(),
+            "--records",
+            rec.to_str().unwrap(),
+        ],
+        "but the built-in records have 5162",
+    );
+}

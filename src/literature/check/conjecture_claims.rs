@@ -10,7 +10,7 @@
 
 use super::*;
 use crate::algebra::guess::{guess, GuessOptions, Law};
-use crate::facts::{optimum_terms, recorded_minima, OptimumTerms, RecordedMinimum, SearchBudget};
+use crate::facts::{optimum_terms, OptimumTerms, RecordedMinimum, SearchBudget};
 use crate::literature::claims::ConjectureClaim;
 use crate::literature::gf::RationalGf;
 
@@ -119,14 +119,17 @@ fn stopped_note(terms: &OptimumTerms) -> String {
 
 /// A conjecture claim's verdict (see the module documentation): its target's recorded runs
 /// and the searches of the claims' budget.
-pub(crate) fn check_conjecture(c: &ConjectureClaim) -> Result<Verdict, CheckError> {
+pub(crate) fn check_conjecture(
+    c: &ConjectureClaim,
+    res: &super::ClaimResources,
+) -> Result<Verdict, CheckError> {
     let (vid, f) = variant_function("conjecture", &c.target)?;
     let v = Variant::load(&vid).map_err(CheckError::from)?;
-    let records = recorded_minima(&v, &f, &c.params).map_err(CheckError::from)?;
+    let records = res.minima(&v, &f, &c.params)?;
     let src = OptimaSource {
         variant: &v,
         function: &f,
-        budget: &SearchBudget::CLAIMS,
+        budget: &res.budget,
         records: &records,
     };
     check_optimum_law(c, &src)
@@ -353,7 +356,7 @@ mod tests {
     #[test]
     fn laws_of_the_classic_optima_fit_and_a_wrong_one_fails_where_it_differs() {
         let c = conjecture("target = \"classic.T\"\nformula = \"2^n - 1\"\nn = \"0..30\"");
-        let v = check_conjecture(&c).unwrap();
+        let v = check_conjecture(&c, &Default::default()).unwrap();
         assert_eq!(v.verdict, VerdictKind::Conjectured, "{}", v.detail);
         let r = v.range.unwrap();
         assert_eq!(r.from, 0);
@@ -365,12 +368,12 @@ mod tests {
         );
         let c =
             conjecture("target = \"classic.T\"\ngf = \"x / ((1 - x)*(1 - 2*x))\"\nn = \"0..30\"");
-        let v = check_conjecture(&c).unwrap();
+        let v = check_conjecture(&c, &Default::default()).unwrap();
         assert_eq!(v.verdict, VerdictKind::Conjectured, "{}", v.detail);
         assert!(v.detail.contains("4 free coefficients"), "{}", v.detail);
         // a recurrence with the optima themselves, wrong from its start
         let c = conjecture("target = \"classic.T\"\nformula = \"2*a(n-1) + 2\"\nn = \"3..30\"");
-        let v = check_conjecture(&c).unwrap();
+        let v = check_conjecture(&c, &Default::default()).unwrap();
         assert_eq!(v.verdict, VerdictKind::Fails, "{}", v.detail);
         let f = v.failure.unwrap();
         assert_eq!(
@@ -386,7 +389,7 @@ mod tests {
         let c = conjecture(
             "target = \"cyclic4.N\"\nformula = \"a(n-1) + a(n-2) + a(n-3) - 2*a(n-5)\"\nn = \"10..21\"",
         );
-        let v = check_conjecture(&c).unwrap();
+        let v = check_conjecture(&c, &Default::default()).unwrap();
         assert_eq!(v.verdict, VerdictKind::Fails, "{}", v.detail);
         assert_eq!(v.failure.unwrap().n, Some(10));
     }
@@ -397,12 +400,13 @@ mod tests {
             "target = \"classic.T\"\nn = \"0..5\"",
             "target = \"classic.T\"\nn = \"0..5\"\ngf = \"x\"\nformula = \"n\"",
         ] {
-            let e = check_conjecture(&conjecture(fields)).unwrap_err();
+            let e = check_conjecture(&conjecture(fields), &Default::default()).unwrap_err();
             assert!(e.to_string().contains("one law"), "{e}");
         }
-        let e = check_conjecture(&conjecture(
-            "target = \"classic.T\"\nn = \"0..5\"\ngf = \"1/(1 - y)\"",
-        ));
+        let e = check_conjecture(
+            &conjecture("target = \"classic.T\"\nn = \"0..5\"\ngf = \"1/(1 - y)\""),
+            &Default::default(),
+        );
         assert!(e.is_err());
     }
 }

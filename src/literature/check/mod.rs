@@ -127,10 +127,74 @@ pub fn check_all() -> Vec<CheckedClaim> {
     }
 }
 
-/// Checks one claim.
+/// What the claims that search may spend: the budget of each search, and recorded runs
+/// beside the built-in ones (a user's record file). The built-in claims are checked with
+/// [`ClaimResources::default`]: [`crate::facts::SearchBudget::CLAIMS`] and no extra records.
+#[derive(Clone, Debug)]
+pub struct ClaimResources {
+    /// The budget of each search a claim needs.
+    pub budget: crate::facts::SearchBudget,
+    /// Recorded runs read beside `data/records/search-records.csv`.
+    pub records: Vec<crate::facts::SearchRecord>,
+}
+
+impl Default for ClaimResources {
+    fn default() -> ClaimResources {
+        ClaimResources {
+            budget: crate::facts::SearchBudget::CLAIMS,
+            records: Vec::new(),
+        }
+    }
+}
+
+impl ClaimResources {
+    /// The recorded minima of `variant.function` under `params`: the built-in records and
+    /// these resources' own rows.
+    pub(crate) fn minima(
+        &self,
+        variant: &Variant,
+        function: &str,
+        params: &Params,
+    ) -> Result<Vec<crate::facts::RecordedMinimum>, CheckError> {
+        crate::facts::recorded_minima_with(variant, function, params, &self.records)
+            .map_err(CheckError::from)
+    }
+}
+
+/// Checks one claim with the built-in claims' resources ([`ClaimResources::default`]).
 pub fn check_claim(c: &Claim) -> CheckedClaim {
+    check_claim_with(c, &ClaimResources::default())
+}
+
+/// Checks one claim; its searches run within `res`.
+///
+/// ```
+/// use hanoilab::facts::SearchBudget;
+/// use hanoilab::literature::claims::parse_claim_file;
+/// use hanoilab::literature::{check_claim_with, ClaimResources, VerdictKind};
+/// let claims = parse_claim_file("mine", r#"
+/// document = "mine"
+/// title = "My claims"
+/// cite = "folklore"
+/// [[claim]]
+/// id = "classic-opt"
+/// section = "1"
+/// statement = "The classic algorithm is optimal"
+/// kind = "search"
+/// target = "classic.T"
+/// optimal = "1..12"
+/// "#).unwrap();
+/// let small = ClaimResources {
+///     budget: SearchBudget { max_states: 1 << 12, ..SearchBudget::CLAIMS },
+///     ..Default::default()
+/// };
+/// let c = check_claim_with(&claims[0], &small);
+/// assert_eq!(c.verdict, VerdictKind::HoldsInRange);
+/// assert!(c.detail.contains("n = 8..12 beyond"), "{}", c.detail);
+/// ```
+pub fn check_claim_with(c: &Claim, res: &ClaimResources) -> CheckedClaim {
     crate::literature::eval::reset_power_work();
-    let mut o = run(c).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
+    let mut o = run(c, res).unwrap_or_else(|e| unverifiable(format!("could not be checked: {e}")));
     if let Some(n) = &c.note {
         o.detail = format!("{} (note: {n})", o.detail);
     }
@@ -346,7 +410,7 @@ pub(crate) fn printed_integer(s: &str) -> Result<BigInt, CheckError> {
     }
 }
 
-pub(crate) fn run(c: &Claim) -> Result<Verdict, CheckError> {
+pub(crate) fn run(c: &Claim, res: &ClaimResources) -> Result<Verdict, CheckError> {
     match &c.kind {
         ClaimKind::Formula {
             target,
@@ -560,10 +624,10 @@ pub(crate) fn run(c: &Claim) -> Result<Verdict, CheckError> {
                 "an inequality is checked n by n; no proof for every n is attempted",
             ))
         }
-        ClaimKind::Search(s) => check_search(s),
+        ClaimKind::Search(s) => check_search(s, res),
         ClaimKind::Longest(l) => check_longest(l),
         ClaimKind::Graph(g) => graph_claims::check_graph(g),
-        ClaimKind::Conjecture(c) => conjecture_claims::check_conjecture(c),
+        ClaimKind::Conjecture(c) => conjecture_claims::check_conjecture(c, res),
         ClaimKind::Trace(t) => check_trace(t),
         ClaimKind::Unchecked { reason, .. } => Ok(unverifiable(reason.clone())),
     }

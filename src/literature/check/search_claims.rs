@@ -101,7 +101,10 @@ fn permuted_start(
 }
 
 /// A search claim (see the module documentation for the budget and the policy).
-pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
+pub(crate) fn check_search(
+    c: &SearchClaim,
+    res: &super::ClaimResources,
+) -> Result<Verdict, CheckError> {
     use crate::facts::SearchBudget;
     use crate::search::{state_bound, symmetric_minimal_solutions};
     use crate::variants::alternatives::{run_alternative, ALTERNATIVE_MAX_N};
@@ -151,15 +154,15 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
     let mut t = SearchTally::default();
     // Searches of another goal than the function's: no recorded run applies.
     let recorded = match &c.goal_from_start {
-        None => crate::facts::recorded_minima(&v, f, params).map_err(CheckError::from)?,
+        None => res.minima(&v, f, params)?,
         Some(_) => vec![],
     };
     let budget = match c.memory_mib {
         Some(m) => SearchBudget {
-            generic_memory: Some(m << 20),
-            ..SearchBudget::CLAIMS
+            generic_memory: Some((m << 20).max(res.budget.generic_memory.unwrap_or(0))),
+            ..res.budget
         },
-        None => SearchBudget::CLAIMS,
+        None => res.budget,
     };
     for &n in &ns {
         // A claim is refuted by its first failing n: the larger n add nothing to the verdict.
@@ -251,7 +254,7 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
             let s = symmetric_minimal_solutions(
                 &puzzle,
                 mirror,
-                SearchBudget::CLAIMS.count_states as usize,
+                budget.count_states.try_into().unwrap_or(usize::MAX),
             )
             .map_err(|e| CheckError::from(e).context(format!("symmetric sequences at n = {n}")))?;
             t.symmetric.push(n);
@@ -327,7 +330,16 @@ pub(crate) fn check_search(c: &SearchClaim) -> Result<Verdict, CheckError> {
         bound_range,
         (&algorithm_name, &equals_name),
         t,
+        &budget,
     ))
+}
+
+/// A state count as the verdicts print it: `2^20` for a power of two, else the number.
+fn states_phrase(x: u64) -> String {
+    match x.is_power_of_two() {
+        true => format!("2^{}", x.trailing_zeros()),
+        false => x.to_string(),
+    }
 }
 
 fn search_verdict(
@@ -336,8 +348,8 @@ fn search_verdict(
     bound_range: Option<(i64, i64)>,
     (algorithm_name, equals_name): (&str, &str),
     t: SearchTally,
+    budget_used: &crate::facts::SearchBudget,
 ) -> Verdict {
-    use crate::facts::SearchBudget;
     let searched = &t.searched;
     let list = |rows: &[(i64, String)], done: &[i64]| -> (Vec<String>, Vec<i64>) {
         rows.iter()
@@ -402,11 +414,13 @@ fn search_verdict(
         let rule = if why.contains("memory limit") {
             format!(
                 "the generic search of a puzzle with equal discs may hold {} MiB",
-                c.memory_mib
-                    .unwrap_or(SearchBudget::CLAIMS.generic_memory.unwrap_or(0) >> 20)
+                budget_used.generic_memory.unwrap_or(0) >> 20
             )
         } else {
-            "a dense index space of at most 2^20 states".to_string()
+            format!(
+                "a dense index space of at most {} states",
+                states_phrase(budget_used.max_states)
+            )
         };
         budget += &format!(
             "; n = {} beyond the checker's search budget ({rule}; n = {first}: {why})",
@@ -415,8 +429,9 @@ fn search_verdict(
     }
     if !t.count_beyond.is_empty() {
         budget += &format!(
-            "; minimal move sequences not counted for n = {} (over 2^18 indices: {})",
+            "; minimal move sequences not counted for n = {} (over {} indices: {})",
             show_ns(&t.count_beyond.iter().map(|r| r.0).collect::<Vec<_>>()),
+            states_phrase(budget_used.count_states),
             t.count_beyond
                 .iter()
                 .map(|(n, s)| format!("n = {n}: {s}"))
