@@ -130,10 +130,14 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
         guess_against_peers()?;
     }
     if wanted(which, "search") {
+        // The dense route's time per state (Reve's puzzle, n = 12), for the equal-disc
+        // searches below.
+        let mut dense_per_state = f64::NAN;
         for n in [10u32, 12] {
             let r = crate::search::bench::bench_frame_stewart(n, 0)
                 .map_err(|e| CliError::failure(e.to_string()))?;
             let s = r.elapsed.as_secs_f64();
+            dense_per_state = s / r.states.max(1) as f64;
             line(
                 &format!("search Reve's puzzle, 4 pegs, n = {n}"),
                 s,
@@ -153,6 +157,47 @@ pub fn bench(which: Option<&str>) -> Result<(), CliError> {
                     "{} optimal solutions, {:.2}x the minimum-only time",
                     c.optimal_solutions.map_or("-".into(), |x| x.to_string()),
                     c.elapsed.as_secs_f64() / s.max(1e-9)
+                ),
+            )?;
+        }
+        // Puzzles with equal discs (no dense index): the sorted-layer route, per state
+        // against the dense route's.
+        for (id, f, n, count) in [
+            ("antwerp", "T33", 4, false),
+            ("antwerp", "T33", 4, true),
+            ("turtle", "HAHA", 8, false),
+            ("multi-stack", "HAHA", 6, false),
+            ("multi-stack", "HAHA", 6, true),
+        ] {
+            let fail = |e: crate::variants::VariantError| CliError::failure(e.to_string());
+            let p = crate::variants::Variant::load(id)
+                .map_err(fail)?
+                .puzzle(f, n, &crate::variants::Params::new())
+                .map_err(fail)?;
+            let r = crate::search::search(
+                &p,
+                &crate::search::SearchOptions {
+                    count,
+                    ..Default::default()
+                },
+            )
+            .map_err(|e| CliError::failure(e.to_string()))?;
+            let s = r.elapsed.as_secs_f64();
+            let per_state = s / r.states.max(1) as f64;
+            line(
+                &format!(
+                    "search {id}.{f}, n = {n}{}",
+                    if count { ", --count" } else { "" }
+                ),
+                s,
+                &format!(
+                    "minimum {}, {} states, {:.0} ns a state ({:?}), {:.1}x the dense route's {:.0} ns (Reve's n = 12)",
+                    r.minimum.map_or("-".into(), |m| m.to_string()),
+                    r.states,
+                    per_state * 1e9,
+                    r.encoding,
+                    per_state / dense_per_state,
+                    dense_per_state * 1e9
                 ),
             )?;
         }

@@ -20,7 +20,8 @@ pub(super) fn peak_resident() -> Option<u64> {
 
 /// One CSV row of a search (see [`RECORD_HEADER`]): the count quoted (a big integer), empty
 /// fields for what the run did not compute, the peak resident set of the process; method
-/// `bfs`, `bfs-disk` for layers on disk, or `bfs-retrace` for a count `retraced` from the goal
+/// `bfs`, `bfs-disk` for layers on disk, `bfs-sorted` for the sorted layers of packed
+/// configurations, or `bfs-retrace` for a count `retraced` from the goal
 /// (the half-way search writes its own rows, [`super::halfway_cmd`]); the CPU seconds of
 /// the process.
 pub fn record_row(
@@ -45,6 +46,7 @@ pub fn record_row(
         env!("CARGO_PKG_VERSION"),
         match r.encoding {
             crate::search::Encoding::Disk { .. } => "bfs-disk",
+            crate::search::Encoding::SortedLayers => "bfs-sorted",
             _ if retraced => "bfs-retrace",
             _ => "bfs",
         },

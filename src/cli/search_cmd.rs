@@ -175,8 +175,16 @@ pub fn search_cmd(
             human_bytes(estimate),
             human_bytes(limit),
             route_text(
-                flags.sparse,
-                crate::search::state_space(&puzzle),
+                crate::search::memory_encoding(
+                    &puzzle,
+                    &SearchOptions {
+                        count,
+                        solution,
+                        sparse: flags.sparse,
+                        checkpoint: checkpointing.as_ref(),
+                        ..Default::default()
+                    }
+                ),
                 estimate,
                 limit
             )
@@ -239,18 +247,7 @@ pub fn search_cmd(
             }
             o.insert(
                 "search_route".into(),
-                route_text(
-                    matches!(r.encoding, crate::search::Encoding::Sparse { .. }),
-                    match r.encoding {
-                        crate::search::Encoding::Generic => None,
-                        crate::search::Encoding::Dense { space }
-                        | crate::search::Encoding::Sparse { space }
-                        | crate::search::Encoding::Disk { space } => Some(space),
-                    },
-                    estimate,
-                    limit,
-                )
-                .into(),
+                route_text(r.encoding, estimate, limit).into(),
             );
             o.insert("estimated_bytes".into(), estimate.into());
             o.insert("peak_bytes_held".into(), stats.peak_bytes.into());
@@ -337,24 +334,29 @@ fn checkpoint_flags(
     }))
 }
 
-/// Which route a search in memory takes and why: the sparse set when asked, else a dense
-/// index where the puzzle has one (`space`), else interned configurations.
-fn route_text(sparse: bool, space: Option<u64>, estimate: u64, limit: u64) -> String {
+/// Which route a search in memory takes and why, from the encoding it takes
+/// ([`crate::search::memory_encoding`], or the result's).
+fn route_text(encoding: crate::search::Encoding, estimate: u64, limit: u64) -> String {
+    use crate::search::Encoding;
     let budget = format!(
         "estimated {} against the memory limit of {}",
         human_bytes(estimate),
         human_bytes(limit)
     );
-    match (sparse, space) {
-        (true, Some(space)) => format!(
+    let count = |space: u64| super::common::human_count(space as f64);
+    match encoding {
+        Encoding::Sparse { space } => format!(
             "breadth-first keeping only the states reached in a hash set (--sparse; the index space has {} configurations)",
-            super::common::human_count(space as f64)
+            count(space)
         ),
-        (_, Some(space)) => format!(
+        Encoding::Dense { space } | Encoding::Disk { space } => format!(
             "breadth-first over a dense index of {} configurations ({budget})",
-            super::common::human_count(space as f64)
+            count(space)
         ),
-        (_, None) => format!(
+        Encoding::SortedLayers => format!(
+            "breadth-first over sorted layers of packed configurations (equal sizes leave the order on a pin free, so no dense index applies; every move can be undone, so two layers are kept, not every state met; {budget})"
+        ),
+        Encoding::Generic => format!(
             "breadth-first over interned configurations (equal sizes leave the order on a pin free, so no dense index applies; {budget})"
         ),
     }

@@ -13,10 +13,10 @@ use std::fmt;
 /// Sizes are decided before a search runs, never by running it until it runs out: a puzzle
 /// with a dense index space ([`state_space`]) is searched when that space fits
 /// [`SearchBudget::max_states`]. One that needs the generic encoding (equal sizes) is
-/// searched under [`SearchBudget::generic_memory`] when the budget sets it (its reachable
-/// states are often far fewer than any bound), and otherwise only when its
-/// [`state_bound`] fits. Optimal solutions are counted when the bound fits
-/// [`SearchBudget::count_states`].
+/// searched when its bound on the states ([`state_count_bound`]) fits `max_states` too, and
+/// under [`SearchBudget::generic_memory`] when the budget sets it (its estimate within that
+/// memory), otherwise only when its [`state_bound`] fits. Optimal solutions are counted when
+/// the bound fits [`SearchBudget::count_states`].
 ///
 /// ```
 /// use hanoilab::facts::SearchBudget;
@@ -36,9 +36,9 @@ pub struct SearchBudget {
     pub count_states: u64,
     /// Memory limit of a search with a state bound (`None`: the search's default limit).
     pub memory: Option<u64>,
-    /// Memory limit of a search that needs the generic encoding, run whatever its state
-    /// bound; `None`: such a puzzle is searched only when its [`state_bound`] fits
-    /// [`Self::max_states`].
+    /// Memory limit of a search that needs the generic encoding (its bound on the states
+    /// within [`Self::max_states`]); `None`: such a puzzle is searched only when its
+    /// [`state_bound`] fits [`Self::max_states`].
     pub generic_memory: Option<u64>,
     /// Worker threads (1 keeps runs deterministic in time as well as in answer).
     pub threads: usize,
@@ -90,6 +90,12 @@ impl SearchBudget {
         let (memory, counted) = match (state_space(puzzle), self.generic_memory) {
             (Some(s), _) if s > self.max_states => return Err(Beyond::States(s)),
             (Some(s), _) => (self.memory, count && s <= self.count_states),
+            // The generic encoding: its bound on the states within `max_states` too (the
+            // sorted layers hold so little that memory alone would admit searches of
+            // minutes).
+            (None, Some(_)) if state_count_bound(puzzle) > self.max_states as f64 => {
+                return Err(Beyond::Bound(state_count_bound(puzzle).round() as u64))
+            }
             (None, Some(m)) => (
                 Some(m),
                 count && bound.is_some_and(|b| b <= self.count_states),
@@ -145,8 +151,11 @@ pub const ESTIMATE_MARGIN_PERCENT: u64 = 125;
 /// Why a puzzle was not searched within a [`SearchBudget`].
 #[derive(Debug)]
 pub enum Beyond {
-    /// Its state bound exceeds the budget.
+    /// Its dense index space (or state bound) exceeds the budget.
     States(u64),
+    /// Its bound on the states (a puzzle with equal discs, no dense index) exceeds the
+    /// budget's `max_states`.
+    Bound(u64),
     /// It has no state bound and the budget searches only bounded puzzles.
     Unbounded,
     /// It has more states than a 64-bit index can count.
@@ -167,6 +176,7 @@ impl fmt::Display for Beyond {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Beyond::States(s) => write!(f, "{s} indices"),
+            Beyond::Bound(s) => write!(f, "up to {s} states (equal discs)"),
             Beyond::Unbounded => f.write_str("no bound on its states (equal discs)"),
             Beyond::Astronomical => f.write_str("more than 2^64 states"),
             Beyond::Estimate { estimate, limit } => write!(
@@ -189,12 +199,17 @@ mod tests {
     /// limit in that order, and the numbers it prints bear out "more than 25% over".
     #[test]
     fn an_estimate_refusal_says_what_was_estimated() {
-        let p = crate::variants::Variant::load("antwerp")
+        let p = crate::variants::Variant::load("multi-stack")
             .unwrap()
-            .puzzle("T33", 4, &Default::default())
+            .puzzle("HAHA", 6, &Default::default())
             .unwrap();
-        let Err(Beyond::Estimate { estimate, limit }) = SearchBudget::CLAIMS.plan(&p, false) else {
-            panic!("Antwerp n = 4 is over the claims' generic memory");
+        // The claims' memory without their bound on the states.
+        let budget = SearchBudget {
+            max_states: u64::MAX,
+            ..SearchBudget::CLAIMS
+        };
+        let Err(Beyond::Estimate { estimate, limit }) = budget.plan(&p, false) else {
+            panic!("multi-stack n = 6 is over the claims' generic memory");
         };
         let opts = SearchOptions {
             memory_limit: Some(limit),

@@ -217,11 +217,17 @@ pub fn state_count_bound(puzzle: &Puzzle) -> f64 {
     log.exp2()
 }
 
-/// The estimate of the generic encoding for [`state_count_bound`] states, by the same
-/// growth rules as the packed set the driver fills ([`peak_bytes_for`]: the buffer of packed
+/// The estimate of the generic encoding: for the sorted-layer route, from its pilots
+/// ([`super::sorted_layers::estimate`]); otherwise (and when the pilots do not apply) for
+/// [`state_count_bound`] states, by the same growth rules as the packed set the driver fills ([`peak_bytes_for`]: the buffer of packed
 /// configurations and the index table, old and new together while either grows), and
 /// with `count` or `solution` the stored layers' indices.
 fn generic_estimate(puzzle: &Puzzle, opts: &SearchOptions) -> u64 {
+    if super::sorted_layers::applies(puzzle, opts) {
+        if let Some(e) = super::sorted_layers::estimate(puzzle, opts) {
+            return e;
+        }
+    }
     let states = state_count_bound(puzzle);
     if states >= (1u64 << 40) as f64 {
         return u64::MAX;
@@ -325,6 +331,29 @@ fn estimate_route(puzzle: &Puzzle, opts: &SearchOptions, route: Route) -> u64 {
         Route::Generic => generic_estimate(puzzle, opts),
         // Not estimated before the run: it guards its memory as its layers grow.
         Route::Bidirectional => 0,
+    }
+}
+
+/// The encoding a search in memory of `puzzle` with `opts` takes (before it runs): the
+/// dense index where the puzzle has one (kept sparse with [`SearchOptions::sparse`]), else
+/// sorted layers where every move can be undone and the question allows, else interned
+/// configurations.
+///
+/// ```
+/// use hanoilab::search::{memory_encoding, Encoding, SearchOptions};
+/// use hanoilab::variants::Variant;
+/// let antwerp = Variant::load("antwerp").unwrap().puzzle("T33", 3, &Default::default()).unwrap();
+/// let opts = SearchOptions::default();
+/// assert_eq!(memory_encoding(&antwerp, &opts), Encoding::SortedLayers);
+/// let solution = SearchOptions { solution: true, ..Default::default() };
+/// assert_eq!(memory_encoding(&antwerp, &solution), Encoding::Generic);
+/// ```
+pub fn memory_encoding(puzzle: &Puzzle, opts: &SearchOptions) -> Encoding {
+    match DenseSpace::new(puzzle) {
+        Some(s) if opts.sparse => Encoding::Sparse { space: s.space },
+        Some(s) => Encoding::Dense { space: s.space },
+        None if super::sorted_layers::applies(puzzle, opts) => Encoding::SortedLayers,
+        None => Encoding::Generic,
     }
 }
 
@@ -524,6 +553,29 @@ fn search_route(
     let mut solved = None;
     let mut stats = SearchStats::default();
     let mut run = match (&dense, route) {
+        (None, Route::Generic)
+            if resume.is_none() && super::sorted_layers::applies(puzzle, opts) =>
+        {
+            let o = super::sorted_layers::sorted_bfs(puzzle, opts, limit)?;
+            match o.count {
+                // A count past u128: the interned route counts in big integers.
+                Some(None) => generic_bfs(puzzle, opts, limit, &mut ck, None)?,
+                c => {
+                    counted = c.map(|c| c.map(BigUint::from));
+                    Run {
+                        found: o.found,
+                        goal: None,
+                        states: o.states,
+                        sizes: o.sizes,
+                        complete: o.complete,
+                        stored: Vec::new(),
+                        generic: None,
+                        peak_bytes: o.peak_bytes,
+                        end_bytes: 0,
+                    }
+                }
+            }
+        }
         (None, Route::Generic) => generic_bfs(puzzle, opts, limit, &mut ck, resume)?,
         (None, _) => {
             return Err(SearchError::Checkpoint(format!(
@@ -612,6 +664,7 @@ fn search_route(
         encoding: match &dense {
             Some(s) if opts.sparse => Encoding::Sparse { space: s.space },
             Some(s) => Encoding::Dense { space: s.space },
+            None if run.generic.is_none() => Encoding::SortedLayers,
             None => Encoding::Generic,
         },
         elapsed: t0.elapsed(),
@@ -619,6 +672,13 @@ fn search_route(
     // The counting post-pass of the stored-layer route holds the counts of two layers on
     // top of what the driver still holds (stored layers, interned configurations).
     let mut post_pass = 0;
+    if let (Some(_), None, true) = (run.found, run.goal, opts.count) {
+        // The sorted-layer route counted on the way and keeps no goal index.
+        if let Some(Some(c)) = counted.take() {
+            stats.count_bits = c.bits();
+            result.optimal_solutions = Some(BigInt::from(c));
+        }
+    }
     if let (Some(d), Some(goal)) = (run.found, run.goal) {
         let layers = &mut run.stored;
         layers.truncate(d as usize + 1);

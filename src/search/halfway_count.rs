@@ -88,14 +88,7 @@ pub fn halfway_count(puzzle: &Puzzle, opts: &SearchOptions) -> Result<HalfwayCou
         let next_counts = pull_counts(&space, &index, &layer, &counts, &next, threads)?;
         let held = (before.len() + layer.len() + 2 * next.len()) as u64 * BYTES_PER_ENTRY;
         peak = peak.max(held);
-        if held > limit {
-            return Err(SearchError::MemoryLimit {
-                estimate: held,
-                limit,
-                during: true,
-            }
-            .into());
-        }
+        super::check_held(held, limit)?;
         visited += next.len() as u64;
         classes.push(next.len() as u64);
         report_layer(

@@ -161,7 +161,10 @@ fn dense_and_generic_encodings_agree() {
                 &c.solution
             )
         );
-        assert_eq!(b.encoding, Encoding::Generic);
+        assert!(matches!(
+            b.encoding,
+            Encoding::Generic | Encoding::SortedLayers
+        ));
         assert_eq!(
             (a.minimum, a.states, &a.layers, &a.optimal_solutions),
             (b.minimum, b.states, &b.layers, &b.optimal_solutions)
@@ -1245,6 +1248,8 @@ fn memory_estimates_are_within_a_quarter_of_the_accounted_peak() {
         variant_puzzle("turtle", "HAHA", 4),
         variant_puzzle("multi-stack", "HAHA", 3),
         variant_puzzle("multistack-reves", "interlocked", 3),
+        // Past 2^18 states: the sorted layers' estimate from pilots on 6 and 5 discs.
+        variant_puzzle("turtle", "HAHA", 7),
     ];
     let check = |p: &Puzzle, o: &SearchOptions, what: &str| {
         let estimate = estimate_memory(p, o).unwrap();

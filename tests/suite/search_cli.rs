@@ -959,6 +959,7 @@ fn the_memory_limit_says_when_it_was_checked() {
 
 /// The JSON answer names the route the search took and why: classic has a dense index of
 /// 3^n configurations; Antwerp's equal discs leave none; `--sparse` keeps the states reached.
+/// (The routes' answers are compared in the library's tests.)
 #[test]
 fn the_search_says_which_route_it_took() {
     let route = |args: &[&str]| -> String {
@@ -971,7 +972,21 @@ fn the_search_says_which_route_it_took() {
         r.starts_with("breadth-first over a dense index of 243 configurations"),
         "{r}"
     );
+    // Antwerp's every move can be undone: sorted layers, unless a solution is asked.
     let r = route(&["search", "antwerp", "-n", "2", "--format", "json"]);
+    assert!(
+        r.contains("sorted layers of packed configurations (equal sizes"),
+        "{r}"
+    );
+    let r = route(&[
+        "search",
+        "antwerp",
+        "-n",
+        "2",
+        "--solution",
+        "--format",
+        "json",
+    ]);
     assert!(r.contains("interned configurations (equal sizes"), "{r}");
     let r = route(&[
         "search", "cyclic4", "-n", "5", "--sparse", "--format", "json",

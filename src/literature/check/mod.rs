@@ -18,8 +18,10 @@
 //! bound on the states ([`crate::search::state_bound`]: the dense index space, or the same
 //! count `p^n · k^n` for equal discs under the strict size rule, as in `multistack-reves`) of
 //! at most 2^20 states per search (about 1 s in a debug build), and counting minimal move
-//! sequences only up to 2^18 states. Puzzles whose states have no such bound (equal discs
-//! that may share a pin, e.g. Antwerp) are not searched here.
+//! sequences only up to 2^18 states. Puzzles with equal discs that may share a pin (Antwerp)
+//! are searched when their bound on the states is within the same 2^20 and their memory
+//! estimate within 48 MiB; `claims --max-states` and the other flags set another budget
+//! ([`ClaimResources`]).
 //!
 //! # Approximations
 //!

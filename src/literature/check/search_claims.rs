@@ -416,6 +416,11 @@ fn search_verdict(
                 "the generic search of a puzzle with equal discs may hold {} MiB",
                 budget_used.generic_memory.unwrap_or(0) >> 20
             )
+        } else if why.contains("(equal discs)") {
+            format!(
+                "a puzzle with equal discs of at most {} states",
+                states_phrase(budget_used.max_states)
+            )
         } else {
             format!(
                 "a dense index space of at most {} states",
