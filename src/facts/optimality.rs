@@ -43,6 +43,12 @@ pub struct Optimality {
     /// minimum; only judged for functions whose algorithm is meant to be shortest or is a
     /// deliberate alternative.
     pub shortfall: Option<Shortfall>,
+    /// The first n where the algorithm takes fewer moves than the search's minimum: then its
+    /// goal is not the configuration the search asks for (Antwerp's collecting and
+    /// distributing functions end with equal discs in whatever order the algorithm leaves
+    /// them; the search's goal fixes one order). Not a shortfall: nothing is said of
+    /// optimality at or after that n.
+    pub undercut: Option<Shortfall>,
     /// The law the known optima follow over their first run of consecutive n (searched and
     /// recorded alike); `None` for fewer than two such terms.
     pub law: Option<super::OptimaLaw>,
@@ -105,18 +111,21 @@ pub fn optimality(facts: &VariantFacts, j: usize) -> Result<Optimality, RecordsE
             .collect();
         super::OptimaLaw::of(&run, first.0)
     });
-    let shortfall = if func.role == FunctionRole::Longest {
-        None
-    } else {
-        rows.into_iter().find_map(|(n, minimum, source)| {
-            let algorithm = count(n)?;
-            (algorithm != BigInt::from(minimum)).then_some(Shortfall {
-                n,
-                minimum,
-                algorithm,
-                source,
-            })
+    // The first n where the algorithm is off the minimum, above (a shortfall) or below it
+    // (an undercut: another goal than the search's).
+    let first_off = rows.into_iter().find_map(|(n, minimum, source)| {
+        let algorithm = count(n)?;
+        (algorithm != BigInt::from(minimum)).then_some(Shortfall {
+            n,
+            minimum,
+            algorithm,
+            source,
         })
+    });
+    let (shortfall, undercut) = match first_off {
+        _ if func.role == FunctionRole::Longest => (None, None),
+        Some(x) if x.algorithm < BigInt::from(x.minimum) => (None, Some(x)),
+        x => (x, None),
     };
     Ok(Optimality {
         role: func.role,
@@ -124,6 +133,7 @@ pub fn optimality(facts: &VariantFacts, j: usize) -> Result<Optimality, RecordsE
         recorded,
         unreachable: own.iter().find(|o| o.minimum.is_none()).map(|o| o.n),
         shortfall,
+        undercut,
         law,
     })
 }

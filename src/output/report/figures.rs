@@ -52,6 +52,7 @@ pub(super) fn optimality_of(f: &VariantFacts, j: usize) -> Optimality {
             .find(|o| o.minimum.is_none())
             .map(|o| o.n),
         shortfall: None,
+        undercut: None,
         law: None,
     })
 }

@@ -109,6 +109,12 @@ pub(super) fn optimality_short(f: &VariantFacts, j: usize) -> String {
     if !o.searched() {
         return "not searched".into();
     }
+    if let (Some(x), None) = (&o.undercut, &o.shortfall) {
+        return format!(
+            "another goal than the search's from n = {} ({} < {})",
+            x.n, x.algorithm, x.minimum
+        );
+    }
     match (o.role, &o.shortfall) {
         (FunctionRole::Longest, _) => "longest-path problem".into(),
         (FunctionRole::Alternative, _) => "deliberate alternative".into(),

@@ -271,6 +271,19 @@ pub(super) fn optimality(f: &VariantFacts, j: usize) -> String {
             "no algorithm to judge (the function has no program); searched for {searched}"
         );
     }
+    if let (Some(x), None) = (&o.undercut, &o.shortfall) {
+        let why = match f.variant.functions()[j].goal_up_to_equal_sizes {
+            true => "its goal takes equal discs in any order, the search's in one",
+            false => "the search's goal is another configuration",
+        };
+        return format!(
+            "**fewer moves than the search's goal needs from n = {}** ({} against {} found by {}): the algorithm reaches another goal ({why}); searched for {searched}",
+            x.n,
+            x.algorithm,
+            x.minimum,
+            source_text(x)
+        );
+    }
     match (o.role, &o.shortfall) {
         (FunctionRole::Longest, _) => format!(
             "a longest-path problem: the shortest solution, found by search for {searched}, is not its benchmark"
