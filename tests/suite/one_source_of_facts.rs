@@ -332,17 +332,11 @@ fn the_antwerp_goal_sentence_is_flagged_with_its_two_readings() {
 /// do (an independent route: the program's exact counts past the searched n).
 #[test]
 fn the_law_of_the_optima_agrees_with_the_programs_counts() {
-    use hanoilab::facts::{OptimaLaw, VariantFacts};
-    use hanoilab::study::StudyOptions;
+    use hanoilab::facts::OptimaLaw;
     use hanoilab::variants::{Params, Variant};
     let mut fitted = 0;
     for id in ["classic", "cyclic", "fancy", "longest", "reves"] {
-        let v = Variant::builtin(id).unwrap();
-        let opts = StudyOptions::default().facts_options();
-        let f = VariantFacts::gather(v, &opts)
-            .unwrap()
-            .with_optimality()
-            .unwrap();
+        let f = studied(Variant::builtin(id).unwrap());
         for (j, func) in f.variant.functions().iter().enumerate() {
             let o = &f.optimality[j];
             match &o.law {
@@ -378,8 +372,6 @@ fn the_law_of_the_optima_agrees_with_the_programs_counts() {
 /// algorithm under the rules and by search of the goal.
 #[test]
 fn fewer_moves_than_the_search_is_another_goal_not_a_shortfall() {
-    use hanoilab::facts::VariantFacts;
-    use hanoilab::study::StudyOptions;
     use hanoilab::variants::{Params, Variant};
     let v = Variant::builtin("antwerp").unwrap();
     let played = v.simulate("T11", 1, &Params::new()).unwrap();
@@ -393,11 +385,7 @@ fn fewer_moves_than_the_search_is_another_goal_not_a_shortfall() {
         "{} against {searched}",
         played.moves
     );
-    let opts = StudyOptions::default().facts_options();
-    let f = VariantFacts::gather(v, &opts)
-        .unwrap()
-        .with_optimality()
-        .unwrap();
+    let f = studied(v);
     for (j, func) in f.variant.functions().iter().enumerate() {
         let o = &f.optimality[j];
         if let Some(s) = &o.shortfall {
@@ -429,4 +417,13 @@ fn fewer_moves_than_the_search_is_another_goal_not_a_shortfall() {
             && row.contains("equal discs in any order"),
         "{row}"
     );
+}
+
+/// A built-in variant's facts as the report's study gathers them, with their optimality.
+fn studied(v: hanoilab::variants::Variant) -> hanoilab::facts::VariantFacts {
+    let opts = hanoilab::study::StudyOptions::default().facts_options();
+    hanoilab::facts::VariantFacts::gather(v, &opts)
+        .unwrap()
+        .with_optimality()
+        .unwrap()
 }
