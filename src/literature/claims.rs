@@ -770,23 +770,92 @@ pub fn line_column(text: &str, at: usize) -> (usize, usize) {
 /// character inside its opening quote, or the value's first character when it is not a
 /// string), when it can be found.
 pub fn field_offset(text: &str, id: &str, field: &str) -> Option<usize> {
-    let start = text.find(&format!("id = \"{id}\""))?;
-    let end = text[start..]
-        .find("[[claim]]")
-        .map_or(text.len(), |e| start + e);
+    let key = key_offset(text, Some(id), field)?;
+    let eq = key + text[key..].find('=')? + 1;
+    let value = eq + (text[eq..].len() - text[eq..].trim_start().len());
+    let quote = usize::from(text[value..].starts_with('"'));
+    Some(value + quote)
+}
+
+/// The keys of a claim file's header.
+const HEADER_KEYS: [&str; 9] = [
+    "document",
+    "title",
+    "cite",
+    "author",
+    "work",
+    "year",
+    "published",
+    "url",
+    "claim",
+];
+
+/// A key of `text` (a claim file that parses) that nothing reads, with the keys that would
+/// be read there: in the header, or in a claim table (whose id is given). Serde ignores the
+/// keys a claim's kind does not know (the kinds are a flattened, tagged enum), so each
+/// claim is read back: a key the claim does not serialize either is unknown to its kind or
+/// a field left at a default that is not written; given a value no field accepts, only an
+/// unknown key still reads.
+fn unknown_key(text: &str) -> Option<(Option<String>, String, Vec<String>)> {
+    let doc: toml::Table = toml::from_str(text).ok()?;
+    let header = || {
+        HEADER_KEYS
+            .iter()
+            .map(|k| k.to_string())
+            .collect::<Vec<_>>()
+    };
+    if let Some(k) = doc.keys().find(|k| !HEADER_KEYS.contains(&k.as_str())) {
+        return Some((None, k.clone(), header()));
+    }
+    let probe = toml::Value::Table(toml::Table::from_iter([(
+        "\u{1}".to_string(),
+        toml::Value::Array(vec![toml::Value::Array(vec![])]),
+    )]));
+    for c in doc.get("claim")?.as_array()? {
+        let table = c.as_table()?;
+        let Ok(claim) = toml::Value::Table(table.clone()).try_into::<Claim>() else {
+            continue;
+        };
+        let known = serde_json::to_value(&claim).ok()?;
+        let known = known.as_object()?;
+        for key in table.keys().filter(|k| !known.contains_key(k.as_str())) {
+            let mut probed = table.clone();
+            probed.insert(key.clone(), probe.clone());
+            if toml::Value::Table(probed).try_into::<Claim>().is_ok() {
+                let id = table.get("id").and_then(toml::Value::as_str).unwrap_or("");
+                let mut fields: Vec<String> = known
+                    .keys()
+                    .filter(|k| !["document", "file", "cite"].contains(&k.as_str()))
+                    .cloned()
+                    .collect();
+                fields.sort();
+                return Some((Some(id.to_string()), key.clone(), fields));
+            }
+        }
+    }
+    None
+}
+
+/// Where key `key` is written: in claim `id`'s table, or (no id) in the header.
+fn key_offset(text: &str, id: Option<&str>, key: &str) -> Option<usize> {
+    let (start, end) = match id {
+        Some(id) => {
+            let start = text.find(&format!("id = \"{id}\""))?;
+            let begin = text[..start].rfind("[[claim]]").unwrap_or(0);
+            let end = text[start..]
+                .find("[[claim]]")
+                .map_or(text.len(), |e| start + e);
+            (begin, end)
+        }
+        None => (0, text.find("[[claim]]").unwrap_or(text.len())),
+    };
     let block = &text[start..end];
-    let key = block
-        .match_indices(field)
-        .find(|(i, _)| {
-            let before = block[..*i].chars().last();
-            let after = block[i + field.len()..].trim_start();
-            matches!(before, None | Some('\n' | ' ' | '{' | ',')) && after.starts_with('=')
-        })?
-        .0;
-    let eq = key + block[key..].find('=')? + 1;
-    let value = eq + (block[eq..].len() - block[eq..].trim_start().len());
-    let quote = usize::from(block[value..].starts_with('"'));
-    Some(start + value + quote)
+    let at = block.match_indices(key).find(|(i, _)| {
+        let before = block[..*i].chars().last();
+        let after = block[i + key.len()..].trim_start();
+        matches!(before, None | Some('\n' | ' ' | '{' | ',')) && after.starts_with('=')
+    })?;
+    Some(start + at.0)
 }
 
 /// Loads a user's claim file (stem `name` in claim ids): TOML, kinds and fields, unique ids,
@@ -815,6 +884,17 @@ pub fn load_claim_file(name: &str, text: &str) -> Result<Vec<Claim>, ClaimFileEr
             }
         }
         return Err(at(offset, message));
+    }
+    if let Some((id, key, fields)) = unknown_key(text) {
+        let offset = key_offset(text, id.as_deref(), &key).unwrap_or(0);
+        let place = match &id {
+            Some(id) => format!("claim {id}: unknown field `{key}` for its kind"),
+            None => format!("unknown field `{key}` in the file's header"),
+        };
+        return Err(at(
+            offset,
+            format!("{place} (the fields: {})", fields.join(", ")),
+        ));
     }
     let stem = std::path::Path::new(name)
         .file_stem()
@@ -1108,6 +1188,25 @@ pub fn parse_printed(s: &str) -> Option<(num_rational::BigRational, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every key of the built-in claim files is read by the checker, and the check finds a
+    /// misspelt one: in a claim (`minimum` for `minima`) and in the header.
+    #[test]
+    fn no_key_of_a_claim_file_is_ignored() {
+        for (stem, text) in BUILTIN_FILES {
+            assert_eq!(unknown_key(text), None, "{stem}");
+        }
+        let (_, lunnon) = BUILTIN_FILES[0];
+        let misspelt = lunnon.replacen("\nsection = ", "\nsektion = \"x\"\nsection = ", 1);
+        let (id, key, fields) = unknown_key(&misspelt).expect("the misspelt key is found");
+        assert!(id.is_some() && key == "sektion", "{id:?} {key}");
+        assert!(fields.contains(&"section".to_string()), "{fields:?}");
+        let header = format!("publshed = \"1990\"\n{lunnon}");
+        assert_eq!(
+            unknown_key(&header).map(|u| (u.0, u.1)),
+            Some((None, "publshed".into()))
+        );
+    }
 
     #[test]
     fn builtin_files_load_and_every_formula_parses() {

@@ -373,8 +373,9 @@ fn check_optimum_compares_a_law_with_the_search_optima() {
     );
 }
 
-/// A search claim that states nothing a search checks (a misspelt field: `minimum` for
-/// `minima`) is refused at its position, not reported as "not decided".
+/// A search claim that states nothing a search checks is refused at its position, not
+/// reported as "not decided"; with a misspelt field (`minimum` for `minima`) the misspelt
+/// key is named first.
 #[test]
 fn a_search_claim_with_nothing_to_check_is_refused() {
     let dir = std::env::temp_dir().join(format!("hanoilab-empty-claim-{}", std::process::id()));
@@ -385,6 +386,12 @@ fn a_search_claim_with_nothing_to_check_is_refused() {
         "document = \"mine\"\ntitle = \"t\"\nauthor = \"a\"\ncite = \"a\"\nwork = \"w\"\nyear = \"2026\"\n\n[[claim]]\nid = \"nothing\"\nsection = \"1\"\nstatement = \"minimum 31 at n = 5\"\nkind = \"search\"\ntarget = \"classic.T\"\nminimum = \"31\"\n",
     )
     .unwrap();
+    assert_input_error(
+        &["claims", "--file", path.to_str().unwrap()],
+        "claims.toml:14:1: claim nothing: unknown field `minimum`",
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("minimum = \"31\"\n", "")).unwrap();
     assert_input_error(
         &["claims", "--file", path.to_str().unwrap()],
         "claims.toml:12:9: claim nothing, field kind: a search claim states nothing a search checks",
@@ -486,4 +493,23 @@ fn claims_read_the_users_records() {
         ],
         "but the built-in records have 5162",
     );
+}
+
+/// A key no field of the claim's kind reads is refused at its line, with the kind's fields;
+/// a known field written at its default is not.
+#[test]
+fn an_unknown_key_in_a_claim_file_is_refused_at_its_line() {
+    let claims = "[[claim]]\nid = \"min\"\nsection = \"1\"\nstatement = \"minimum\"\nkind = \"search\"\ntarget = \"classic.T\"\nsymmetric = []\nminimum = [[3, \"7\"]]\n";
+    let (file, _) = claim_dir("unknown-key", claims, "");
+    let f = file.to_str().unwrap();
+    // The header is three lines; `minimum` is the claim's eighth.
+    assert_input_error(
+        &["claims", "--file", f],
+        ":11:1: claim min: unknown field `minimum`",
+    );
+    assert_input_error(&["claims", "--file", f], "minima");
+    let fixed = claims.replace("minimum = ", "minima = ");
+    let (file, _) = claim_dir("known-keys", &fixed, "");
+    let out = stdout(&["claims", "--file", file.to_str().unwrap()]);
+    assert!(out.starts_with("[holds]"), "{out}");
 }
