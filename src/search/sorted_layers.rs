@@ -336,6 +336,22 @@ pub(super) fn applies(puzzle: &Puzzle, opts: &SearchOptions) -> bool {
         && puzzle.pins <= 64
         && Codec::new(puzzle).is_some()
         && every_move_undoable(puzzle)
+        && goal_has_a_key(puzzle)
+}
+
+/// Whether the goal is a configuration the keys tell apart from every other: its colours
+/// are the start's (they never change here, and the key does not hold them), and under the
+/// strict size rule its pins are stacked largest at the bottom (the key holds each disc's
+/// pin, not the order). Another goal is unreachable, which the interned route says.
+fn goal_has_a_key(puzzle: &Puzzle) -> bool {
+    let size = |d: &u32| puzzle.discs.get(*d as usize).map(|x| x.size);
+    puzzle.goal.colours == puzzle.start.colours
+        && (puzzle.rules.size_rule != SizeRule::Strict
+            || puzzle
+                .goal
+                .pins
+                .iter()
+                .all(|st| st.windows(2).all(|w| size(&w[0]) > size(&w[1]))))
 }
 
 /// A state of a layer: its key and, when counting, its number of shortest paths.
@@ -949,6 +965,30 @@ mod tests {
                     "{name}"
                 );
             }
+        }
+    }
+
+    /// A goal the keys cannot hold exactly (other colours than the start's, or under the
+    /// strict rule a disc on a smaller one) is left to the interned route, which finds it
+    /// unreachable.
+    #[test]
+    fn a_goal_without_a_key_is_unreachable_not_matched() {
+        use crate::search::{search, Encoding};
+        let mut recoloured = variant_puzzle("turtle", "HAHA", 3);
+        recoloured.goal.colours.swap(0, 3);
+        let mut upside_down = variant_puzzle("turtle", "HAHA", 3);
+        upside_down.goal = upside_down.start.clone();
+        let pin = upside_down
+            .goal
+            .pins
+            .iter()
+            .position(|s| s.len() > 1)
+            .unwrap();
+        upside_down.goal.pins[pin].reverse();
+        for p in [recoloured, upside_down] {
+            assert!(!applies(&p, &SearchOptions::default()));
+            let r = search(&p, &SearchOptions::default()).unwrap();
+            assert_eq!((r.minimum, r.encoding), (None, Encoding::Generic));
         }
     }
 
