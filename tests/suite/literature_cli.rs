@@ -378,14 +378,11 @@ fn check_optimum_compares_a_law_with_the_search_optima() {
 /// key is named first.
 #[test]
 fn a_search_claim_with_nothing_to_check_is_refused() {
-    let dir = std::env::temp_dir().join(format!("hanoilab-empty-claim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("claims.toml");
-    std::fs::write(
-        &path,
-        "document = \"mine\"\ntitle = \"t\"\nauthor = \"a\"\ncite = \"a\"\nwork = \"w\"\nyear = \"2026\"\n\n[[claim]]\nid = \"nothing\"\nsection = \"1\"\nstatement = \"minimum 31 at n = 5\"\nkind = \"search\"\ntarget = \"classic.T\"\nminimum = \"31\"\n",
-    )
-    .unwrap();
+    let (path, _) = claim_dir(
+        "empty-claim",
+        "author = \"a\"\nwork = \"w\"\nyear = \"2026\"\n\n[[claim]]\nid = \"nothing\"\nsection = \"1\"\nstatement = \"minimum 31 at n = 5\"\nkind = \"search\"\ntarget = \"classic.T\"\nminimum = \"31\"\n",
+        "",
+    );
     assert_input_error(
         &["claims", "--file", path.to_str().unwrap()],
         "claims.toml:14:1: claim nothing: unknown field `minimum`",
